@@ -30,7 +30,10 @@ const toolName = z.enum(TOOL_NAMES);
 const jsonValue = z.json();
 
 /** An expected argument: a plain value, or several accepted values. */
-export const ExpectedValueSchema = z.union([z.strictObject({ one_of: z.array(jsonValue).min(1) }), jsonValue]);
+export const ExpectedValueSchema = z.union([
+  z.strictObject({ one_of: z.array(jsonValue).min(1) }),
+  jsonValue,
+]);
 
 export const CallSchema = z.strictObject({
   name: z.string().min(1),
@@ -43,9 +46,12 @@ const ExpectedCallSchema = z.strictObject({
 });
 
 /** A call in the history: a concrete call the assistant made earlier (plain values only). */
-export const HistoryCallSchema = z.strictObject({ name: toolName, arguments: z.record(z.string(), jsonValue) });
+export const HistoryCallSchema = z.strictObject({
+  name: toolName,
+  arguments: z.record(z.string(), jsonValue),
+});
 
-export const MessageSchema = z.discriminatedUnion("role", [
+export const MessageSchema = z.union([
   z.strictObject({ role: z.literal("user"), content: z.string().min(1) }),
   z.strictObject({ role: z.literal("assistant"), tool_call: HistoryCallSchema }),
   z.strictObject({ role: z.literal("assistant"), content: z.string().min(1) }),
@@ -84,10 +90,18 @@ export const CaseSchema = z
       ctx.addIssue({ code: "custom", path: ["kind"], message: "kind is required on negative cases only" });
     }
     if (!c.id.startsWith(`${c.category}-${c.lang}-`)) {
-      ctx.addIssue({ code: "custom", path: ["id"], message: `expected the id to start with ${c.category}-${c.lang}-` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["id"],
+        message: `expected the id to start with ${c.category}-${c.lang}-`,
+      });
     }
     if ("call" in c.expect && !c.tools.includes(c.expect.call.name)) {
-      ctx.addIssue({ code: "custom", path: ["expect", "call", "name"], message: "the expected tool is not offered" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["expect", "call", "name"],
+        message: "the expected tool is not offered",
+      });
     }
   });
 

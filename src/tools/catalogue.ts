@@ -104,7 +104,13 @@ export const CATALOGUE: Readonly<Record<ToolName, ToolSpec>> = {
     aliases: ["units", "unit_convert", "unit_converter", "convert_unit", "convert"],
     parameters: [
       { name: "value", type: "number", required: true, normaliser: "number", description: "Quantity." },
-      { name: "from_unit", type: "string", required: true, normaliser: "unit", description: "Unit of value." },
+      {
+        name: "from_unit",
+        type: "string",
+        required: true,
+        normaliser: "unit",
+        description: "Unit of value.",
+      },
       { name: "to_unit", type: "string", required: true, normaliser: "unit", description: "Target unit." },
     ],
   },
@@ -120,7 +126,13 @@ export const CATALOGUE: Readonly<Record<ToolName, ToolSpec>> = {
         normaliser: "number",
         description: "Duration in seconds.",
       },
-      { name: "label", type: "string", required: false, normaliser: "text", description: "Name of the timer." },
+      {
+        name: "label",
+        type: "string",
+        required: false,
+        normaliser: "text",
+        description: "Name of the timer.",
+      },
     ],
   },
   save_note: {
@@ -129,7 +141,13 @@ export const CATALOGUE: Readonly<Record<ToolName, ToolSpec>> = {
     aliases: ["note", "savenote", "create_note", "add_note", "take_note", "write_note"],
     parameters: [
       { name: "text", type: "string", required: true, normaliser: "text", description: "Body of the note." },
-      { name: "title", type: "string", required: false, normaliser: "text", description: "Title of the note." },
+      {
+        name: "title",
+        type: "string",
+        required: false,
+        normaliser: "text",
+        description: "Title of the note.",
+      },
     ],
   },
   get_time: {

@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+// Installs the optional `llama` backend (node-llama-cpp, CPU prebuilt only) beside the main dependency tree.
+//
+// Why not `npm install --no-save node-llama-cpp`: in the project itself, npm would also install the CUDA and
+// Vulkan prebuilts (~hundreds of MB), swap nanoid 3 (postcss) for nanoid 5, and with `--omit=optional` it
+// deletes the esbuild, rolldown, lightningcss and biome platform binaries the toolchain needs. So the package
+// goes into its own npm project under node_modules/.tooluse-optional and node_modules/node-llama-cpp links to
+// it; Node resolves the link's real path, so node-llama-cpp finds its own dependencies there.
+// `npm ci` wipes node_modules, and with it this install: run the script again (it is idempotent and fast).
+import { spawnSync } from "node:child_process";
+import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const VERSION = "3.21.1";
+const root = fileURLToPath(new URL("..", import.meta.url));
+const modules = path.join(root, "node_modules");
+const staging = path.join(modules, ".tooluse-optional");
+const link = path.join(modules, "node-llama-cpp");
+const target = path.join(staging, "node_modules", "node-llama-cpp");
+
+/** The CPU (or Metal) prebuilt for this machine; null where node-llama-cpp ships none. */
+function prebuiltPackage() {
+  const key = `${process.platform}-${process.arch}`;
+  const names = {
+    "linux-x64": "linux-x64",
+    "linux-arm64": "linux-arm64",
+    "linux-arm": "linux-armv7l",
+    "darwin-arm64": "mac-arm64-metal",
+    "darwin-x64": "mac-x64",
+    "win32-x64": "win-x64",
+    "win32-arm64": "win-arm64",
+  };
+  const name = names[key];
+  // The Linux prebuilts are linked against glibc; on musl there is nothing to load.
+  const musl = process.platform === "linux" && !process.report?.getReport().header.glibcVersionRuntime;
+  return name && !musl ? `@node-llama-cpp/${name}` : null;
+}
+
+function versionAt(dir) {
+  try {
+    return JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")).version;
+  } catch {
+    return null;
+  }
+}
+
+function isLink(file) {
+  try {
+    return lstatSync(file).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+function install(prebuilt) {
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  const manifest = { name: "tooluse-optional", private: true, dependencies: { "node-llama-cpp": VERSION, [prebuilt]: VERSION } };
+  writeFileSync(path.join(staging, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  // --omit=optional skips the GPU prebuilts node-llama-cpp lists; the CPU one is a direct dependency here.
+  // --ignore-scripts and NODE_LLAMA_CPP_SKIP_DOWNLOAD: its postinstall must never download or compile llama.cpp.
+  const args = ["install", "--omit=optional", "--ignore-scripts", "--no-package-lock", "--no-audit", "--no-fund"];
+  const result = spawnSync("npm", args, {
+    cwd: staging,
+    stdio: "inherit",
+    shell: process.platform === "win32",
+    env: { ...process.env, NODE_LLAMA_CPP_SKIP_DOWNLOAD: "true" },
+  });
+  if (result.status !== 0) throw new Error(`npm install failed in ${staging} (exit ${result.status})`);
+}
+
+/** Loads the prebuilt binary in a child process, so a broken install fails here and not inside a test. */
+function verify() {
+  const code = `const { getLlama, LlamaLogLevel } = await import("node-llama-cpp");
+const llama = await getLlama({ gpu: false, build: "never", logLevel: LlamaLogLevel.error });
+console.log("node-llama-cpp " + (await import("node-llama-cpp/package.json", { with: { type: "json" } }).catch(() => ({ default: {} }))).default.version + ": loaded the " + llama.buildType + " " + llama.gpu + " build (llama.cpp " + llama.llamaCppRelease.release + ")");
+await llama.dispose();`;
+  const result = spawnSync(process.execPath, ["--input-type=module", "-e", code], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) throw new Error("node-llama-cpp is installed but its prebuilt binary does not load");
+}
+
+function main() {
+  const started = Date.now();
+  const prebuilt = prebuiltPackage();
+  if (!prebuilt) {
+    console.log(`install-optional: no node-llama-cpp prebuilt for ${process.platform}-${process.arch}; the llama tests will skip`);
+    return;
+  }
+  if (existsSync(link) && !isLink(link) && versionAt(link) === VERSION) {
+    console.log(`install-optional: node-llama-cpp ${VERSION} is already installed in node_modules`);
+  } else {
+    const ready = versionAt(target) === VERSION && existsSync(path.join(staging, "node_modules", prebuilt));
+    if (!ready || process.argv.includes("--force")) install(prebuilt);
+    if (existsSync(link) || isLink(link)) rmSync(link, { recursive: true, force: true });
+    // A relative link survives moving the checkout; "junction" makes it work without admin rights on Windows.
+    symlinkSync(path.relative(modules, target), link, "junction");
+  }
+  verify();
+  console.log(`install-optional: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+main();

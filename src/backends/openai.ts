@@ -1,0 +1,120 @@
+/** The OpenAI-compatible backend: vLLM, SGLang, llama.cpp server, Ollama, LM Studio or a hosted API. */
+import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from "openai";
+import { encodeNativeReply } from "../grade/native.js";
+import {
+  type Backend,
+  type Completion,
+  FatalBackendError,
+  type ModelRequest,
+  type RequestContext,
+  TransientError,
+} from "./types.js";
+
+export interface OpenAiBackendOptions {
+  baseURL: string;
+  model: string;
+  /** Read from the environment by the caller; never written anywhere. */
+  apiKey: string | undefined;
+  timeoutMs: number;
+}
+
+function retryAfterMs(headers: Headers | undefined): number | null {
+  const value = headers?.get("retry-after-ms") ?? null;
+  if (value !== null && Number.isFinite(Number(value))) return Number(value);
+  const seconds = headers?.get("retry-after");
+  if (!seconds) return null;
+  if (Number.isFinite(Number(seconds))) return Number(seconds) * 1000;
+  const date = Date.parse(seconds);
+  return Number.isNaN(date) ? null : Math.max(0, date - Date.now());
+}
+
+/** Sorts an SDK failure into retry, stop-the-run, or a plain per-record error. */
+function classify(error: unknown, model: string): unknown {
+  if (error instanceof APIUserAbortError) return error;
+  if (error instanceof APIConnectionError) return new TransientError(`connection failed: ${error.message}`);
+  if (error instanceof APIError) {
+    const status = error.status ?? 0;
+    if (status === 408 || status === 409 || status === 429 || status >= 500) {
+      return new TransientError(`HTTP ${status}: ${error.message}`, retryAfterMs(error.headers));
+    }
+    if (status === 401 || status === 403)
+      return new FatalBackendError(`the server refused the API key (HTTP ${status})`);
+    if (status === 404) return new FatalBackendError(`the server does not serve model "${model}" (HTTP 404)`);
+    return error;
+  }
+  // A reply cut off mid-body surfaces as a JSON syntax error: the server hiccupped, so try again.
+  if (error instanceof SyntaxError) return new TransientError(`truncated reply: ${error.message}`);
+  return error;
+}
+
+export function openAiBackend(options: OpenAiBackendOptions): Backend {
+  // Our runner owns retries (one policy, counted, honouring Retry-After), so the SDK's own are off.
+  const client = new OpenAI({
+    baseURL: options.baseURL,
+    apiKey: options.apiKey ?? "not-needed",
+    maxRetries: 0,
+    timeout: options.timeoutMs,
+  });
+  return {
+    kind: "openai",
+    model: options.model,
+    deterministic: true,
+    async preflight(signal: AbortSignal): Promise<void> {
+      let served: string[];
+      try {
+        served = (await client.models.list({ signal })).data.map((m) => m.id);
+      } catch (error) {
+        if (error instanceof APIConnectionError) {
+          throw new FatalBackendError(`cannot reach the server at ${options.baseURL} (${error.message})`);
+        }
+        const fatal = classify(error, options.model);
+        // A server without a model list (or one that hides it) is not an error: the first request will tell.
+        if (fatal instanceof FatalBackendError && !(error instanceof APIError && error.status === 404))
+          throw fatal;
+        return;
+      }
+      if (served.length > 0 && !served.includes(options.model)) {
+        throw new FatalBackendError(
+          `the server does not serve model "${options.model}" (it serves: ${served.slice(0, 10).join(", ")})`,
+        );
+      }
+    },
+    async complete(request: ModelRequest, context: RequestContext): Promise<Completion> {
+      const { settings } = request;
+      const body = {
+        model: options.model,
+        messages: request.messages,
+        temperature: settings.temperature,
+        max_tokens: settings.max_tokens,
+        ...(settings.seed !== null ? { seed: settings.seed } : {}),
+        ...(request.tools ? { tools: request.tools } : {}),
+        ...(settings.enable_thinking !== null
+          ? { chat_template_kwargs: { enable_thinking: settings.enable_thinking } }
+          : {}),
+      };
+      let response: OpenAI.ChatCompletion;
+      try {
+        response = await client.chat.completions.create(
+          body as OpenAI.ChatCompletionCreateParamsNonStreaming,
+          {
+            signal: context.signal,
+          },
+        );
+      } catch (error) {
+        throw classify(error, options.model);
+      }
+      const choice = response.choices?.[0];
+      if (!choice) throw new TransientError("the reply has no choices");
+      const message = choice.message;
+      const text = request.tools
+        ? encodeNativeReply(message.content ?? null, message.tool_calls ?? [])
+        : (message.content ?? "");
+      return {
+        text,
+        finish_reason: choice.finish_reason ?? null,
+        prompt_tokens: response.usage?.prompt_tokens ?? null,
+        completion_tokens: response.usage?.completion_tokens ?? null,
+      };
+    },
+  };
+}

@@ -1,0 +1,43 @@
+/** Builds the backend a run configuration names. */
+import { UserError } from "../errors.js";
+import type { RunConfig } from "../runner/config.js";
+import { openAiBackend } from "./openai.js";
+import { referenceBackend } from "./reference.js";
+import { replayBackend } from "./replay.js";
+import type { Backend } from "./types.js";
+
+export async function createBackend(config: RunConfig, env: NodeJS.ProcessEnv): Promise<Backend> {
+  switch (config.backend) {
+    case "baseline": {
+      const { baselineBackend } = await import("./baseline/index.js");
+      return baselineBackend();
+    }
+    case "oracle":
+    case "always-call":
+    case "never-call":
+      return referenceBackend(config.backend);
+    case "replay":
+      if (!config.replay_file) throw new UserError("--backend replay needs --outputs FILE");
+      return replayBackend(config.replay_file);
+    case "openai":
+      if (!config.base_url)
+        throw new UserError("--backend openai needs --base-url URL (e.g. http://127.0.0.1:8000/v1)");
+      if (!config.model)
+        throw new UserError("--backend openai needs --model NAME (the name the server serves)");
+      return openAiBackend({
+        baseURL: config.base_url,
+        model: config.model,
+        apiKey: env[config.api_key_env],
+        timeoutMs: config.timeout_ms,
+      });
+    case "llama": {
+      if (!config.model) throw new UserError("--backend llama needs --model PATH.gguf");
+      const { llamaBackend } = await import("./llama.js");
+      return llamaBackend({
+        modelPath: config.model,
+        batchSize: config.batch_size ?? 1,
+        settings: config.settings,
+      });
+    }
+  }
+}

@@ -1,0 +1,130 @@
+/** `tooluse build`: expands the authored YAML sources into data/tooluse1.jsonl and data/manifest.json, reproducibly. */
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseDocument } from "yaml";
+import { formatPath, UserError } from "../errors.js";
+import { TOOL_NAMES } from "../tools/catalogue.js";
+import { CATEGORIES, type Case, CaseSchema, type Category, LANGS, type Lang } from "./schema.js";
+import { SourceEntrySchema } from "./source.js";
+
+export interface Manifest {
+  name: "ToolUse.1";
+  version: string;
+  digest: string;
+  cases: number;
+  by_category: Record<string, number>;
+  by_lang: Record<string, number>;
+  by_expect: Record<string, number>;
+  by_kind: Record<string, number>;
+  by_difficulty: Record<string, number>;
+}
+
+export interface BuiltCorpus {
+  cases: Case[];
+  jsonl: string;
+  manifest: Manifest;
+}
+
+const SOURCE_FILE = /^([a-z_]+)\.([a-z]{2})\.yaml$/;
+
+/** Reads every `corpus/<category>.<lang>.yaml` and returns the built corpus; throws a UserError on the first bad entry. */
+export function buildCorpus(corpusDir: string): BuiltCorpus {
+  const version = readFileSync(join(corpusDir, "VERSION"), "utf8").trim();
+  const cases: Case[] = [];
+  for (const file of readdirSync(corpusDir).sort()) {
+    const match = SOURCE_FILE.exec(file);
+    if (!match) continue;
+    const [, category, lang] = match;
+    if (!CATEGORIES.includes(category as Category) || !LANGS.includes(lang as Lang)) {
+      throw new UserError(
+        `corpus/${file}: expected <category>.<lang>.yaml with a known category and language`,
+      );
+    }
+    cases.push(
+      ...readSourceFile(join(corpusDir, file), `corpus/${file}`, category as Category, lang as Lang),
+    );
+  }
+  cases.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  checkUnique(cases);
+  const jsonl = cases.map((c) => `${JSON.stringify(c)}\n`).join("");
+  const digest = `sha256:${createHash("sha256").update(jsonl).digest("hex")}`;
+  return { cases, jsonl, manifest: describe(cases, version, digest) };
+}
+
+function readSourceFile(path: string, shown: string, category: Category, lang: Lang): Case[] {
+  const doc = parseDocument(readFileSync(path, "utf8"), { prettyErrors: false });
+  if (doc.errors.length > 0) {
+    const error = doc.errors[0];
+    throw new UserError(`${shown}:${error?.linePos?.[0]?.line ?? "?"}: invalid YAML (${error?.code})`);
+  }
+  const entries: unknown = doc.toJS();
+  if (!Array.isArray(entries)) throw new UserError(`${shown}: expected a YAML list of cases`);
+  return entries.map((entry, index) => toCase(entry, `${shown}: case #${index + 1}`, category, lang));
+}
+
+function toCase(entry: unknown, where: string, category: Category, lang: Lang): Case {
+  const source = SourceEntrySchema.safeParse(entry);
+  if (!source.success) throw issueError(where, entry, source.error.issues[0]);
+  const s = source.data;
+  const candidate = {
+    id: s.id,
+    lang,
+    category,
+    difficulty: s.difficulty,
+    ...(s.kind ? { kind: s.kind } : {}),
+    tools: s.tools ?? [...TOOL_NAMES],
+    messages: s.messages ?? [{ role: "user", content: s.user }],
+    expect: s.expect,
+  };
+  const parsed = CaseSchema.safeParse(candidate);
+  if (!parsed.success) throw issueError(where, entry, parsed.error.issues[0]);
+  return parsed.data;
+}
+
+function issueError(
+  where: string,
+  entry: unknown,
+  issue: { path: PropertyKey[]; message: string } | undefined,
+) {
+  const id = typeof entry === "object" && entry && "id" in entry ? ` (${String(entry.id)})` : "";
+  return new UserError(
+    `${where}${id}: field ${formatPath(issue?.path ?? [])}: ${issue?.message ?? "invalid"}`,
+  );
+}
+
+function checkUnique(cases: readonly Case[]): void {
+  const ids = new Set<string>();
+  const turns = new Map<string, string>();
+  for (const c of cases) {
+    if (ids.has(c.id)) throw new UserError(`corpus: duplicate id ${c.id}`);
+    ids.add(c.id);
+    const last = c.messages.at(-1);
+    const key = JSON.stringify([last && "content" in last ? last.content : "", c.tools]);
+    const other = turns.get(key);
+    if (other) throw new UserError(`corpus: ${c.id} repeats the last user message and tool list of ${other}`);
+    turns.set(key, c.id);
+  }
+}
+
+function describe(cases: readonly Case[], version: string, digest: string): Manifest {
+  const count = (key: (c: Case) => string | undefined) => {
+    const out: Record<string, number> = {};
+    for (const c of cases) {
+      const k = key(c);
+      if (k !== undefined) out[k] = (out[k] ?? 0) + 1;
+    }
+    return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : 1)));
+  };
+  return {
+    name: "ToolUse.1",
+    version,
+    digest,
+    cases: cases.length,
+    by_category: count((c) => c.category),
+    by_lang: count((c) => c.lang),
+    by_expect: count((c) => ("call" in c.expect ? "call" : c.expect.no_call)),
+    by_kind: count((c) => c.kind),
+    by_difficulty: count((c) => c.difficulty),
+  };
+}

@@ -1,0 +1,16 @@
+/** `tooluse build`: regenerate data/tooluse1.jsonl and data/manifest.json from corpus/. */
+import { join } from "node:path";
+import { buildCorpus } from "../cases/build.js";
+import { writeFileAtomic } from "../jsonl.js";
+import { CORPUS_DIR, DATA_DIR } from "../paths.js";
+import type { Io } from "./io.js";
+
+export function runBuild(io: Io): number {
+  const built = buildCorpus(CORPUS_DIR);
+  const manifest = `${JSON.stringify(built.manifest, null, 2)}\n`;
+  writeFileAtomic(join(DATA_DIR, "tooluse1.jsonl"), built.jsonl);
+  writeFileAtomic(join(DATA_DIR, "manifest.json"), manifest);
+  const m = built.manifest;
+  io.stdout(`built ${m.cases} cases (ToolUse.1 ${m.version}, ${m.digest}) into data/tooluse1.jsonl\n`);
+  return 0;
+}

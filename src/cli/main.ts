@@ -1,0 +1,93 @@
+/** The `tooluse` command line: parses flags with commander and hands each command to its module. */
+import { Command, CommanderError, Option } from "commander";
+import { UserError } from "../errors.js";
+import { DEFAULT_CASES_FILE } from "../paths.js";
+import { runBuild } from "./build.js";
+import { runGrade } from "./grade.js";
+import { type Io, processIo } from "./io.js";
+import { runRun } from "./run.js";
+import { runSelftest } from "./selftest.js";
+
+function program(io: Io, setExit: (code: number) => void): Command {
+  const root = new Command("tooluse")
+    .description("Measure how language models use tools.")
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .showHelpAfterError();
+
+  root
+    .command("build")
+    .description("regenerate data/tooluse1.jsonl and data/manifest.json from corpus/")
+    .action(() => setExit(runBuild(io)));
+
+  root
+    .command("grade")
+    .description("grade recorded outputs against cases")
+    .requiredOption("--cases <file>", "cases JSONL")
+    .requiredOption("--outputs <file>", 'outputs JSONL: {"id","protocol","output"} per line')
+    .option("--out <file>", "write one verdict per line to this JSONL file")
+    .option("--json", "print the summary as JSON")
+    .action((options) => setExit(runGrade(options, io)));
+
+  root
+    .command("selftest")
+    .description("prove the grader agrees with the corpus before any model is involved")
+    .addOption(
+      new Option("--cases <file>", "cases JSONL").default(DEFAULT_CASES_FILE, "the ToolUse.1 corpus"),
+    )
+    .action((options) => setExit(runSelftest(options, io)));
+
+  root
+    .command("run")
+    .description("evaluate a model (default: the built-in rule baseline) and write a results file")
+    .option("--backend <kind>", "baseline | openai | llama | oracle | always-call | never-call | replay")
+    .option("--model <name>", "model served by --base-url, or a .gguf file for --backend llama")
+    .option("--base-url <url>", "OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1")
+    .option("--api-key-env <name>", "environment variable holding the API key", "OPENAI_API_KEY")
+    .option("--protocol <list>", "json, xml, plain, native, or all (= json,xml,plain)", "all")
+    .option("--cases <file>", "cases JSONL", DEFAULT_CASES_FILE)
+    .option("--out <file>", "results file (default results/<model>-<time>.json)")
+    .option("--resume <file>", "continue the interrupted run whose results file this is")
+    .option("--outputs <file>", "recorded outputs JSONL for --backend replay")
+    .option("--concurrency <n>", "requests in flight", "8")
+    .option("--batch-size <n>", "prompts decoded together (llama backend)")
+    .option("--timeout <seconds>", "per-request timeout", "60")
+    .option("--retries <n>", "retries on 429/5xx/timeouts/resets", "4")
+    .option("--no-cache", "bypass the response cache")
+    .option("--cache-dir <dir>", "response cache directory (default $TOOLUSE_CACHE_DIR or ~/.cache/tooluse)")
+    .option("--max-tokens <n>", "maximum new tokens", "256")
+    .option("--temperature <t>", "sampling temperature", "0")
+    .option("--seed <n>", "sampling seed, where the server supports one")
+    .option(
+      "--thinking <mode>",
+      "off | on | default (off sends chat_template_kwargs.enable_thinking=false)",
+      "off",
+    )
+    .option("--lang <list>", "only these languages (en,ru)")
+    .option("--category <list>", "only these categories")
+    .option("--ids <list>", "only these case ids")
+    .option("--limit <n>", "only the first N selected cases")
+    .option("--json", "print the summary as JSON")
+    .option("--min-score <x>", "exit 1 when the score is below x (for CI gates)")
+    .action(async (options) => setExit(await runRun(options, io)));
+
+  return root;
+}
+
+/** Runs the CLI and returns the exit code; user errors are one line on stderr, bugs keep their stack. */
+export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
+  let exitCode = 0;
+  try {
+    await program(io, (code) => {
+      exitCode = code;
+    }).parseAsync([...argv], { from: "user" });
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    if (error instanceof UserError) {
+      io.stderr(`tooluse: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,85 @@
+/** Recognises a parsed JSON value as tool calls: the object shapes runtimes and models use for a call. */
+import type { Call } from "../tools/types.js";
+import { parseLenient } from "./lenient-json.js";
+
+/** Keys that name the tool, in the order they are tried (`function` may also hold an OpenAI function object). */
+const NAME_KEYS = ["name", "tool", "tool_name", "function", "function_name"] as const;
+/** Keys that hold the arguments: OpenAI/Hermes `arguments`, Llama-3 `parameters`, and common variants. */
+const ARGUMENT_KEYS = ["arguments", "parameters", "args", "params", "input"] as const;
+/** Keys of an object wrapped around the call object (OpenAI's `function`, and two variants models write). */
+const WRAPPER_KEYS = ["function", "tool_call", "function_call"] as const;
+
+export interface ShapeOptions {
+  /** Offered tool names and aliases: `{"name": X}` with no arguments is a call only when X is one of them. */
+  toolNames: ReadonlySet<string>;
+  /** Inside an explicit call block (`<tool_call>…`) a bare `{"name": X}` is a call whatever X is. */
+  inCallBlock?: boolean;
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The calls a JSON value stands for, in order; empty when it is not a call (`{"answer": 42}`).
+ * @example callsFromValue({ name: "get_weather", parameters: { city: "Paris" } }, options)
+ * // [{ name: "get_weather", arguments: { city: "Paris" } }]
+ */
+export function callsFromValue(value: unknown, options: ShapeOptions): Call[] {
+  if (Array.isArray(value)) {
+    const calls: Call[] = [];
+    for (const item of value) {
+      if (isRecord(item)) calls.push(...callsFromObject(item, options));
+    }
+    return calls;
+  }
+  return isRecord(value) ? callsFromObject(value, options) : [];
+}
+
+function callsFromObject(object: Record<string, unknown>, options: ShapeOptions): Call[] {
+  const list = object.tool_calls;
+  if (Array.isArray(list)) return callsFromValue(list, { ...options, inCallBlock: true });
+  const call = callFromObject(object, options);
+  return call === undefined ? [] : [call];
+}
+
+function callFromObject(object: Record<string, unknown>, options: ShapeOptions): Call | undefined {
+  const name = nameOf(object);
+  if (name === undefined) {
+    // Wrappers, and OpenAI's {"type": "function", "function": {"name": …, "arguments": "<json string>"}}.
+    for (const key of WRAPPER_KEYS) {
+      const inner = object[key];
+      if (isRecord(inner)) return callFromObject(inner, { ...options, inCallBlock: true });
+    }
+    return undefined;
+  }
+  const argumentKey = ARGUMENT_KEYS.find((key) => Object.hasOwn(object, key));
+  if (argumentKey === undefined) {
+    // `{"name": "Alice"}` is data; the same object is a call only when it plainly is one.
+    const plainlyCall =
+      options.inCallBlock === true || object.type === "function" || options.toolNames.has(name);
+    return plainlyCall ? { name, arguments: {} } : undefined;
+  }
+  return { name, arguments: argumentsFrom(object[argumentKey]) };
+}
+
+function nameOf(object: Record<string, unknown>): string | undefined {
+  for (const key of NAME_KEYS) {
+    const value = object[key];
+    if (typeof value === "string" && value.trim() !== "") return value.trim();
+  }
+  return undefined;
+}
+
+/**
+ * Arguments as an object. A string is read as JSON (OpenAI serialises them); anything that is not an
+ * object after that (`"hello"`, `5`, `null`) gives `{}`: the call was made, its arguments are unusable.
+ */
+export function argumentsFrom(value: unknown): Record<string, unknown> {
+  if (isRecord(value)) return value;
+  if (typeof value === "string") {
+    const parsed = parseLenient(value.trim());
+    if (parsed.ok && isRecord(parsed.value)) return parsed.value;
+  }
+  return {};
+}

@@ -1,0 +1,80 @@
+/** The ToolUse.1 extractor chain (spec §3.1): raw model output → tool calls, prose and a malformed flag. */
+import { CATALOGUE } from "../tools/catalogue.js";
+import type { ToolSpec } from "../tools/types.js";
+import { extractBareArguments } from "./bare-arguments.js";
+import { extractDeepSeek } from "./deepseek.js";
+import { extractJson } from "./json.js";
+import { looksLikeCallAttempt } from "./malformed.js";
+import { extractPlain } from "./plain.js";
+import { proseWithout, tidy } from "./prose.js";
+import { findJsonSpans, type JsonSpan } from "./scanner.js";
+import { stripThinking } from "./thinking.js";
+import type { ExtractContext, Extraction, Extractor, ExtractorName } from "./types.js";
+import { extractXml } from "./xml.js";
+
+export { stripThinking } from "./thinking.js";
+export type { Extraction, ExtractorName } from "./types.js";
+
+export interface ExtractOptions {
+  /** The tools offered this turn; bare argument objects are matched against them. Default: the nine. */
+  tools?: readonly ToolSpec[];
+}
+
+interface RegisteredExtractor {
+  name: ExtractorName;
+  extract: Extractor;
+}
+
+/** Spec §3.1 priority order; the first extractor that yields a call wins, so nothing is read twice. */
+const EXTRACTORS: readonly RegisteredExtractor[] = [
+  { name: "xml", extract: extractXml },
+  // DeepSeek's special-token blocks are tagged call blocks too; the spec names no fifth family.
+  { name: "xml", extract: extractDeepSeek },
+  { name: "json", extract: extractJson },
+  { name: "plain", extract: extractPlain },
+  { name: "bare_arguments", extract: extractBareArguments },
+];
+
+const DEFAULT_TOOLS: readonly ToolSpec[] = Object.values(CATALOGUE);
+const toolNameCache = new WeakMap<readonly ToolSpec[], ReadonlySet<string>>();
+
+function toolNamesOf(tools: readonly ToolSpec[]): ReadonlySet<string> {
+  let names = toolNameCache.get(tools);
+  if (names === undefined) {
+    names = new Set(tools.flatMap((tool) => [tool.name, ...tool.aliases]));
+    toolNameCache.set(tools, names);
+  }
+  return names;
+}
+
+/**
+ * Reads the tool calls out of one raw model output. Thinking and leaked template tokens are stripped
+ * first; then xml, json, plain and bare_arguments are tried in that order. Never throws on any string.
+ * @example extractCalls("TOOL get_weather | city=Berlin")
+ * // { calls: [{ name: "get_weather", arguments: { city: "Berlin" } }], malformed: false, prose: "", shape: "plain" }
+ */
+export function extractCalls(raw: string, options: ExtractOptions = {}): Extraction {
+  const tools = options.tools ?? DEFAULT_TOOLS;
+  const text = stripThinking(raw);
+  let jsonSpans: readonly JsonSpan[] | undefined;
+  const context: ExtractContext = {
+    tools,
+    toolNames: toolNamesOf(tools),
+    jsonSpans: () => {
+      jsonSpans ??= findJsonSpans(text);
+      return jsonSpans;
+    },
+  };
+  for (const extractor of EXTRACTORS) {
+    const result = extractor.extract(text, context);
+    if (result.calls.length > 0) {
+      return {
+        calls: result.calls,
+        malformed: false,
+        prose: proseWithout(text, result.spans),
+        shape: extractor.name,
+      };
+    }
+  }
+  return { calls: [], malformed: looksLikeCallAttempt(text), prose: tidy(text), shape: null };
+}

@@ -1,0 +1,40 @@
+/** Types shared by the extractor chain: what an extractor receives and what it hands back. */
+import type { Call, ToolSpec } from "../tools/types.js";
+import type { JsonSpan } from "./scanner.js";
+
+/** The extractor families of spec §3.1, in the order the chain tries them. */
+export type ExtractorName = "xml" | "json" | "plain" | "bare_arguments";
+
+/** A half-open character range `[start, end)` of the cleaned text. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** What one extractor found: the calls in order, and the ranges of text it consumed for them. */
+export interface ExtractorResult {
+  calls: Call[];
+  spans: Span[];
+}
+
+/** Read-only facts every extractor may use; the JSON span scan is shared and computed at most once. */
+export interface ExtractContext {
+  tools: readonly ToolSpec[];
+  /** Names and aliases of the offered tools, for the few shapes that are only a call if the name is known. */
+  toolNames: ReadonlySet<string>;
+  jsonSpans(): readonly JsonSpan[];
+}
+
+export type Extractor = (text: string, context: ExtractContext) => ExtractorResult;
+
+/** The outcome of reading one raw model output. */
+export interface Extraction {
+  /** In order of appearance; names as written (alias resolution is the grader's job), arguments as JSON values. */
+  calls: Call[];
+  /** The text looks like a call attempt but no extractor yielded a call. */
+  malformed: boolean;
+  /** The text left after removing thinking and all call payloads, whitespace tidied. */
+  prose: string;
+  /** Which extractor yielded the calls; null when none did. */
+  shape: ExtractorName | null;
+}

@@ -1,0 +1,129 @@
+/** Verdicts → the summary object: score, Wilson interval, secondary metrics, and the four breakdowns. */
+import type { Case } from "../cases/schema.js";
+import { hasConstraints } from "../grade/answer.js";
+import type { Verdict } from "../grade/verdict.js";
+import { wilsonInterval } from "./wilson.js";
+
+export interface Metrics {
+  call_accuracy: number | null;
+  abstention_accuracy: number | null;
+  spurious_call_rate: number | null;
+  tool_selection_accuracy: number | null;
+  args_exact_rate: number | null;
+  answer_constraint_rate: number | null;
+  malformed_rate: number | null;
+}
+
+/** The counts every metric is a ratio of: kept so a reader can check any number by hand. */
+export interface Counts {
+  call_cases: number;
+  call_passed: number;
+  no_call_cases: number;
+  no_call_passed: number;
+  spurious: number;
+  tool_ok: number;
+  args_ok: number;
+  constrained: number;
+  answer_ok: number;
+  malformed: number;
+}
+
+export interface Score {
+  n: number;
+  passed: number;
+  score: number | null;
+  score_ci: [number, number];
+  metrics: Metrics;
+  counts: Counts;
+}
+
+export interface Summary extends Score {
+  by_protocol: Record<string, Score>;
+  by_lang: Record<string, Score>;
+  by_category: Record<string, Score>;
+  by_difficulty: Record<string, Score>;
+}
+
+const ratio = (part: number, whole: number): number | null => (whole === 0 ? null : part / whole);
+
+/** Scores a set of verdicts; `casesById` supplies whether each case expects a call and has answer constraints. */
+export function score(verdicts: readonly Verdict[], casesById: ReadonlyMap<string, Case>): Score {
+  const counts: Counts = {
+    call_cases: 0,
+    call_passed: 0,
+    no_call_cases: 0,
+    no_call_passed: 0,
+    spurious: 0,
+    tool_ok: 0,
+    args_ok: 0,
+    constrained: 0,
+    answer_ok: 0,
+    malformed: 0,
+  };
+  let passed = 0;
+  for (const verdict of verdicts) {
+    const testCase = casesById.get(verdict.id);
+    if (!testCase) throw new Error(`no case for verdict ${verdict.id}`);
+    if (verdict.passed) passed++;
+    if (verdict.malformed) counts.malformed++;
+    if ("call" in testCase.expect) {
+      counts.call_cases++;
+      if (verdict.passed) counts.call_passed++;
+      if (verdict.tool_ok) counts.tool_ok++;
+      if (verdict.args_ok) counts.args_ok++;
+    } else {
+      counts.no_call_cases++;
+      if (verdict.passed) counts.no_call_passed++;
+      if (verdict.spurious) counts.spurious++;
+      if (hasConstraints(testCase.expect)) {
+        counts.constrained++;
+        if (verdict.answer_ok) counts.answer_ok++;
+      }
+    }
+  }
+  const n = verdicts.length;
+  return {
+    n,
+    passed,
+    score: ratio(passed, n),
+    score_ci: wilsonInterval(passed, n),
+    metrics: {
+      call_accuracy: ratio(counts.call_passed, counts.call_cases),
+      abstention_accuracy: ratio(counts.no_call_passed, counts.no_call_cases),
+      spurious_call_rate: ratio(counts.spurious, counts.no_call_cases),
+      tool_selection_accuracy: ratio(counts.tool_ok, counts.call_cases),
+      args_exact_rate: ratio(counts.args_ok, counts.call_cases),
+      answer_constraint_rate: ratio(counts.answer_ok, counts.constrained),
+      malformed_rate: ratio(counts.malformed, n),
+    },
+    counts,
+  };
+}
+
+function breakdown(
+  verdicts: readonly Verdict[],
+  casesById: ReadonlyMap<string, Case>,
+  key: (verdict: Verdict, testCase: Case) => string,
+): Record<string, Score> {
+  const groups = new Map<string, Verdict[]>();
+  for (const verdict of verdicts) {
+    const k = key(verdict, casesById.get(verdict.id) as Case);
+    const group = groups.get(k);
+    if (group) group.push(verdict);
+    else groups.set(k, [verdict]);
+  }
+  const keys = [...groups.keys()].sort();
+  return Object.fromEntries(keys.map((k) => [k, score(groups.get(k) ?? [], casesById)]));
+}
+
+/** The summary that `tooluse grade --json` prints and every report reads. */
+export function summarize(verdicts: readonly Verdict[], cases: readonly Case[]): Summary {
+  const casesById = new Map(cases.map((c) => [c.id, c]));
+  return {
+    ...score(verdicts, casesById),
+    by_protocol: breakdown(verdicts, casesById, (v) => v.protocol),
+    by_lang: breakdown(verdicts, casesById, (_, c) => c.lang),
+    by_category: breakdown(verdicts, casesById, (_, c) => c.category),
+    by_difficulty: breakdown(verdicts, casesById, (_, c) => c.difficulty),
+  };
+}

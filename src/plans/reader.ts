@@ -1,0 +1,382 @@
+/** A forgiving reader for the JSON-like text planners write: it always returns a tree and lists what it forgave. */
+
+interface Span {
+  start: number;
+  end: number;
+}
+export interface ObjectNode extends Span {
+  kind: "object";
+  entries: Entry[];
+}
+export interface ArrayNode extends Span {
+  kind: "array";
+  items: Node[];
+}
+/** A parenthesised group such as `(1)`, `((1), (2))` or `(1, 2)`; only placeholders live there, so it stays raw. */
+export interface GroupNode extends Span {
+  kind: "group";
+  raw: string;
+}
+export interface StringNode extends Span {
+  kind: "string";
+  value: string;
+}
+export interface NumberNode extends Span {
+  kind: "number";
+  value: number;
+}
+export interface WordNode extends Span {
+  kind: "word";
+  value: string;
+}
+export interface CallNode extends Span {
+  kind: "call";
+  name: string;
+  args: Node[];
+}
+export type Node = ObjectNode | ArrayNode | GroupNode | StringNode | NumberNode | WordNode | CallNode;
+
+export interface Entry extends Span {
+  /** null when a value stands where a key was expected (`{ {...}, {...} }`). */
+  key: string | null;
+  keyKind: "string" | "number" | "word" | "none";
+  value: Node | null;
+}
+
+export type ReaderIssueCode =
+  | "invalid-syntax"
+  | "unbalanced-brackets"
+  | "missing-comma"
+  | "single-quotes"
+  | "unescaped-quote"
+  | "unquoted-key"
+  | "trailing-comma";
+
+export interface ReaderIssue {
+  code: ReaderIssueCode;
+  offset: number;
+  message: string;
+}
+
+/** Deeper nesting than this is read as one opaque word: real plans nest 4 levels, and recursion must stay bounded. */
+const MAX_DEPTH = 48;
+const CLOSERS = new Set(["}", "]", ")"]);
+const OPENERS: Record<string, string> = { "{": "}", "[": "]", "(": ")" };
+const QUOTE_CLOSE: Record<string, string> = { '"': '"', "'": "'", "\u201c": "\u201d" };
+const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+const WORD = /[A-Za-z_$][\w$-]*/y;
+/** What may follow a closing quote; any other character means the quote was inside the string. */
+const AFTER_STRING = new Set([",", ":", ")", "]", "}"]);
+/** Characters a placeholder group can hold; anything else means its `)` is missing. */
+const GROUP_CHARS = /[\w\s,&()-]/;
+const ESCAPES: Record<string, string> = { n: "\n", t: "\t", r: "\r", b: "\b", f: "\f" };
+const BODY_KEY_START = /["'\d]/;
+/** Where skipped text ends: a separator, a bracket, a quote or a line break. */
+const RESYNC = /[,{}[\]()"'\n]/;
+
+function isSpace(code: number): boolean {
+  return code === 32 || code === 10 || code === 13 || code === 9 || code === 0xa0;
+}
+
+/** Reads one value from `start`; the reader never throws on any input and always moves forward. */
+export class Reader {
+  pos: number;
+  readonly issues: ReaderIssue[] = [];
+  private readonly open: string[] = [];
+
+  constructor(
+    readonly text: string,
+    start = 0,
+  ) {
+    this.pos = start;
+  }
+
+  value(): Node | null {
+    this.skipSpace();
+    const c = this.text[this.pos];
+    if (c === undefined) return null;
+    if (c in OPENERS && this.open.length >= MAX_DEPTH) return this.opaque();
+    if (c === "{") return this.object();
+    if (c === "[") return this.array();
+    if (c === "(") return this.group();
+    if (c in QUOTE_CLOSE) return this.string();
+    NUMBER.lastIndex = this.pos;
+    if (NUMBER.test(this.text)) return this.number();
+    WORD.lastIndex = this.pos;
+    if (WORD.test(this.text)) return this.wordOrCall();
+    return null;
+  }
+
+  /** Reads the entries of an object whose `{` is missing, up to the end of the text or a stray `}`. */
+  bodyWithoutBrace(): ObjectNode {
+    const start = this.pos;
+    const entries = this.entries(null);
+    return { kind: "object", entries, start, end: this.pos };
+  }
+
+  private issue(code: ReaderIssueCode, offset: number, message: string): void {
+    this.issues.push({ code, offset, message });
+  }
+
+  private skipSpace(): void {
+    while (this.pos < this.text.length && isSpace(this.text.charCodeAt(this.pos))) this.pos++;
+  }
+
+  private object(): ObjectNode {
+    const start = this.pos++;
+    this.open.push("}");
+    const entries = this.entries("}");
+    this.open.pop();
+    return { kind: "object", entries, start, end: this.pos };
+  }
+
+  /** The loop shared by objects: entries separated by commas until `closer` (or, for null, the end). */
+  private entries(closer: string | null): Entry[] {
+    const entries: Entry[] = [];
+    let needComma = false;
+    for (;;) {
+      this.skipSpace();
+      const c = this.text[this.pos];
+      if (c === undefined) {
+        if (closer) this.issue("unbalanced-brackets", this.pos, `missing "${closer}" at the end`);
+        return entries;
+      }
+      if (c === closer) {
+        this.pos++;
+        return entries;
+      }
+      if (CLOSERS.has(c)) {
+        if (closer === null && this.open.length === 0) return entries;
+        if (this.strayCloser(c, closer)) return entries;
+        continue;
+      }
+      if (c === ",") {
+        this.comma(closer, needComma);
+        needComma = false;
+        continue;
+      }
+      // Without braces, the plan ends where something that cannot start a step key begins (prose after it).
+      if (closer === null && !BODY_KEY_START.test(c)) return entries;
+      if (needComma) this.issue("missing-comma", this.pos, "no comma between two entries");
+      const entry = this.entry();
+      if (entry) entries.push(entry);
+      else this.skipGarbage();
+      needComma = entry !== null;
+    }
+  }
+
+  /** Returns true when the closer belongs to an enclosing container (which will consume it). */
+  private strayCloser(c: string, closer: string | null): boolean {
+    if (this.open.includes(c)) {
+      this.issue("unbalanced-brackets", this.pos, `"${c}" found where "${closer ?? "end"}" was expected`);
+      return true;
+    }
+    this.issue("unbalanced-brackets", this.pos, `unmatched "${c}"`);
+    this.pos++;
+    return false;
+  }
+
+  private comma(closer: string | null, afterItem: boolean): void {
+    const at = this.pos++;
+    this.skipSpace();
+    const next = this.text[this.pos];
+    if (next !== undefined && next === closer)
+      this.issue("trailing-comma", at, "comma before the closing bracket");
+    else if (!afterItem) this.issue("invalid-syntax", at, "a comma with nothing before it");
+  }
+
+  private entry(): Entry | null {
+    const start = this.pos;
+    const c = this.text[this.pos] ?? "";
+    if (c === "{" || c === "[" || c === "(") {
+      this.issue("invalid-syntax", start, "a value where a key was expected");
+      const value = this.value();
+      return { key: null, keyKind: "none", value, start, end: this.pos };
+    }
+    const key = this.key();
+    if (!key) return null;
+    this.skipSpace();
+    if (this.text[this.pos] === ":") this.pos++;
+    else this.issue("invalid-syntax", this.pos, `no ":" after the key ${JSON.stringify(key.key)}`);
+    const value = this.value();
+    if (!value) this.issue("invalid-syntax", this.pos, `no value for the key ${JSON.stringify(key.key)}`);
+    return { ...key, value, start, end: this.pos };
+  }
+
+  private key(): Pick<Entry, "key" | "keyKind"> | null {
+    const c = this.text[this.pos] ?? "";
+    if (c in QUOTE_CLOSE) return { key: this.string().value, keyKind: "string" };
+    NUMBER.lastIndex = this.pos;
+    const number = NUMBER.exec(this.text);
+    if (number) {
+      this.pos += number[0].length;
+      return { key: number[0], keyKind: "number" };
+    }
+    WORD.lastIndex = this.pos;
+    const word = WORD.exec(this.text);
+    if (!word) return null;
+    this.issue("unquoted-key", this.pos, `the key ${word[0]} is not quoted`);
+    this.pos += word[0].length;
+    return { key: word[0], keyKind: "word" };
+  }
+
+  private array(): ArrayNode {
+    const start = this.pos++;
+    this.open.push("]");
+    const items = this.items("]");
+    this.open.pop();
+    return { kind: "array", items, start, end: this.pos };
+  }
+
+  /** The loop shared by arrays and call arguments. */
+  private items(closer: string): Node[] {
+    const items: Node[] = [];
+    let needComma = false;
+    for (;;) {
+      this.skipSpace();
+      const c = this.text[this.pos];
+      if (c === undefined) {
+        this.issue("unbalanced-brackets", this.pos, `missing "${closer}" at the end`);
+        return items;
+      }
+      if (c === closer) {
+        this.pos++;
+        return items;
+      }
+      if (CLOSERS.has(c)) {
+        if (this.strayCloser(c, closer)) return items;
+        continue;
+      }
+      if (c === ",") {
+        this.comma(closer, needComma);
+        needComma = false;
+        continue;
+      }
+      if (needComma) this.issue("missing-comma", this.pos, "no comma between two items");
+      const item = this.value();
+      if (item) items.push(item);
+      else this.skipGarbage();
+      needComma = item !== null;
+    }
+  }
+
+  private group(): GroupNode {
+    const start = this.pos++;
+    let depth = 1;
+    while (this.pos < this.text.length) {
+      const c = this.text[this.pos] ?? "";
+      if (!GROUP_CHARS.test(c)) break;
+      this.pos++;
+      if (c === "(") depth++;
+      if (c === ")" && --depth === 0)
+        return { kind: "group", raw: this.text.slice(start + 1, this.pos - 1), start, end: this.pos };
+    }
+    this.issue("unbalanced-brackets", this.pos, 'a placeholder group without its ")"');
+    return { kind: "group", raw: this.text.slice(start + 1, this.pos), start, end: this.pos };
+  }
+
+  private string(): StringNode {
+    const start = this.pos;
+    const quote = this.text[this.pos] ?? '"';
+    const close = QUOTE_CLOSE[quote] ?? '"';
+    if (quote === "'") this.issue("single-quotes", start, "a string in single quotes");
+    if (quote === "\u201c") this.issue("invalid-syntax", start, "a string in typographic quotes");
+    this.pos++;
+    let value = "";
+    let chunk = this.pos;
+    let flagged = false;
+    while (this.pos < this.text.length) {
+      const c = this.text[this.pos];
+      if (c === "\\") {
+        value += this.text.slice(chunk, this.pos) + this.escape();
+        chunk = this.pos;
+      } else if (c === close && this.closesString(this.pos + 1)) {
+        value += this.text.slice(chunk, this.pos);
+        this.pos++;
+        return { kind: "string", value, start, end: this.pos };
+      } else {
+        if (c === close && !flagged) {
+          this.issue("unescaped-quote", this.pos, "a quote inside a string is not escaped");
+          flagged = true;
+        }
+        this.pos++;
+      }
+    }
+    return this.unterminated(start);
+  }
+
+  private closesString(from: number): boolean {
+    let i = from;
+    while (i < this.text.length && isSpace(this.text.charCodeAt(i))) i++;
+    const next = this.text[i];
+    return next === undefined || AFTER_STRING.has(next);
+  }
+
+  private escape(): string {
+    const c = this.text[this.pos + 1] ?? "";
+    this.pos += 2;
+    if (c === "u") {
+      const hex = this.text.slice(this.pos, this.pos + 4);
+      if (/^[0-9a-fA-F]{4}$/.test(hex)) {
+        this.pos += 4;
+        return String.fromCharCode(Number.parseInt(hex, 16));
+      }
+    }
+    return ESCAPES[c] ?? c;
+  }
+
+  /** A string that never closes: end it at its line's end, which is where a reader would guess it ends. */
+  private unterminated(start: number): StringNode {
+    this.issue("invalid-syntax", start, "a string without its closing quote");
+    const newline = this.text.indexOf("\n", start);
+    this.pos = newline === -1 ? this.text.length : newline;
+    return { kind: "string", value: this.text.slice(start + 1, this.pos), start, end: this.pos };
+  }
+
+  private number(): NumberNode {
+    const start = this.pos;
+    NUMBER.lastIndex = start;
+    const raw = NUMBER.exec(this.text)?.[0] ?? "0";
+    this.pos += raw.length;
+    return { kind: "number", value: Number(raw), start, end: this.pos };
+  }
+
+  private wordOrCall(): WordNode | CallNode {
+    const start = this.pos;
+    WORD.lastIndex = start;
+    const name = WORD.exec(this.text)?.[0] ?? "";
+    this.pos += name.length;
+    let i = this.pos;
+    while (this.text[i] === " " || this.text[i] === "\t") i++;
+    if (this.text[i] !== "(") return { kind: "word", value: name, start, end: this.pos };
+    this.pos = i + 1;
+    this.open.push(")");
+    const args = this.items(")");
+    this.open.pop();
+    return { kind: "call", name, args, start, end: this.pos };
+  }
+
+  /** Skips text no rule can read, at least one character, up to something a reader can resynchronise on. */
+  private skipGarbage(): void {
+    const start = this.pos++;
+    while (this.pos < this.text.length && !RESYNC.test(this.text[this.pos] ?? "")) this.pos++;
+    this.issue(
+      "invalid-syntax",
+      start,
+      `unreadable text ${JSON.stringify(this.text.slice(start, this.pos).slice(0, 30))}`,
+    );
+  }
+
+  /** Past the depth limit: skip the balanced region without recursion and keep it as one word. */
+  private opaque(): WordNode {
+    const start = this.pos;
+    let depth = 0;
+    do {
+      const c = this.text[this.pos++] ?? "";
+      if (c in OPENERS) depth++;
+      else if (CLOSERS.has(c)) depth--;
+    } while (depth > 0 && this.pos < this.text.length);
+    this.issue("invalid-syntax", start, "nesting too deep to be a plan");
+    return { kind: "word", value: this.text.slice(start, this.pos), start, end: this.pos };
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * The system prompts, one per protocol, in one place. Their text is part of the benchmark: changing a word changes
+ * PROMPT_VERSION, and every results file records each prompt's sha256.
+ */
+import { createHash } from "node:crypto";
+import type { Protocol } from "../cases/schema.js";
+import { toJsonSchema } from "../tools/json-schema.js";
+import type { ToolSpec } from "../tools/types.js";
+
+export const PROMPT_VERSION = "1.0.0";
+
+const RULES = [
+  "Decide for each user message whether one of the tools is needed.",
+  "- If a tool is needed and you know every required argument, call exactly one tool and write nothing else.",
+  "- If no tool fits, or the user asks you not to use tools, answer directly in plain text without any call.",
+  "- If a tool is needed but a required argument is missing and cannot be inferred from the conversation, ask the user for it instead of calling.",
+  "Tool results from earlier turns are shown to you as messages that start with [tool result].",
+].join("\n");
+
+const FORMATS: Record<Exclude<Protocol, "native">, string> = {
+  json: [
+    "To call a tool, reply with a single JSON object and nothing else:",
+    '{"name": "<tool name>", "arguments": {"<parameter>": <value>, ...}}',
+    'Example: {"name": "get_weather", "arguments": {"city": "Berlin"}}',
+  ].join("\n"),
+  xml: [
+    "To call a tool, reply with a single block in this exact format and nothing else:",
+    "<tool_call><function=TOOL_NAME><parameter=PARAMETER_NAME>value</parameter></function></tool_call>",
+    "Example: <tool_call><function=get_weather><parameter=city>Berlin</parameter></function></tool_call>",
+  ].join("\n"),
+  plain: [
+    "To call a tool, reply with a single line in this exact format and nothing else:",
+    "TOOL <tool name> | <parameter>=<value> | <parameter>=<value>",
+    "Example: TOOL get_weather | city=Berlin",
+  ].join("\n"),
+};
+
+/** The system prompt for a protocol and the tools offered in this turn, in the case's order. */
+export function systemPrompt(protocol: Protocol, tools: readonly ToolSpec[]): string {
+  if (protocol === "native") {
+    return `You are a helpful assistant with access to tools.\n\n${RULES}`;
+  }
+  const declared = tools.map((tool) => JSON.stringify(toJsonSchema(tool))).join("\n");
+  return `You are a helpful assistant with access to these tools, given as JSON Schema:\n${declared}\n\n${FORMATS[protocol]}\n\n${RULES}`;
+}
+
+/** The fixed message that carries a tool's result back in the text protocols. */
+export function toolResultMessage(toolName: string, content: string): string {
+  return `[tool result] ${toolName}: ${content}`;
+}
+
+/** sha256 of each protocol's prompt template (rendered with no tools), recorded in every results file. */
+export function promptDigests(): Record<Protocol, string> {
+  const digest = (text: string) => createHash("sha256").update(text).digest("hex");
+  return {
+    json: digest(systemPrompt("json", [])),
+    xml: digest(systemPrompt("xml", [])),
+    plain: digest(systemPrompt("plain", [])),
+    native: digest(systemPrompt("native", [])),
+  };
+}

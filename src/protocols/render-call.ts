@@ -1,0 +1,35 @@
+/** Renders a call in each protocol's exact format (spec §2): used for history turns and by the reference runners. */
+import type { Protocol } from "../cases/schema.js";
+import { encodeNativeReply } from "../grade/native.js";
+import type { Call } from "../tools/types.js";
+
+function plainValue(value: unknown): string {
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+const RENDERERS: Record<Protocol, (call: Call) => string> = {
+  json: (call) => JSON.stringify({ name: call.name, arguments: call.arguments }),
+  xml: (call) => {
+    const parameters = Object.entries(call.arguments)
+      .map(([key, value]) => `<parameter=${key}>${plainValue(value)}</parameter>`)
+      .join("");
+    return `<tool_call><function=${call.name}>${parameters}</function></tool_call>`;
+  },
+  plain: (call) =>
+    [`TOOL ${call.name}`, ...Object.entries(call.arguments).map(([k, v]) => `${k}=${plainValue(v)}`)].join(
+      " | ",
+    ),
+  native: (call) =>
+    encodeNativeReply(null, [
+      {
+        id: "call_0",
+        type: "function",
+        function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+      },
+    ]),
+};
+
+/** The text a model following the protocol would emit for this call. */
+export function renderCall(protocol: Protocol, call: Call): string {
+  return RENDERERS[protocol](call);
+}

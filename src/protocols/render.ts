@@ -1,0 +1,60 @@
+/** Renders a case in a protocol: the chat messages (and, for native, the tools) a backend sends to a model. */
+import type { Case, Message, Protocol } from "../cases/schema.js";
+import { offeredTools } from "../grade/grade.js";
+import { toOpenAiTools } from "../tools/json-schema.js";
+import { systemPrompt, toolResultMessage } from "./prompts.js";
+import { renderCall } from "./render-call.js";
+
+/** An OpenAI-compatible chat message. */
+export type ChatMessage =
+  | { role: "system" | "user"; content: string }
+  | { role: "assistant"; content: string | null; tool_calls?: NativeToolCall[] }
+  | { role: "tool"; tool_call_id: string; content: string };
+
+export interface NativeToolCall {
+  id: string;
+  type: "function";
+  function: { name: string; arguments: string };
+}
+
+export interface RenderedPrompt {
+  messages: ChatMessage[];
+  /** Present for the native protocol only. */
+  tools?: ReturnType<typeof toOpenAiTools>;
+}
+
+function renderHistory(messages: readonly Message[], protocol: Protocol): ChatMessage[] {
+  const out: ChatMessage[] = [];
+  let callNumber = 0;
+  for (const message of messages) {
+    if (message.role === "user") out.push({ role: "user", content: message.content });
+    else if (message.role === "assistant" && "content" in message)
+      out.push({ role: "assistant", content: message.content });
+    else if (message.role === "assistant") {
+      callNumber++;
+      if (protocol !== "native")
+        out.push({ role: "assistant", content: renderCall(protocol, message.tool_call) });
+      else {
+        const args = JSON.stringify(message.tool_call.arguments);
+        const call: NativeToolCall = {
+          id: `call_${callNumber}`,
+          type: "function",
+          function: { name: message.tool_call.name, arguments: args },
+        };
+        out.push({ role: "assistant", content: null, tool_calls: [call] });
+      }
+    } else if (protocol === "native")
+      out.push({ role: "tool", tool_call_id: `call_${callNumber}`, content: message.content });
+    else out.push({ role: "user", content: toolResultMessage(message.name, message.content) });
+  }
+  return out;
+}
+
+export function renderPrompt(testCase: Case, protocol: Protocol): RenderedPrompt {
+  const tools = offeredTools(testCase);
+  const messages: ChatMessage[] = [
+    { role: "system", content: systemPrompt(protocol, tools) },
+    ...renderHistory(testCase.messages, protocol),
+  ];
+  return protocol === "native" ? { messages, tools: toOpenAiTools(tools) } : { messages };
+}

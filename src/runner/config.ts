@@ -1,0 +1,45 @@
+/** A run's configuration: everything needed to repeat or resume it (never the API key itself). */
+import { z } from "zod";
+import { CATEGORIES, LANGS, PROTOCOLS } from "../cases/schema.js";
+
+export const BACKEND_KINDS = [
+  "baseline",
+  "openai",
+  "llama",
+  "oracle",
+  "always-call",
+  "never-call",
+  "replay",
+] as const;
+export type BackendKind = (typeof BACKEND_KINDS)[number];
+
+export const RunConfigSchema = z.object({
+  backend: z.enum(BACKEND_KINDS),
+  model: z.string().nullable(),
+  base_url: z.string().nullable(),
+  /** The NAME of the environment variable holding the key; the key is read at run time and written nowhere. */
+  api_key_env: z.string(),
+  replay_file: z.string().nullable(),
+  cases_file: z.string(),
+  protocols: z.array(z.enum(PROTOCOLS)).min(1),
+  filters: z.object({
+    lang: z.array(z.enum(LANGS)).nullable(),
+    category: z.array(z.enum(CATEGORIES)).nullable(),
+    ids: z.array(z.string()).nullable(),
+    limit: z.number().int().positive().nullable(),
+  }),
+  settings: z.object({
+    temperature: z.number(),
+    max_tokens: z.number().int().positive(),
+    enable_thinking: z.boolean().nullable(),
+    seed: z.number().int().nullable(),
+  }),
+  concurrency: z.number().int().positive(),
+  batch_size: z.number().int().positive().nullable(),
+  timeout_ms: z.number().int().positive(),
+  retries: z.number().int().nonnegative(),
+  cache: z.boolean(),
+  out: z.string(),
+});
+
+export type RunConfig = z.infer<typeof RunConfigSchema>;

@@ -1,0 +1,127 @@
+/** Runs every pending (case, protocol) through a backend: bounded concurrency, retries, cache, grading. */
+import { setMaxListeners } from "node:events";
+import pLimit from "p-limit";
+import { type Backend, type DecodingSettings, FatalBackendError } from "../backends/types.js";
+import type { Case, Protocol } from "../cases/schema.js";
+import { grade } from "../grade/grade.js";
+import { renderPrompt } from "../protocols/render.js";
+import { ResponseCache } from "./cache.js";
+import type { RunRecord } from "./record.js";
+import { recordKey } from "./record.js";
+import { withRetries } from "./retry.js";
+
+export interface ExecuteOptions {
+  cases: readonly Case[];
+  protocols: readonly Protocol[];
+  backend: Backend;
+  settings: DecodingSettings;
+  concurrency: number;
+  retries: number;
+  /** Keys of records already done (resume): they are not asked again. */
+  done: ReadonlySet<string>;
+  cache: ResponseCache | null;
+  signal: AbortSignal;
+  onRecord: (record: RunRecord) => void;
+  onRetry?: (message: string) => void;
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+async function runOne(testCase: Case, protocol: Protocol, options: ExecuteOptions): Promise<RunRecord> {
+  const { backend, settings } = options;
+  const prompt = renderPrompt(testCase, protocol);
+  const key = ResponseCache.key({
+    backend: backend.kind,
+    model: backend.model,
+    messages: prompt.messages,
+    tools: prompt.tools ?? null,
+    settings,
+  });
+  const started = performance.now();
+  const base = { id: testCase.id, protocol };
+  const hit = options.cache?.get(key);
+  try {
+    const { value: completion, attempts } = hit
+      ? { value: hit, attempts: 0 }
+      : await withRetries(
+          () => backend.complete({ ...prompt, settings }, { signal: options.signal, testCase, protocol }),
+          {
+            retries: options.retries,
+            baseDelayMs: 250,
+            maxDelayMs: 30_000,
+            signal: options.signal,
+            onRetry: (error, attempt, delay) =>
+              options.onRetry?.(
+                `${testCase.id}/${protocol}: ${error.message}; retry ${attempt} in ${Math.round(delay)} ms`,
+              ),
+          },
+        );
+    if (!hit && options.cache) options.cache.set(key, completion);
+    return {
+      ...base,
+      status: "scored",
+      output: completion.text,
+      verdict: grade(testCase, { id: testCase.id, protocol, output: completion.text }),
+      error: null,
+      latency_ms: Math.round(performance.now() - started),
+      prompt_tokens: completion.prompt_tokens,
+      completion_tokens: completion.completion_tokens,
+      finish_reason: completion.finish_reason,
+      attempts,
+      cached: hit !== undefined,
+    };
+  } catch (error) {
+    if (error instanceof FatalBackendError || options.signal.aborted) throw error;
+    return {
+      ...base,
+      status: "error",
+      output: null,
+      verdict: null,
+      error: errorMessage(error),
+      latency_ms: Math.round(performance.now() - started),
+      prompt_tokens: null,
+      completion_tokens: null,
+      finish_reason: null,
+      attempts: options.retries + 1,
+      cached: false,
+    };
+  }
+}
+
+/**
+ * Resolves when every pending record is done. Rejects, after every request in flight has settled, on a fatal backend
+ * error (the other requests are aborted) or when the caller's signal aborts.
+ */
+export async function execute(options: ExecuteOptions): Promise<void> {
+  const limit = pLimit(options.concurrency);
+  const stop = new AbortController();
+  // Every request in flight and every backoff sleep listens on this one signal.
+  setMaxListeners(options.concurrency * 2 + 16, stop.signal);
+  const onAbort = () => stop.abort(options.signal.reason);
+  options.signal.addEventListener("abort", onAbort, { once: true });
+  const inner = { ...options, signal: stop.signal };
+  let fatal: unknown;
+  const tasks: Promise<void>[] = [];
+  for (const testCase of options.cases) {
+    for (const protocol of options.protocols) {
+      if (options.done.has(recordKey({ id: testCase.id, protocol }))) continue;
+      const task = limit(async () => {
+        if (stop.signal.aborted) return;
+        const record = await runOne(testCase, protocol, inner);
+        options.onRecord(record);
+      }).catch((error: unknown) => {
+        if (error instanceof FatalBackendError && fatal === undefined) {
+          fatal = error;
+          stop.abort(error);
+        }
+      });
+      tasks.push(task);
+    }
+  }
+  await Promise.all(tasks);
+  options.signal.removeEventListener("abort", onAbort);
+  if (fatal !== undefined) throw fatal;
+  if (options.signal.aborted) throw options.signal.reason ?? new Error("aborted");
+}

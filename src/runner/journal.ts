@@ -1,0 +1,55 @@
+/**
+ * The append-only journal beside a results file: a header line with the run's configuration, then one line per
+ * finished record. A kill at any moment leaves at worst a cut last line, which reading ignores and appending repairs.
+ */
+import { appendFileSync, existsSync, readFileSync, truncateSync } from "node:fs";
+import { UserError } from "../errors.js";
+import { type RunRecord, RunRecordSchema, recordKey } from "./record.js";
+
+export function journalPath(resultsPath: string): string {
+  return `${resultsPath}.journal.jsonl`;
+}
+
+export interface JournalContents<Config> {
+  config: Config;
+  /** The last record per (case, protocol); a scored record is never replaced by a later one. */
+  records: Map<string, RunRecord>;
+}
+
+export class Journal {
+  private constructor(private readonly path: string) {}
+
+  /** Starts a new journal; refuses to overwrite one (that is what --resume is for). */
+  static create(path: string, config: unknown): Journal {
+    if (existsSync(path))
+      throw new UserError(`${path} already exists: resume it with --resume, or choose another --out`);
+    appendFileSync(path, `${JSON.stringify({ journal: 1, config })}\n`);
+    return new Journal(path);
+  }
+
+  /** Reopens a journal after a crash: reads what it holds and cuts a torn last line so appends start clean. */
+  static open<Config>(path: string): { journal: Journal; contents: JournalContents<Config> } {
+    if (!existsSync(path)) throw new UserError(`${path} not found: nothing to resume`);
+    const text = readFileSync(path, "utf8");
+    const complete = text.lastIndexOf("\n") + 1;
+    if (complete < text.length) truncateSync(path, Buffer.byteLength(text.slice(0, complete)));
+    const lines = text
+      .slice(0, complete)
+      .split("\n")
+      .filter((line) => line !== "");
+    const header = lines[0] ? (JSON.parse(lines[0]) as { journal?: number; config?: Config }) : {};
+    if (header.journal !== 1 || header.config === undefined)
+      throw new UserError(`${path}: not a tooluse journal`);
+    const records = new Map<string, RunRecord>();
+    for (const line of lines.slice(1)) {
+      const record = RunRecordSchema.parse(JSON.parse(line)) as unknown as RunRecord;
+      const key = recordKey(record);
+      if (records.get(key)?.status !== "scored") records.set(key, record);
+    }
+    return { journal: new Journal(path), contents: { config: header.config, records } };
+  }
+
+  append(record: RunRecord): void {
+    appendFileSync(this.path, `${JSON.stringify(record)}\n`);
+  }
+}

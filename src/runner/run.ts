@@ -1,0 +1,128 @@
+/** A whole run: select cases, build the backend, execute with journal and cache, then write the results atomically. */
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { createBackend } from "../backends/registry.js";
+import { loadCases } from "../cases/load.js";
+import type { Case } from "../cases/schema.js";
+import { UserError } from "../errors.js";
+import { writeFileAtomic } from "../jsonl.js";
+import { DATA_DIR, DEFAULT_CASES_FILE } from "../paths.js";
+import { HARNESS_VERSION } from "../version.js";
+import { ResponseCache } from "./cache.js";
+import { sha256 } from "./canonical-json.js";
+import { type RunConfig, RunConfigSchema } from "./config.js";
+import { execute } from "./execute.js";
+import { Journal, journalPath } from "./journal.js";
+import type { ProgressReporter } from "./progress.js";
+import { type RunRecord, recordKey } from "./record.js";
+import { buildResults, type Results } from "./results.js";
+
+export interface RunEnvironment {
+  env: NodeJS.ProcessEnv;
+  cacheDir: string;
+  progress: ProgressReporter;
+  signal: AbortSignal;
+  log: (line: string) => void;
+}
+
+interface JournalHeader {
+  run: RunConfig;
+  started_at: string;
+}
+
+/** The cases a configuration selects, in file order. */
+export function selectCases(cases: readonly Case[], filters: RunConfig["filters"]): Case[] {
+  const ids = filters.ids ? new Set(filters.ids) : null;
+  if (ids) {
+    const known = new Set(cases.map((c) => c.id));
+    const unknown = [...ids].filter((id) => !known.has(id));
+    if (unknown.length > 0) throw new UserError(`--ids: no such case: ${unknown.join(", ")}`);
+  }
+  const selected = cases.filter(
+    (c) =>
+      (!filters.lang || filters.lang.includes(c.lang)) &&
+      (!filters.category || filters.category.includes(c.category)) &&
+      (!ids || ids.has(c.id)),
+  );
+  return filters.limit ? selected.slice(0, filters.limit) : selected;
+}
+
+function describeCorpus(file: string, text: string, cases: number): Results["corpus"] {
+  const digest = `sha256:${sha256(text)}`;
+  if (resolve(file) === resolve(DEFAULT_CASES_FILE)) {
+    const manifest = JSON.parse(readFileSync(join(DATA_DIR, "manifest.json"), "utf8")) as { version: string };
+    return { name: "ToolUse.1", version: manifest.version, digest, file: "data/tooluse1.jsonl", cases };
+  }
+  return { name: file, version: null, digest, file, cases };
+}
+
+/** Starts a new run (`resume: false`) or continues the one whose results path is `config.out`. */
+export async function runBenchmark(
+  config: RunConfig,
+  resume: boolean,
+  runEnv: RunEnvironment,
+): Promise<Results> {
+  const path = journalPath(config.out);
+  let header: JournalHeader;
+  let journal: Journal;
+  const done = new Map<string, RunRecord>();
+  if (resume) {
+    const opened = Journal.open<JournalHeader>(path);
+    header = {
+      run: RunConfigSchema.parse(opened.contents.config.run),
+      started_at: opened.contents.config.started_at,
+    };
+    journal = opened.journal;
+    for (const [key, record] of opened.contents.records)
+      if (record.status === "scored") done.set(key, record);
+  } else {
+    header = { run: config, started_at: new Date().toISOString() };
+    journal = Journal.create(path, header);
+  }
+  const run = header.run;
+  const casesText = readFileSync(run.cases_file, "utf8");
+  const cases = selectCases(loadCases(run.cases_file), run.filters);
+  if (cases.length === 0) throw new UserError("the filters select no cases");
+  const backend = await createBackend(run, runEnv.env);
+  await backend.preflight?.(runEnv.signal);
+  const records = new Map(done);
+  const cache =
+    run.cache && backend.deterministic && run.settings.temperature === 0
+      ? new ResponseCache(runEnv.cacheDir)
+      : null;
+  runEnv.progress.start(cases.length * run.protocols.length, done.size);
+  try {
+    await execute({
+      cases,
+      protocols: run.protocols,
+      backend,
+      settings: run.settings,
+      concurrency: run.concurrency,
+      retries: run.retries,
+      done: new Set(done.keys()),
+      cache,
+      signal: runEnv.signal,
+      onRecord: (record) => {
+        journal.append(record);
+        records.set(recordKey(record), record);
+        runEnv.progress.record(record);
+      },
+      onRetry: (message) => runEnv.log(`retry: ${message}`),
+    });
+  } finally {
+    runEnv.progress.finish();
+    await backend.close?.();
+  }
+  const results = buildResults({
+    harnessVersion: HARNESS_VERSION,
+    corpus: describeCorpus(run.cases_file, casesText, cases.length),
+    model: backend.model,
+    config: run,
+    cases,
+    records: records.values(),
+    startedAt: header.started_at,
+    finishedAt: new Date().toISOString(),
+  });
+  writeFileAtomic(run.out, `${JSON.stringify(results, null, 1)}\n`);
+  return results;
+}

@@ -1,0 +1,114 @@
+/**
+ * A scripted OpenAI-compatible server on 127.0.0.1 for tests: replies come from a script function, with injectable
+ * latency and faults (429 with Retry-After, 500, connection reset, truncated JSON). It counts what it saw.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type Fault = "429" | "500" | "reset" | "truncated";
+
+export interface ScriptedReply {
+  content?: string | null;
+  tool_calls?: { id: string; type: "function"; function: { name: string; arguments: string } }[];
+}
+
+export interface ChatBody {
+  model: string;
+  messages: { role: string; content: string | null }[];
+  tools?: unknown[];
+  [key: string]: unknown;
+}
+
+export interface MockOptions {
+  models?: string[];
+  script: (body: ChatBody) => ScriptedReply;
+  latencyMs?: number;
+  /** Decides, per request number (1-based), whether to fail it and how. */
+  fault?: (requestNumber: number, body: ChatBody) => Fault | null;
+}
+
+export interface MockServer {
+  url: string;
+  requests: number;
+  maxInFlight: number;
+  bodies: ChatBody[];
+  authorizations: (string | undefined)[];
+  close(): Promise<void>;
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { "content-type": "application/json", ...headers });
+  res.end(JSON.stringify(body));
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export async function startMockServer(options: MockOptions): Promise<MockServer> {
+  let inFlight = 0;
+  const state = { requests: 0, maxInFlight: 0, bodies: [] as ChatBody[], authorizations: [] as (string | undefined)[] };
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method === "GET" && req.url?.endsWith("/models")) {
+      send(res, 200, { object: "list", data: (options.models ?? ["mock-model"]).map((id) => ({ id, object: "model" })) });
+      return;
+    }
+    const body = JSON.parse(await readBody(req)) as ChatBody;
+    state.requests++;
+    const number = state.requests;
+    state.bodies.push(body);
+    state.authorizations.push(req.headers.authorization);
+    inFlight++;
+    state.maxInFlight = Math.max(state.maxInFlight, inFlight);
+    try {
+      if (options.latencyMs) await new Promise((r) => setTimeout(r, options.latencyMs));
+      if (!(options.models ?? ["mock-model"]).includes(body.model)) {
+        send(res, 404, { error: { message: `model ${body.model} not found` } });
+        return;
+      }
+      const fault = options.fault?.(number, body) ?? null;
+      if (fault === "429") return send(res, 429, { error: { message: "slow down" } }, { "retry-after": "0" });
+      if (fault === "500") return send(res, 500, { error: { message: "boom" } });
+      if (fault === "reset") return req.socket.destroy();
+      const reply = options.script(body);
+      const completion = {
+        id: `cmpl-${number}`,
+        object: "chat.completion",
+        created: 0,
+        model: body.model,
+        choices: [
+          {
+            index: 0,
+            finish_reason: reply.tool_calls?.length ? "tool_calls" : "stop",
+            message: { role: "assistant", content: reply.content ?? null, tool_calls: reply.tool_calls },
+          },
+        ],
+        usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+      };
+      if (fault === "truncated") {
+        const text = JSON.stringify(completion);
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(text.slice(0, Math.floor(text.length / 2)));
+        return;
+      }
+      send(res, 200, completion);
+    } finally {
+      inFlight--;
+    }
+  };
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => send(res, 500, { error: { message: String(error) } }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(state, {
+    url: `http://127.0.0.1:${port}/v1`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  });
+}

@@ -1,0 +1,43 @@
+/** Text folding shared by the `text` normaliser and every alias table, so keys and inputs fold alike. */
+
+// Compiled once: normalisation runs tens of thousands of times per second.
+const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF\u00AD]/g;
+const WHITESPACE = /\s+/g;
+const YO = /ё/g;
+const QUOTES = new Set(['"', "'", "`", "«", "»", "“", "”", "„", "‘", "’", "‚", "‹", "›"]);
+// NFKC has already turned "…" into "...", so "." covers it; "…" stays for safety.
+const FINAL_PUNCTUATION = new Set([".", "!", "?", ";", ":", ",", "…"]);
+const LOOSE = /[.\-‐‑‒–—]/;
+const DOTS = /\./g;
+const HYPHENS = /[-‐‑‒–—]/g;
+const SPACES = / {2,}/g;
+
+/**
+ * Folds free text for comparison: NFKC, invisible characters dropped, whitespace collapsed,
+ * lowercase (locale-independent, so Cyrillic folds too), ё→е, surrounding quotes and final
+ * punctuation removed repeatedly. Example: ` «Привет, Мир!» ` → `привет, мир`.
+ */
+export function normaliseText(input: string): string {
+  let text = input.normalize("NFKC").replace(INVISIBLE, "").replace(WHITESPACE, " ").trim();
+  text = text.toLowerCase().replace(YO, "е");
+  for (;;) {
+    const before = text;
+    while (text.length > 0 && FINAL_PUNCTUATION.has(text.charAt(text.length - 1))) text = text.slice(0, -1);
+    // Only a quote at both ends is a wrapper; a lone apostrophe belongs to the text (`rock 'n' roll`).
+    if (text.length >= 2 && QUOTES.has(text.charAt(0)) && QUOTES.has(text.charAt(text.length - 1))) {
+      text = text.slice(1, -1);
+    }
+    text = text.trim();
+    if (text === before) return text;
+  }
+}
+
+/**
+ * The looser key alias tables are indexed by: on top of {@link normaliseText}, dots vanish and
+ * hyphens become spaces, so `St. Petersburg` meets `St Petersburg` and `Нью-Йорк` meets `Нью Йорк`
+ * without a row listing every punctuation variant. Expects already-normalised text.
+ */
+export function aliasKey(normalised: string): string {
+  if (!LOOSE.test(normalised)) return normalised;
+  return normalised.replace(DOTS, "").replace(HYPHENS, " ").replace(SPACES, " ").trim();
+}
