@@ -70,17 +70,16 @@ function install(prebuilt) {
   if (result.status !== 0) throw new Error(`npm install failed in ${staging} (exit ${result.status})`);
 }
 
-/** Loads the prebuilt binary in a child process, so a broken install fails here and not inside a test. */
-function verify() {
-  const code = `const { getLlama, LlamaLogLevel } = await import("node-llama-cpp");
-const llama = await getLlama({ gpu: false, build: "never", logLevel: LlamaLogLevel.error });
-console.log("node-llama-cpp " + (await import("node-llama-cpp/package.json", { with: { type: "json" } }).catch(() => ({ default: {} }))).default.version + ": loaded the " + llama.buildType + " " + llama.gpu + " build (llama.cpp " + llama.llamaCppRelease.release + ")");
-await llama.dispose();`;
-  const result = spawnSync(process.execPath, ["--input-type=module", "-e", code], { cwd: root, stdio: "inherit" });
-  if (result.status !== 0) throw new Error("node-llama-cpp is installed but its prebuilt binary does not load");
+/** Loads the prebuilt binary through the link, so a broken install fails here and not inside a test. */
+async function verify() {
+  // In-process on purpose: node-llama-cpp tests its binary in a fork that inherits execArgv, so `node -e` breaks it.
+  const { getLlama, LlamaLogLevel } = await import("node-llama-cpp");
+  const llama = await getLlama({ gpu: false, build: "never", logLevel: LlamaLogLevel.error });
+  console.log(`install-optional: node-llama-cpp ${VERSION} loads its CPU build of llama.cpp ${llama.llamaCppRelease.release}`);
+  await llama.dispose();
 }
 
-function main() {
+async function main() {
   const started = Date.now();
   const prebuilt = prebuiltPackage();
   if (!prebuilt) {
@@ -96,8 +95,8 @@ function main() {
     // A relative link survives moving the checkout; "junction" makes it work without admin rights on Windows.
     symlinkSync(path.relative(modules, target), link, "junction");
   }
-  verify();
+  await verify();
   console.log(`install-optional: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-main();
+await main();

@@ -1,6 +1,7 @@
 /** The OpenAI-compatible backend: vLLM, SGLang, llama.cpp server, Ollama, LM Studio or a hosted API. */
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from "openai";
 import { encodeNativeReply } from "../grade/native.js";
+import { httpFetch } from "./http-fetch.js";
 import {
   type Backend,
   type Completion,
@@ -54,6 +55,7 @@ export function openAiBackend(options: OpenAiBackendOptions): Backend {
     apiKey: options.apiKey ?? "not-needed",
     maxRetries: 0,
     timeout: options.timeoutMs,
+    fetch: httpFetch,
   });
   return {
     kind: "openai",

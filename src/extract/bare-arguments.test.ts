@@ -57,12 +57,16 @@ describe("extractBareArguments", () => {
   });
 
   it("reads an object after a prose colon, but not one that is the value of a quoted key", () => {
-    expect(calls('Here you go: {"city": "Paris"}')).toEqual([{ name: "get_weather", arguments: { city: "Paris" } }]);
+    expect(calls('Here you go: {"city": "Paris"}')).toEqual([
+      { name: "get_weather", arguments: { city: "Paris" } },
+    ]);
     expect(calls('"arguments": {"city": "Paris"}')).toEqual([]);
   });
 
   it("does not read the inside of a broken call", () => {
     expect(calls('{"name": "get_weather", "arguments": {"city": "Paris"}')).toEqual([]);
-    expect(calls('<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}</tool_call>')).toEqual([]);
+    expect(calls('<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}</tool_call>')).toEqual(
+      [],
+    );
   });
 });

@@ -46,14 +46,17 @@ describe("extractJson: where the object is", () => {
   });
 
   it("reads a list of calls", () => {
-    const text = '[{"name": "get_weather", "arguments": {"city": "Berlin"}}, {"name": "get_time", "arguments": {"timezone": "UTC"}}]';
+    const text =
+      '[{"name": "get_weather", "arguments": {"city": "Berlin"}}, {"name": "get_time", "arguments": {"timezone": "UTC"}}]';
     expect(calls(text).map((call) => call.name)).toEqual(["get_weather", "get_time"]);
   });
 });
 
 describe("extractJson: call shapes", () => {
   it("reads {tool_calls: [...]}", () => {
-    expect(calls('{"tool_calls": [{"name": "get_weather", "arguments": {"city": "Berlin"}}]}')).toEqual([WEATHER]);
+    expect(calls('{"tool_calls": [{"name": "get_weather", "arguments": {"city": "Berlin"}}]}')).toEqual([
+      WEATHER,
+    ]);
   });
 
   it("reads the OpenAI shape with string arguments", () => {
@@ -63,7 +66,9 @@ describe("extractJson: call shapes", () => {
   });
 
   it("reads {function: {name, arguments}}", () => {
-    expect(calls('{"function": {"name": "get_weather", "arguments": {"city": "Berlin"}}}')).toEqual([WEATHER]);
+    expect(calls('{"function": {"name": "get_weather", "arguments": {"city": "Berlin"}}}')).toEqual([
+      WEATHER,
+    ]);
   });
 
   it("reads {function: name, arguments}", () => {
@@ -80,12 +85,16 @@ describe("extractJson: call shapes", () => {
   });
 
   it("reads {type: function, name, ...} even without arguments", () => {
-    expect(calls('{"type": "function", "name": "get_weather", "parameters": {"city": "Berlin"}}')).toEqual([WEATHER]);
+    expect(calls('{"type": "function", "name": "get_weather", "parameters": {"city": "Berlin"}}')).toEqual([
+      WEATHER,
+    ]);
     expect(calls('{"type": "function", "name": "ping"}')).toEqual([{ name: "ping", arguments: {} }]);
   });
 
   it("reads a {tool_call: {...}} wrapper", () => {
-    expect(calls('{"tool_call": {"name": "get_weather", "parameters": {"city": "Berlin"}}}')).toEqual([WEATHER]);
+    expect(calls('{"tool_call": {"name": "get_weather", "parameters": {"city": "Berlin"}}}')).toEqual([
+      WEATHER,
+    ]);
   });
 
   it("reads Python-dict quoting, trailing commas and single quotes", () => {
@@ -102,7 +111,9 @@ describe("extractJson: call shapes", () => {
   });
 
   it("gives unusable arguments as an empty object", () => {
-    expect(calls('{"name": "do_thing", "arguments": "hello"}')).toEqual([{ name: "do_thing", arguments: {} }]);
+    expect(calls('{"name": "do_thing", "arguments": "hello"}')).toEqual([
+      { name: "do_thing", arguments: {} },
+    ]);
   });
 
   it("keeps names as written and trims them", () => {
@@ -127,9 +138,11 @@ describe("extractJson: objects that are not calls", () => {
   });
 
   it("skips data objects but keeps the call beside them", () => {
-    expect(calls('{"name": "get_weather", "parameters": {"city": "Berlin"}} The arguments were {"city": "Berlin"}')).toEqual([
-      WEATHER,
-    ]);
+    expect(
+      calls(
+        '{"name": "get_weather", "parameters": {"city": "Berlin"}} The arguments were {"city": "Berlin"}',
+      ),
+    ).toEqual([WEATHER]);
   });
 
   it("does not read a truncated call", () => {
@@ -139,12 +152,16 @@ describe("extractJson: objects that are not calls", () => {
 
 describe("callsFromValue", () => {
   it("accepts {name} alone only for an offered tool name or alias", () => {
-    expect(callsFromValue({ name: "get_time" }, { toolNames })).toEqual([{ name: "get_time", arguments: {} }]);
+    expect(callsFromValue({ name: "get_time" }, { toolNames })).toEqual([
+      { name: "get_time", arguments: {} },
+    ]);
     expect(callsFromValue({ name: "time" }, { toolNames })).toEqual([{ name: "time", arguments: {} }]);
     expect(callsFromValue({ name: "Alice" }, { toolNames })).toEqual([]);
   });
 
   it("skips list items that are not objects", () => {
-    expect(callsFromValue([1, { name: "a", arguments: {} }, "x"], { toolNames })).toEqual([{ name: "a", arguments: {} }]);
+    expect(callsFromValue([1, { name: "a", arguments: {} }, "x"], { toolNames })).toEqual([
+      { name: "a", arguments: {} },
+    ]);
   });
 });

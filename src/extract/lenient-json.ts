@@ -1,4 +1,4 @@
-/** A tolerant JSON reader: standard JSON first, then a small parser that also reads Python-dict and JS-ish literals. */
+/** A tolerant JSON reader: standard JSON, plus the Python-dict and JS-ish literals models write when they mean JSON. */
 
 export type LenientResult = { ok: true; value: unknown } | { ok: false };
 
@@ -11,6 +11,7 @@ type Parsed = unknown | typeof FAIL;
 const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const IDENTIFIER = /[A-Za-z_$][\w$-]*/y;
 const HEX4 = /^[0-9a-fA-F]{4}$/;
+const BACKSLASH = 92;
 
 const LITERALS: Readonly<Record<string, unknown>> = {
   true: true,
@@ -43,23 +44,28 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
 }
 
 /**
- * Reads `text` as one JSON value. The fallback accepts what models write when they mean JSON:
- * single-quoted strings (`'a'`, with `\'`), Python `True`/`False`/`None`, trailing commas, bare
- * identifier keys and raw newlines inside strings. It never evaluates anything.
+ * Reads `text` as one JSON value. Standard JSON reads exactly as `JSON.parse` would; on top of it the
+ * reader accepts single-quoted strings (`'a'`, with `\'`), Python `True`/`False`/`None`, trailing
+ * commas, bare identifier keys and raw newlines inside strings. It never evaluates anything.
+ * One pass, no exceptions: a failed `JSON.parse` costs microseconds (it builds an error), which is
+ * the whole budget of a typical output. `JSON.parse` is only asked about nesting deeper than ours.
  */
 export function parseLenient(text: string): LenientResult {
+  const reader = new LenientReader(text);
+  const value = reader.document();
+  if (value !== FAIL) return { ok: true, value };
+  if (!reader.tooDeep) return FAILED;
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch {
-    // Not standard JSON (or nested too deeply for the native parser): try the tolerant reader.
+    // Deep and not standard JSON either (or deeper than the native parser's stack allows).
+    return FAILED;
   }
-  const reader = new LenientReader(text);
-  const value = reader.document();
-  return value === FAIL ? FAILED : { ok: true, value };
 }
 
 class LenientReader {
   private position = 0;
+  tooDeep = false;
 
   constructor(private readonly text: string) {}
 
@@ -80,7 +86,10 @@ class LenientReader {
   }
 
   private value(depth: number): Parsed {
-    if (depth > MAX_DEPTH) return FAIL;
+    if (depth > MAX_DEPTH) {
+      this.tooDeep = true;
+      return FAIL;
+    }
     this.skipSpace();
     const char = this.text[this.position];
     if (char === "{") return this.object(depth);
@@ -142,16 +151,17 @@ class LenientReader {
 
   private string(quote: string): Parsed {
     const text = this.text;
+    const quoteCode = quote.charCodeAt(0);
     let result = "";
     let chunkStart = ++this.position;
     while (this.position < text.length) {
-      const char = text[this.position] as string;
-      if (char === quote) {
+      const code = text.charCodeAt(this.position);
+      if (code === quoteCode) {
         result += text.slice(chunkStart, this.position);
         this.position++;
         return result;
       }
-      if (char === "\\") {
+      if (code === BACKSLASH) {
         result += text.slice(chunkStart, this.position);
         const escaped = text[this.position + 1];
         if (escaped === undefined) return FAIL;

@@ -9,17 +9,21 @@ function read(text: string) {
 
 describe("extractPlain", () => {
   it("reads the protocol line", () => {
-    expect(read("TOOL get_weather | city=Berlin").calls).toEqual([{ name: "get_weather", arguments: { city: "Berlin" } }]);
+    expect(read("TOOL get_weather | city=Berlin").calls).toEqual([
+      { name: "get_weather", arguments: { city: "Berlin" } },
+    ]);
   });
 
   it("reads several arguments, trimmed, with surrounding quotes stripped", () => {
-    expect(read('TOOL translate |  text = "Good morning"  | target_language=\'fr\'').calls).toEqual([
+    expect(read("TOOL translate |  text = \"Good morning\"  | target_language='fr'").calls).toEqual([
       { name: "translate", arguments: { text: "Good morning", target_language: "fr" } },
     ]);
   });
 
   it("keeps numeric-looking values as strings", () => {
-    expect(read("TOOL set_timer | seconds=300").calls).toEqual([{ name: "set_timer", arguments: { seconds: "300" } }]);
+    expect(read("TOOL set_timer | seconds=300").calls).toEqual([
+      { name: "set_timer", arguments: { seconds: "300" } },
+    ]);
   });
 
   it("keeps '=' after the first one inside the value", () => {
@@ -40,14 +44,17 @@ describe("extractPlain", () => {
   });
 
   it("reads several TOOL lines in order", () => {
-    expect(read("TOOL get_weather | city=Paris\nTOOL get_weather | city=Rome").calls.map((call) => call.arguments.city)).toEqual([
-      "Paris",
-      "Rome",
-    ]);
+    expect(
+      read("TOOL get_weather | city=Paris\nTOOL get_weather | city=Rome").calls.map(
+        (call) => call.arguments.city,
+      ),
+    ).toEqual(["Paris", "Rome"]);
   });
 
   it("reads a line wrapped in inline code", () => {
-    expect(read("`TOOL get_time | timezone=UTC`").calls).toEqual([{ name: "get_time", arguments: { timezone: "UTC" } }]);
+    expect(read("`TOOL get_time | timezone=UTC`").calls).toEqual([
+      { name: "get_time", arguments: { timezone: "UTC" } },
+    ]);
   });
 
   it("does not read TOOL in the middle of a sentence", () => {
@@ -59,7 +66,9 @@ describe("extractPlain", () => {
   });
 
   it("splits a value at '|' (not supported inside values)", () => {
-    expect(read("TOOL save_note | text=a|b").calls).toEqual([{ name: "save_note", arguments: { text: "a" } }]);
+    expect(read("TOOL save_note | text=a|b").calls).toEqual([
+      { name: "save_note", arguments: { text: "a" } },
+    ]);
   });
 
   it("ignores segments without a key", () => {
@@ -68,14 +77,20 @@ describe("extractPlain", () => {
 });
 
 describe("readToolLine", () => {
-  it.each([["TOOL"], ["TOOL | city=Paris"], ["TOOL get weather | city=Paris"], ["TOOL: get_weather"], ["Tool get_time"]])(
-    "%j is not a call",
-    (line) => {
-      expect(readToolLine(line)).toBeUndefined();
-    },
-  );
+  it.each([
+    ["TOOL"],
+    ["TOOL | city=Paris"],
+    ["TOOL get weather | city=Paris"],
+    ["TOOL: get_weather"],
+    ["Tool get_time"],
+  ])("%j is not a call", (line) => {
+    expect(readToolLine(line)).toBeUndefined();
+  });
 
   it("accepts dotted names as written", () => {
-    expect(readToolLine("TOOL math.factorial | number=5")).toEqual({ name: "math.factorial", arguments: { number: "5" } });
+    expect(readToolLine("TOOL math.factorial | number=5")).toEqual({
+      name: "math.factorial",
+      arguments: { number: "5" },
+    });
   });
 });

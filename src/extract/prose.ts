@@ -16,11 +16,23 @@ export function proseWithout(text: string, spans: readonly Span[]): string {
   return tidy(parts.join(" "));
 }
 
+/** Anything `tidy` would change; most outputs have none, and testing is cheaper than replacing. */
+const UNTIDY = /[\t\f\v\r\u00a0]| [ \n]|\n |\n\n\n|^\s|\s$/;
+/**
+ * Blank runs that need rewriting: any run holding a line break (each loop iteration must eat a `\n`,
+ * so no backtracking blow-up), two or more blanks, or one blank that is not a space. A lone space
+ * between words is left alone, which is what keeps this cheap.
+ */
+const BLANK_RUN = /[ \t\f\v\u00a0]*(?:\r?\n[ \t\f\v\u00a0]*)+|[ \t\f\v\u00a0]{2,}|[\t\f\v\u00a0]/g;
+
+function collapse(run: string): string {
+  const first = run.indexOf("\n");
+  if (first === -1) return " ";
+  return run.indexOf("\n", first + 1) === -1 ? "\n" : "\n\n";
+}
+
 /** Runs of spaces become one, spaces around line breaks go, at most one blank line survives. */
 export function tidy(text: string): string {
-  return text
-    .replace(/[ \t\f\v\u00a0]+/g, " ")
-    .replace(/ ?\r?\n ?/g, "\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
+  if (!UNTIDY.test(text)) return text;
+  return text.replace(BLANK_RUN, collapse).trim();
 }

@@ -23,7 +23,7 @@ describe("findJsonSpans", () => {
   });
 
   it("does not treat a prose apostrophe inside braces as a string", () => {
-    expect(texts("{it's} then {\"b\": 2}")).toEqual(["{it's}", '{"b": 2}']);
+    expect(texts('{it\'s} then {"b": 2}')).toEqual(["{it's}", '{"b": 2}']);
   });
 
   it("marks spans inside a bracket that never closes as orphans", () => {

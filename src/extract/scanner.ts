@@ -24,6 +24,8 @@ const BACKSLASH = 92;
 const NEWLINE = 10;
 const COMMA = 44;
 const COLON = 58;
+/** At depth 0 only an opener matters: jumping to it with a regex search skips prose quickly. */
+const OPENER = /[{[]/g;
 /** Beyond this many unsettled inner spans we stop recording more: they are subsumed or unused anyway. */
 const PENDING_LIMIT = 4096;
 
@@ -46,6 +48,13 @@ export function findJsonSpans(text: string, options: ScanOptions = {}): JsonSpan
   let quote = 0;
   let previous = 0;
   for (let i = 0; i < text.length; i++) {
+    if (stack.length === 0 && quote === 0) {
+      OPENER.lastIndex = i;
+      const opener = OPENER.exec(text);
+      if (opener === null) break;
+      i = opener.index;
+      previous = 0;
+    }
     const code = text.charCodeAt(i);
     if (quote !== 0) {
       if (code === BACKSLASH) i++;

@@ -29,6 +29,8 @@ type Find = (token: string, from: number) => number;
  * @example stripThinking("<think>hmm</think>Paris.") // "Paris."
  */
 export function stripThinking(raw: string): string {
+  // Every marker starts with "<" or contains "｜": most answers have neither and need no work.
+  if (!raw.includes("<") && !raw.includes("｜")) return raw;
   let text = cutTemplateTail(dropLeadingHeader(raw));
   text = afterEndOfThinking(text);
   const find = createFinder(text);

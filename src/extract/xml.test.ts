@@ -8,14 +8,17 @@ function calls(text: string) {
 
 describe("extractXml: Qwen3-Coder blocks", () => {
   it("reads the protocol's one-line form", () => {
-    expect(calls("<tool_call><function=get_weather><parameter=city>Berlin</parameter></function></tool_call>")).toEqual([
-      { name: "get_weather", arguments: { city: "Berlin" } },
-    ]);
+    expect(
+      calls("<tool_call><function=get_weather><parameter=city>Berlin</parameter></function></tool_call>"),
+    ).toEqual([{ name: "get_weather", arguments: { city: "Berlin" } }]);
   });
 
   it("reads values on their own lines, with whitespace between tags", () => {
-    const text = "<tool_call>\n<function=translate>\n<parameter=text>\nGood morning\n</parameter>\n  <parameter=target_language>\nfr\n</parameter>\n</function>\n</tool_call>";
-    expect(calls(text)).toEqual([{ name: "translate", arguments: { text: "Good morning", target_language: "fr" } }]);
+    const text =
+      "<tool_call>\n<function=translate>\n<parameter=text>\nGood morning\n</parameter>\n  <parameter=target_language>\nfr\n</parameter>\n</function>\n</tool_call>";
+    expect(calls(text)).toEqual([
+      { name: "translate", arguments: { text: "Good morning", target_language: "fr" } },
+    ]);
   });
 
   it("keeps multi-line values, trimmed", () => {
@@ -25,7 +28,7 @@ describe("extractXml: Qwen3-Coder blocks", () => {
 
   it("reads typed values", () => {
     const text =
-      "<tool_call>\n<function=convert_currency>\n<parameter=amount>\n100\n</parameter>\n<parameter=from_currency>\nUSD\n</parameter>\n<parameter=flag>\ntrue\n</parameter>\n<parameter=extra>\n{\"width\": 10, \n \"height\": 20}\n</parameter>\n</function>\n</tool_call>";
+      '<tool_call>\n<function=convert_currency>\n<parameter=amount>\n100\n</parameter>\n<parameter=from_currency>\nUSD\n</parameter>\n<parameter=flag>\ntrue\n</parameter>\n<parameter=extra>\n{"width": 10, \n "height": 20}\n</parameter>\n</function>\n</tool_call>';
     expect(calls(text)).toEqual([
       {
         name: "convert_currency",
@@ -35,9 +38,11 @@ describe("extractXml: Qwen3-Coder blocks", () => {
   });
 
   it("reads a function block without the <tool_call> wrapper", () => {
-    expect(calls("Let me check.\n<function=get_time>\n<parameter=timezone>\nEurope/Berlin\n</parameter>\n</function>")).toEqual([
-      { name: "get_time", arguments: { timezone: "Europe/Berlin" } },
-    ]);
+    expect(
+      calls(
+        "Let me check.\n<function=get_time>\n<parameter=timezone>\nEurope/Berlin\n</parameter>\n</function>",
+      ),
+    ).toEqual([{ name: "get_time", arguments: { timezone: "Europe/Berlin" } }]);
   });
 
   it("reads several blocks in order", () => {
@@ -72,15 +77,17 @@ describe("extractXml: Qwen3-Coder blocks", () => {
 
 describe("extractXml: Hermes blocks", () => {
   it("reads JSON inside the tags", () => {
-    expect(calls('<tool_call>\n{"name": "final_answer", "arguments": {"trigger": true}}\n</tool_call>')).toEqual([
-      { name: "final_answer", arguments: { trigger: true } },
-    ]);
+    expect(
+      calls('<tool_call>\n{"name": "final_answer", "arguments": {"trigger": true}}\n</tool_call>'),
+    ).toEqual([{ name: "final_answer", arguments: { trigger: true } }]);
   });
 
   it("reads Python-dict quoting inside the tags", () => {
-    expect(calls("<tool_call>\n{'arguments': {'symbol': 'TSLA'}, 'name': 'get_current_stock_price'}\n</tool_call>")).toEqual([
-      { name: "get_current_stock_price", arguments: { symbol: "TSLA" } },
-    ]);
+    expect(
+      calls(
+        "<tool_call>\n{'arguments': {'symbol': 'TSLA'}, 'name': 'get_current_stock_price'}\n</tool_call>",
+      ),
+    ).toEqual([{ name: "get_current_stock_price", arguments: { symbol: "TSLA" } }]);
   });
 
   it("reads several blocks", () => {
@@ -96,17 +103,21 @@ describe("extractXml: Hermes blocks", () => {
   });
 
   it("parses arguments serialised as a JSON string", () => {
-    expect(calls('<tool_call>{"name": "get_db_config", "arguments": "{\\"param\\": \\"max\\"}"}</tool_call>')).toEqual([
-      { name: "get_db_config", arguments: { param: "max" } },
-    ]);
+    expect(
+      calls('<tool_call>{"name": "get_db_config", "arguments": "{\\"param\\": \\"max\\"}"}</tool_call>'),
+    ).toEqual([{ name: "get_db_config", arguments: { param: "max" } }]);
   });
 
   it("accepts a name without arguments inside the tags", () => {
-    expect(calls('<tool_call>{"name": "get_time"}</tool_call>')).toEqual([{ name: "get_time", arguments: {} }]);
+    expect(calls('<tool_call>{"name": "get_time"}</tool_call>')).toEqual([
+      { name: "get_time", arguments: {} },
+    ]);
   });
 
   it("yields nothing for broken JSON, and does not read its inner object", () => {
-    expect(calls('<tool_call>\n{"name": "final_answer", "arguments": {"trigger": true}\n</tool_call>')).toEqual([]);
+    expect(
+      calls('<tool_call>\n{"name": "final_answer", "arguments": {"trigger": true}\n</tool_call>'),
+    ).toEqual([]);
   });
 
   it("records the span of every block, read or not", () => {

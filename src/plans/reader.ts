@@ -157,12 +157,26 @@ export class Reader {
       }
       // Without braces, the plan ends where something that cannot start a step key begins (prose after it).
       if (closer === null && !BODY_KEY_START.test(c)) return entries;
+      if (this.proseAhead()) {
+        if (closer) this.issue("unbalanced-brackets", this.pos, `missing "${closer}" before the text that follows`);
+        return entries;
+      }
       if (needComma) this.issue("missing-comma", this.pos, "no comma between two entries");
       const entry = this.entry();
       if (entry) entries.push(entry);
       else this.skipGarbage();
       needComma = entry !== null;
     }
+  }
+
+  /** A bare word not followed by ":" cannot be a key: it is prose after an object that was never closed. */
+  private proseAhead(): boolean {
+    WORD.lastIndex = this.pos;
+    const word = WORD.exec(this.text);
+    if (!word) return false;
+    let i = this.pos + word[0].length;
+    while (i < this.text.length && isSpace(this.text.charCodeAt(i))) i++;
+    return this.text[i] !== ":";
   }
 
   /** Returns true when the closer belongs to an enclosing container (which will consume it). */

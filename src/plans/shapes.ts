@@ -25,7 +25,7 @@ function isCallish(node: Node | null | undefined): boolean {
 }
 
 /** A step: a tool call under "step"/"query", or the canonical {"tool", "prompt"}, or anything with depends_on. */
-export function isStepLike(node: Node | null | undefined): node is ObjectNode {
+export function isStepLike(node: Node | null | undefined): boolean {
   if (node?.kind !== "object") return false;
   if (isCallish(has(node, "step")) || isCallish(has(node, "query"))) return true;
   return node.entries.some((entry) => entry.key === "tool" || entry.key === "depends_on");

@@ -98,7 +98,7 @@ export async function execute(options: ExecuteOptions): Promise<void> {
   const limit = pLimit(options.concurrency);
   const stop = new AbortController();
   // Every request in flight and every backoff sleep listens on this one signal.
-  setMaxListeners(options.concurrency * 2 + 16, stop.signal);
+  setMaxListeners(0, stop.signal);
   const onAbort = () => stop.abort(options.signal.reason);
   options.signal.addEventListener("abort", onAbort, { once: true });
   const inner = { ...options, signal: stop.signal };

@@ -2,7 +2,7 @@
  * The append-only journal beside a results file: a header line with the run's configuration, then one line per
  * finished record. A kill at any moment leaves at worst a cut last line, which reading ignores and appending repairs.
  */
-import { appendFileSync, existsSync, readFileSync, truncateSync } from "node:fs";
+import { appendFileSync, createWriteStream, existsSync, readFileSync, truncateSync, type WriteStream } from "node:fs";
 import { UserError } from "../errors.js";
 import { type RunRecord, RunRecordSchema, recordKey } from "./record.js";
 
@@ -17,7 +17,13 @@ export interface JournalContents<Config> {
 }
 
 export class Journal {
-  private constructor(private readonly path: string) {}
+  // Appends go through a stream so the event loop never waits on the disk; a record not yet flushed when the
+  // process dies is simply asked again on resume.
+  private readonly stream: WriteStream;
+
+  private constructor(path: string) {
+    this.stream = createWriteStream(path, { flags: "a" });
+  }
 
   /** Starts a new journal; refuses to overwrite one (that is what --resume is for). */
   static create(path: string, config: unknown): Journal {
@@ -50,6 +56,14 @@ export class Journal {
   }
 
   append(record: RunRecord): void {
-    appendFileSync(this.path, `${JSON.stringify(record)}\n`);
+    this.stream.write(`${JSON.stringify(record)}\n`);
+  }
+
+  /** Flushes every appended record to disk. */
+  close(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.stream.once("error", reject);
+      this.stream.end(() => resolve());
+    });
   }
 }

@@ -111,6 +111,7 @@ export async function runBenchmark(
     });
   } finally {
     runEnv.progress.finish();
+    await journal.close();
     await backend.close?.();
   }
   const results = buildResults({

@@ -3,9 +3,24 @@ import { CONSTANTS, describeArity, FUNCTIONS } from "./arithmetic-functions.js";
 
 describe("arithmetic whitelist", () => {
   it("holds exactly the documented functions and constants", () => {
-    expect([...FUNCTIONS.keys()].sort()).toEqual(
-      ["abs", "ceil", "cos", "exp", "floor", "ln", "log", "log10", "log2", "max", "min", "pow", "round", "sin", "sqrt", "tan"],
-    );
+    expect([...FUNCTIONS.keys()].sort()).toEqual([
+      "abs",
+      "ceil",
+      "cos",
+      "exp",
+      "floor",
+      "ln",
+      "log",
+      "log10",
+      "log2",
+      "max",
+      "min",
+      "pow",
+      "round",
+      "sin",
+      "sqrt",
+      "tan",
+    ]);
     expect([...CONSTANTS.keys()].sort()).toEqual(["e", "pi", "π"]);
   });
 

@@ -65,7 +65,7 @@ export const FUNCTIONS: ReadonlyMap<string, MathFunction> = new Map<string, Math
   ],
 ]);
 
-/** `2`, `1 or 2`, `at least 1`: for the wrong-arity message. */
+/** `1 argument`, `1 or 2 arguments`, `at least 1 argument`: for the wrong-arity message. */
 export function describeArity({ minArguments, maxArguments }: MathFunction): string {
   const count =
     minArguments === maxArguments
@@ -73,6 +73,5 @@ export function describeArity({ minArguments, maxArguments }: MathFunction): str
       : maxArguments === Number.POSITIVE_INFINITY
         ? `at least ${minArguments}`
         : `${minArguments} or ${maxArguments}`;
-  // "1 argument", "at least 1 argument", "1 or 2 arguments".
   return `${count} ${count.endsWith(" 1") || count === "1" ? "argument" : "arguments"}`;
 }

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { evaluateExpression, MAX_EXPRESSION_LENGTH, MAX_NESTING_DEPTH } from "./arithmetic.js";
 
-function valueOf(text: string): number {
+function evaluated(text: string): number {
   const result = evaluateExpression(text);
   if (!result.ok) throw new Error(`expected "${text}" to evaluate, got: ${result.reason}`);
   return result.value;
@@ -35,42 +35,42 @@ describe("evaluateExpression: arithmetic", () => {
     [".5 + 5.", 5.5],
     ["0.1 + 0.2", 0.30000000000000004],
   ])("%s = %d", (text, expected) => {
-    expect(valueOf(text)).toBe(expected);
+    expect(evaluated(text)).toBe(expected);
   });
 
   it("treats ** and ^ as the same right-associative power", () => {
-    expect(valueOf("2^10")).toBe(1024);
-    expect(valueOf("2**10")).toBe(1024);
-    expect(valueOf("2**3**2")).toBe(512);
-    expect(valueOf("2^3^2")).toBe(512);
-    expect(valueOf("2**-1")).toBe(0.5);
+    expect(evaluated("2^10")).toBe(1024);
+    expect(evaluated("2**10")).toBe(1024);
+    expect(evaluated("2**3**2")).toBe(512);
+    expect(evaluated("2^3^2")).toBe(512);
+    expect(evaluated("2**-1")).toBe(0.5);
   });
 
   it("binds power tighter than a unary minus on its left, as Python does", () => {
-    expect(valueOf("-2**2")).toBe(-4);
-    expect(valueOf("(-2)**2")).toBe(4);
-    expect(valueOf("-2^2")).toBe(-4);
+    expect(evaluated("-2**2")).toBe(-4);
+    expect(evaluated("(-2)**2")).toBe(4);
+    expect(evaluated("-2^2")).toBe(-4);
   });
 
   it("uses floored (Python) modulo and has no percent operator", () => {
-    expect(valueOf("17 % 5")).toBe(2);
-    expect(valueOf("-7 % 3")).toBe(2);
-    expect(valueOf("7 % -3")).toBe(-2);
-    expect(valueOf("7.5 % 2")).toBe(1.5);
+    expect(evaluated("17 % 5")).toBe(2);
+    expect(evaluated("-7 % 3")).toBe(2);
+    expect(evaluated("7 % -3")).toBe(-2);
+    expect(evaluated("7.5 % 2")).toBe(1.5);
     expectRefused("15%");
     expectRefused("15% of 200");
   });
 
   it("maps typographic operators", () => {
-    expect(valueOf("3 × 4")).toBe(12);
-    expect(valueOf("3 · 4")).toBe(12);
-    expect(valueOf("12 ÷ 4")).toBe(3);
-    expect(valueOf("10 − 4")).toBe(6);
-    expect(valueOf("2 × π")).toBeCloseTo(2 * Math.PI, 12);
+    expect(evaluated("3 × 4")).toBe(12);
+    expect(evaluated("3 · 4")).toBe(12);
+    expect(evaluated("12 ÷ 4")).toBe(3);
+    expect(evaluated("10 − 4")).toBe(6);
+    expect(evaluated("2 × π")).toBeCloseTo(2 * Math.PI, 12);
   });
 
   it("accepts any whitespace, including non-breaking spaces and newlines", () => {
-    expect(valueOf(" \t45\u00A0+\n12 ")).toBe(57);
+    expect(evaluated(" \t45\u00A0+\n12 ")).toBe(57);
   });
 });
 
@@ -103,16 +103,16 @@ describe("evaluateExpression: functions and constants", () => {
     ["sqrt(3**2 + 4**2)", 5],
     ["max(1, min(5, 9), abs(-4))", 5],
   ])("%s = %d", (text, expected) => {
-    expect(valueOf(text)).toBe(expected);
+    expect(evaluated(text)).toBe(expected);
   });
 
   it("knows pi, π and e (in any case)", () => {
-    expect(valueOf("pi")).toBe(Math.PI);
-    expect(valueOf("π")).toBe(Math.PI);
-    expect(valueOf("PI")).toBe(Math.PI);
-    expect(valueOf("e")).toBe(Math.E);
-    expect(valueOf("ln(e)")).toBe(1);
-    expect(valueOf("sin(pi / 2)")).toBe(1);
+    expect(evaluated("pi")).toBe(Math.PI);
+    expect(evaluated("π")).toBe(Math.PI);
+    expect(evaluated("PI")).toBe(Math.PI);
+    expect(evaluated("e")).toBe(Math.E);
+    expect(evaluated("ln(e)")).toBe(1);
+    expect(evaluated("sin(pi / 2)")).toBe(1);
   });
 
   it("refuses wrong arities, unknown functions and functions used as values", () => {
@@ -192,7 +192,7 @@ describe("evaluateExpression: refusals", () => {
     const started = performance.now();
     expect(expectRefused(megabyte)).toBe(`expression longer than ${MAX_EXPRESSION_LENGTH} characters`);
     expect(performance.now() - started).toBeLessThan(50);
-    expect(valueOf(`${"1+".repeat(4999)}1`)).toBe(5000);
+    expect(evaluated(`${"1+".repeat(4999)}1`)).toBe(5000);
   });
 
   it("refuses 100k nested parentheses and nesting deeper than the limit", () => {
@@ -202,7 +202,7 @@ describe("evaluateExpression: refusals", () => {
     expectRefused(`${"-".repeat(5000)}1`);
     expectRefused(`${"sqrt(".repeat(deep)}1${")".repeat(deep)}`);
     const shallow = MAX_NESTING_DEPTH - 5;
-    expect(valueOf(`${"(".repeat(shallow)}1${")".repeat(shallow)}`)).toBe(1);
+    expect(evaluated(`${"(".repeat(shallow)}1${")".repeat(shallow)}`)).toBe(1);
   });
 });
 
@@ -242,7 +242,11 @@ describe("evaluateExpression: properties", () => {
 
   it("never throws on deep nesting of its own alphabet", () => {
     const nested = fc
-      .tuple(fc.integer({ min: 0, max: 3000 }), fc.constantFrom("(", "-", "sqrt(", "2**"), fc.string({ maxLength: 20 }))
+      .tuple(
+        fc.integer({ min: 0, max: 3000 }),
+        fc.constantFrom("(", "-", "sqrt(", "2**"),
+        fc.string({ maxLength: 20 }),
+      )
       .map(([depth, opener, middle]) => opener.repeat(depth) + middle + ")".repeat(depth));
     fc.assert(fc.property(nested, neverThrowsAndIsQuick), { numRuns: 300 });
   });

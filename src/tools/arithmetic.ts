@@ -16,7 +16,7 @@ type Token =
   | { kind: "operator"; operator: Operator; at: number }
   | { kind: "(" | ")" | ","; at: number };
 
-// Typographic operators people paste from documents or that models emit when "being nice".
+// Typographic operators, as pasted from documents or written by models that typeset maths for people.
 const OPERATORS: ReadonlyMap<string, Operator> = new Map<string, Operator>([
   ["+", "+"],
   ["-", "-"],

@@ -16,7 +16,8 @@ const num = (value: number): NormalisedValue => ({ kind: "number", value });
 
 function normalised(name: NormaliserName, value: unknown): NormalisedValue {
   const result = NORMALISERS[name](value);
-  if (result.kind === "invalid") throw new Error(`${name}(${JSON.stringify(value)}) is invalid: ${result.reason}`);
+  if (result.kind === "invalid")
+    throw new Error(`${name}(${JSON.stringify(value)}) is invalid: ${result.reason}`);
   return result;
 }
 
@@ -27,7 +28,8 @@ function expectInvalid(name: NormaliserName, value: unknown): void {
 describe("registry", () => {
   it("has a normaliser for every name every catalogue parameter declares", () => {
     for (const tool of Object.values(CATALOGUE)) {
-      for (const parameter of tool.parameters) expect(typeof NORMALISERS[parameter.normaliser]).toBe("function");
+      for (const parameter of tool.parameters)
+        expect(typeof NORMALISERS[parameter.normaliser]).toBe("function");
     }
   });
 
@@ -82,7 +84,18 @@ describe("number", () => {
   });
 
   it("refuses anything that is not plainly a number", () => {
-    for (const value of ["", "abc", "300 seconds", "$100", "1,00,000", "10 00", "0x10", "Infinity", "1..2", "5*60"]) {
+    for (const value of [
+      "",
+      "abc",
+      "300 seconds",
+      "$100",
+      "1,00,000",
+      "10 00",
+      "0x10",
+      "Infinity",
+      "1..2",
+      "5*60",
+    ]) {
       expectInvalid("number", value);
     }
     for (const value of [true, false, null, undefined, {}, [300], Number.NaN, Number.POSITIVE_INFINITY]) {
@@ -113,7 +126,10 @@ describe("expression", () => {
   });
 
   it("is invalid, with the evaluator's reason, when not evaluable", () => {
-    expect(NORMALISERS.expression("1/0")).toEqual({ kind: "invalid", reason: "not evaluable: division by zero" });
+    expect(NORMALISERS.expression("1/0")).toEqual({
+      kind: "invalid",
+      reason: "not evaluable: division by zero",
+    });
     expectInvalid("expression", "9**9**9**9");
     expectInvalid("expression", "constructor");
     expectInvalid("expression", "x + 1");

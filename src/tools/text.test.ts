@@ -54,6 +54,8 @@ describe("aliasKey", () => {
     ["u.s. dollars", "us dollars"],
     ["a – b", "a b"],
     ["km/h", "km/h"],
+    ["miles_per_hour", "miles per hour"],
+    ["america/new_york", "america/new york"],
   ])("%j → %j", (input, expected) => {
     expect(aliasKey(input)).toBe(expected);
   });

@@ -7,9 +7,9 @@ const YO = /ё/g;
 const QUOTES = new Set(['"', "'", "`", "«", "»", "“", "”", "„", "‘", "’", "‚", "‹", "›"]);
 // NFKC has already turned "…" into "...", so "." covers it; "…" stays for safety.
 const FINAL_PUNCTUATION = new Set([".", "!", "?", ";", ":", ",", "…"]);
-const LOOSE = /[.\-‐‑‒–—]/;
+const LOOSE = /[._\-‐‑‒–—]/;
 const DOTS = /\./g;
-const HYPHENS = /[-‐‑‒–—]/g;
+const HYPHENS = /[_\-‐‑‒–—]/g;
 const SPACES = / {2,}/g;
 
 /**
@@ -34,8 +34,9 @@ export function normaliseText(input: string): string {
 
 /**
  * The looser key alias tables are indexed by: on top of {@link normaliseText}, dots vanish and
- * hyphens become spaces, so `St. Petersburg` meets `St Petersburg` and `Нью-Йорк` meets `Нью Йорк`
- * without a row listing every punctuation variant. Expects already-normalised text.
+ * hyphens and underscores become spaces, so `St. Petersburg` meets `St Petersburg`, `Нью-Йорк`
+ * meets `Нью Йорк` and `miles_per_hour` meets `miles per hour` without a row listing every
+ * punctuation variant. Expects already-normalised text.
  */
 export function aliasKey(normalised: string): string {
   if (!LOOSE.test(normalised)) return normalised;

@@ -6,7 +6,21 @@ const city = (alias: string): string | undefined => CITY_ALIASES.get(lookupKey(a
 
 describe("city aliases", () => {
   it.each([
-    ["saint petersburg", ["СПб", "Питер", "Санкт-Петербург", "St. Petersburg", "St Petersburg", "Петербурге", "Питере", "Saint-Petersburg", "SPb", "Ленинград"]],
+    [
+      "saint petersburg",
+      [
+        "СПб",
+        "Питер",
+        "Санкт-Петербург",
+        "St. Petersburg",
+        "St Petersburg",
+        "Петербурге",
+        "Питере",
+        "Saint-Petersburg",
+        "SPb",
+        "Ленинград",
+      ],
+    ],
     ["moscow", ["Moscow", "Москва", "Москве", "Москвы", "Москву", "MOSCOW"]],
     ["new york", ["NYC", "New York City", "Нью-Йорк", "Нью-Йорке", "нью йорка", "New York"]],
     ["berlin", ["Berlin", "Берлин", "Берлине", "Берлина"]],
@@ -38,10 +52,28 @@ describe("city aliases", () => {
 
   it("covers the cities a benchmark asks about", () => {
     const canonicals = new Set(CITY_ROWS.map(([canonical]) => canonical));
-    for (const name of ["madrid", "rome", "minsk", "novosibirsk", "vladivostok", "istanbul", "chicago", "toronto"]) {
+    for (const name of [
+      "madrid",
+      "rome",
+      "minsk",
+      "novosibirsk",
+      "vladivostok",
+      "istanbul",
+      "chicago",
+      "toronto",
+    ]) {
       expect(canonicals.has(name), name).toBe(true);
     }
-    for (const name of ["amsterdam", "barcelona", "lisbon", "seoul", "singapore", "bangkok", "cairo", "oslo"]) {
+    for (const name of [
+      "amsterdam",
+      "barcelona",
+      "lisbon",
+      "seoul",
+      "singapore",
+      "bangkok",
+      "cairo",
+      "oslo",
+    ]) {
       expect(canonicals.has(name), name).toBe(true);
     }
     for (const name of ["stockholm", "tbilisi", "yerevan"]) expect(canonicals.has(name), name).toBe(true);

@@ -6,7 +6,23 @@ const currency = (alias: string): string | undefined => resolveCurrency(lookupKe
 
 describe("currency aliases", () => {
   it.each([
-    ["USD", ["$", "USD", "usd", "dollar", "dollars", "US dollars", "доллар", "доллара", "долларов", "долл.", "долларах", "доллары"]],
+    [
+      "USD",
+      [
+        "$",
+        "USD",
+        "usd",
+        "dollar",
+        "dollars",
+        "US dollars",
+        "доллар",
+        "доллара",
+        "долларов",
+        "долл.",
+        "долларах",
+        "доллары",
+      ],
+    ],
     ["EUR", ["€", "EUR", "euro", "euros", "евро", "Euro"]],
     ["GBP", ["£", "pound", "pounds sterling", "фунт", "фунтов", "фунтов стерлингов"]],
     ["JPY", ["¥", "yen", "иен", "йен", "иена", "JPY"]],

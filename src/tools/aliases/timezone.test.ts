@@ -16,7 +16,21 @@ function isValidZone(id: string): boolean {
 
 describe("timezone aliases", () => {
   it.each([
-    ["Europe/Moscow", ["Moscow", "Москва", "Москве", "MSK", "мск", "московское время", "Europe/Moscow", "europe/moscow", "Питер", "СПб"]],
+    [
+      "Europe/Moscow",
+      [
+        "Moscow",
+        "Москва",
+        "Москве",
+        "MSK",
+        "мск",
+        "московское время",
+        "Europe/Moscow",
+        "europe/moscow",
+        "Питер",
+        "СПб",
+      ],
+    ],
     ["Asia/Tokyo", ["Tokyo", "Токио", "JST", "asia/tokyo"]],
     ["America/New_York", ["New York", "NYC", "Нью-Йорк", "Нью-Йорке", "ET", "EST", "Eastern", "US/Eastern"]],
     ["America/Los_Angeles", ["Los Angeles", "Лос-Анджелесе", "PST", "Pacific", "San Francisco"]],

@@ -58,12 +58,24 @@ export const TEMPERATURE_ROWS: readonly AliasRow[] = [
 export const SPEED_ROWS: readonly AliasRow[] = [
   [
     "kilometers_per_hour",
-    ["km/h", "kmh", "kph", "km/hr", "kmph", "km per hour", "kilometers per hour", "kilometres per hour"],
+    [
+      "km/h",
+      "kmh",
+      "kph",
+      "km/hr",
+      "kmph",
+      "km per hour",
+      "kilometer per hour",
+      "kilometers per hour",
+      "kilometre per hour",
+      "kilometres per hour",
+      "kilometers/hour",
+    ],
   ],
-  ["miles_per_hour", ["mph", "mi/h", "mile per hour", "miles per hour"]],
+  ["miles_per_hour", ["mph", "mi/h", "mile per hour", "miles per hour", "miles/hour"]],
   [
     "meters_per_second",
-    ["m/s", "meter per second", "meters per second", "metres per second", "м/с", "м/сек"],
+    ["m/s", "meter per second", "meters per second", "metre per second", "metres per second", "м/с", "м/сек"],
   ],
   ["knot", ["kn", "kt", "knots", "узел", "узла", "узлов", "узлы", "узлах"]],
 ];

@@ -1,0 +1,61 @@
+/** save_note: a note/memo request with its body quoted, after a colon, or after "note that"/«запиши, что». */
+import { fold, quotedSegments, trimEdges } from "./text.js";
+import type { Rule } from "./types.js";
+
+const CUE =
+  /\bnotes?\b|\bmemo\b|\bjot\b|\bwrite (?:this |that |it )?down\b|\bremember (?:that|this)\b|заметк|запиши|записать|запомни|сохрани/;
+
+// A title is named before its own quoted segment: `titled "Groceries"`, «с заголовком "Покупки"».
+const TITLE_BEFORE = /(?:titled|called|named|with (?:the )?title|title|с заголовком|под названием|с названием|заголовок)\s*:?\s*$/iu;
+
+const BODY_AFTER = [
+  /\b(?:note|remember|write down|jot down)(?: that)?\s*[-—:]?\s+(.+)$/iu,
+  /(?:запиши|запишите|запомни|запомните|сохрани|сохраните)(?:\s+заметку)?(?:\s*,?\s*что|\s*[-—:])?\s+(.+)$/iu,
+];
+// What is left when the "body" is only the request itself ("save a note", «сохрани заметку»).
+const EMPTY_BODY = /^(?:(?:a|the|this|my|new|quick)\s+)*(?:note|memo|it|this|that|заметку|заметка|это|мне)?$/iu;
+
+interface Parts {
+  text: string | null;
+  title: string | null;
+}
+
+/** The quoted segments split into a title (the one a title word points at) and the body. */
+function fromQuotes(raw: string): Parts | null {
+  const segments = quotedSegments(raw);
+  if (segments.length === 0) return null;
+  let title: string | null = null;
+  const bodies: string[] = [];
+  for (const segment of segments) {
+    const before = raw.slice(0, raw.indexOf(segment)).replace(/["«“„']+$/, "");
+    if (title === null && TITLE_BEFORE.test(before)) title = segment;
+    else bodies.push(segment);
+  }
+  return { text: bodies.at(-1) ?? null, title };
+}
+
+function fromProse(raw: string): string | null {
+  const colon = raw.indexOf(":");
+  if (colon >= 0) {
+    const after = trimEdges(raw.slice(colon + 1));
+    if (after !== "") return after;
+  }
+  for (const pattern of BODY_AFTER) {
+    const body = trimEdges(pattern.exec(raw)?.[1] ?? "");
+    if (body !== "" && !EMPTY_BODY.test(body)) return body;
+  }
+  return null;
+}
+
+export const noteRule: Rule = {
+  tool: "save_note",
+  question: { en: "What should the note say?", ru: "Что записать в заметку?" },
+  match(text) {
+    if (!CUE.test(fold(text))) return null;
+    const parts = fromQuotes(text) ?? { text: fromProse(text), title: null };
+    if (parts.text === null) return "clarify";
+    const args: Record<string, unknown> = { text: parts.text };
+    if (parts.title !== null) args.title = parts.title;
+    return { name: "save_note", arguments: args };
+  },
+};

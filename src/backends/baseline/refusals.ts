@@ -1,0 +1,54 @@
+/** Prose instead of a call: "don't use tools", "repeat after me", and requests no tool can serve (pizza, taxi, email). */
+import { formatNumber } from "./numbers.js";
+import { extractExpression } from "./calculator.js";
+import { evaluateExpression } from "../../tools/arithmetic.js";
+import { fold, type Lang, languageOf, trimEdges } from "./text.js";
+
+/** Fixed prose replies, by language. */
+export const PROSE = {
+  unknown: { en: "I don't know the answer without a tool.", ru: "Не знаю." },
+  cannot: { en: "I can't do that with the tools I have.", ru: "Я не могу сделать это с доступными инструментами." },
+  noTools: { en: "Understood, I won't use any tools.", ru: "Хорошо, без инструментов." },
+  repeat: { en: "I'll repeat it as text only, without running anything.", ru: "Повторю только как текст, ничего не запуская." },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+const NO_TOOLS =
+  /\b(?:do not|don't|dont|without|no need to)\s+(?:use|using|call|calling|run|running|touch)\s+(?:any\s+|a\s+|the\s+)?(?:tools?|functions?|calculator|search|apis?)\b|\bno tools\b|\b(?:answer|reply) (?:from memory|yourself|directly)\b|не\s+(?:используй|используйте|используя|вызывай|вызывайте|применяй|запускай)\s+(?:никаких\s+|никакие\s+)?(?:инструмент|функци|калькулятор|поиск)|без\s+(?:использования\s+)?(?:инструментов|калькулятора|функций|поиска)/u;
+const REPEAT = /\b(?:repeat after me|repeat (?:this|exactly|back)|say exactly|echo)\b|повтори(?:те)?(?: за мной| дословно| в точности)?\s*:/u;
+// Text that an extractor would read as a call; echoing it would turn a refusal into a call.
+const CALL_LIKE = /\bTOOL\b|[{}<>]|"name"|\bfunction\b/i;
+
+const IMPOSSIBLE =
+  /^(?:(?:please|hey|ok|okay|can you|could you|would you|пожалуйста|можешь|можете)[\s,]+)*(?:order|book|buy|purchase|send|email|e-mail|call|phone|dial|pay|reserve|deliver|post|tweet|hail|закажи|забронируй|купи|отправь|позвони|вызови|оплати|переведи деньги|напиши письмо)(?!\p{L})/u;
+const IMPOSSIBLE_ANYWHERE =
+  /\b(?:order (?:me )?(?:a |some )?(?:pizza|food|taxi|cab|uber)|book (?:me )?(?:a )?(?:flight|table|hotel|room|ticket|taxi)|send (?:an? )?(?:email|e-mail|text|sms|message)|call (?:me )?(?:a )?(?:taxi|cab|uber))\b|закажи|забронируй|вызови такси|отправь (?:письмо|сообщение|смс)/u;
+
+/** The arithmetic answer itself, for "What is 2 plus 2? Do not use any tools." */
+function answerWithoutTools(text: string, lang: Lang): string {
+  const expression = extractExpression(text);
+  const value = expression === null ? null : evaluateExpression(expression);
+  if (value?.ok) return lang === "ru" ? `Ответ: ${formatNumber(value.value)}.` : `The answer is ${formatNumber(value.value)}.`;
+  return PROSE.noTools[lang];
+}
+
+function echo(text: string, lang: Lang): string {
+  const colon = text.indexOf(":");
+  const said = colon >= 0 ? trimEdges(text.slice(colon + 1)) : "";
+  if (said === "" || CALL_LIKE.test(said)) return PROSE.repeat[lang];
+  return said;
+}
+
+/** A prose reply for instruction traps ("don't use tools", "repeat after me"), checked before any rule. */
+export function instructionTrap(text: string): string | null {
+  const folded = fold(text);
+  const lang = languageOf(text);
+  if (NO_TOOLS.test(folded)) return answerWithoutTools(text, lang);
+  if (REPEAT.test(folded)) return echo(text, lang);
+  return null;
+}
+
+/** A prose reply for actions no offered tool can perform (ordering, booking, sending, calling). */
+export function impossibleRequest(text: string): string | null {
+  const folded = fold(trimEdges(text));
+  return IMPOSSIBLE.test(folded) || IMPOSSIBLE_ANYWHERE.test(folded) ? PROSE.cannot[languageOf(text)] : null;
+}

@@ -1,0 +1,47 @@
+/** web_search: an explicit search request (search/google/look up/«найди в интернете») or a news question. */
+import { fold, quotedSegments, trimEdges } from "./text.js";
+import type { Rule } from "./types.js";
+
+// Verbs whose object is the query; the query is what follows them.
+const VERB =
+  /\b(?:search(?: the web| online| the internet| google)?(?: for)?|google|look up|browse(?: for)?|find (?:online|on the (?:web|internet))(?: for)?)\s+(.+)$/iu;
+const VERB_RU =
+  /(?:поищи(?:те)?|погугли(?:те)?|загугли(?:те)?|найди(?:те)? (?:в интернете|в сети|в гугле|информацию)|поиск)\s*(?:в интернете|в сети|информацию)?\s*(?:о|об|про|по)?\s+(.+)$/iu;
+// Questions about what is new: the query is the whole question.
+const NEWS =
+  /\b(?:latest|recent|breaking|today's)\b.*\bnews\b|\bnews (?:about|on|from)\b|\bweb search\b|(?:последние|свежие|сегодняшние) новости|новости (?:о|об|про)\s|в интернете|в сети/u;
+const CUE = /\b(?:search|google|look up|browse|web search)\b|\bfind\b.*\b(?:online|on the (?:web|internet))\b/u;
+
+const FILLER_END =
+  /\s+(?:online|on the web|on the internet|in the internet|on google|for me|please|в интернете|в сети|пожалуйста)\s*[.!?]*$/iu;
+const FILLER_START = /^(?:for|about|on|the web for|information (?:about|on)|info (?:about|on))\s+/iu;
+// A "query" that is only the request itself: "search the web", «поищи это».
+const EMPTY = /^(?:the web|the internet|online|something|anything|it|this|that|что-нибудь|это)?$/iu;
+const POLITE = /^(?:please|can you|could you|would you|пожалуйста|можешь|можете)\s+/iu;
+
+function cleanQuery(query: string): string {
+  let text = trimEdges(query);
+  for (let i = 0; i < 3; i++) text = trimEdges(text.replace(FILLER_END, "").replace(FILLER_START, ""));
+  return EMPTY.test(text) ? "" : text;
+}
+
+/** The query: quoted, else what follows the search verb, else the whole (news) question. */
+function queryOf(raw: string): string | null {
+  const quoted = quotedSegments(raw)[0];
+  if (quoted !== undefined) return quoted;
+  const after = VERB.exec(raw)?.[1] ?? VERB_RU.exec(raw)?.[1];
+  if (after !== undefined) return cleanQuery(after) || null;
+  return cleanQuery(raw.replace(POLITE, "")) || null;
+}
+
+export const searchRule: Rule = {
+  tool: "web_search",
+  question: { en: "What should I search for?", ru: "Что нужно найти?" },
+  match(text) {
+    const folded = fold(text);
+    const explicit = CUE.test(folded) || VERB_RU.test(folded);
+    if (!explicit && !NEWS.test(folded)) return null;
+    const query = queryOf(text);
+    return query === null ? "clarify" : { name: "web_search", arguments: { query } };
+  },
+};

@@ -1,0 +1,101 @@
+/** translate: quoted (or delimited) text and a target language named after into/to/in/«на»/«по-». */
+import { resolveLanguage } from "../../tools/aliases/language.js";
+import { lookupKey } from "../../tools/aliases/table.js";
+import { fold, languageOf, quotedSegments, trimEdges } from "./text.js";
+import type { Rule } from "./types.js";
+
+const CUE =
+  /\btranslat(?:e|ion|ing)\b|\bhow (?:do|would|can|to) (?:you |i |we )?say\b|\bwhat(?:'s| is) the \p{L}+ (?:word|phrase) for\b|перевед|перевест|перевод|как (?:будет|сказать|произнести)/u;
+// "What does 'Danke' mean?": the target is the language the user writes in.
+const MEANING = /\bwhat does .+ mean\b|что (?:значит|означает)/u;
+
+const TARGETS = [
+  /\b(?:into|to|in)\s+(\p{L}+(?:\s+\p{L}+)?)/giu,
+  /\bthe\s+(\p{L}+)\s+(?:word|phrase)\s+for\b/giu,
+  /(?:^|\s)на\s+(\p{L}+(?:\s+язык)?)/giu,
+  /(?:^|\s)(по-\p{L}+)/giu,
+];
+const SOURCES = [/\bfrom\s+(\p{L}+)/iu, /(?:^|\s)с\s+(\p{L}+(?:\s+языка)?)/iu];
+
+/** A language named by one or two words (the first word alone when the pair is unknown). */
+function language(words: string): string | undefined {
+  const two = resolveLanguage(lookupKey(words));
+  if (two !== undefined) return two;
+  const first = words.split(/\s+/)[0] ?? "";
+  return resolveLanguage(lookupKey(first));
+}
+
+function targetLanguage(unquoted: string): string | undefined {
+  let found: { at: number; code: string } | undefined;
+  for (const pattern of TARGETS) {
+    for (const match of unquoted.matchAll(pattern)) {
+      const code = language(match[1] ?? "");
+      // The language named last is the target: "from German to English".
+      if (code !== undefined && (found === undefined || match.index > found.at)) found = { at: match.index, code };
+    }
+  }
+  return found?.code;
+}
+
+function sourceLanguage(unquoted: string): string | undefined {
+  for (const pattern of SOURCES) {
+    const words = pattern.exec(unquoted)?.[1];
+    const code = words === undefined ? undefined : language(words);
+    if (code !== undefined) return code;
+  }
+  return undefined;
+}
+
+const UNQUOTED_TEXT = [
+  /\btranslate\s+(?:the\s+(?:word|phrase|sentence|text)\s+)?(.+?)\s+(?:from\s+\p{L}+\s+)?(?:into|to|in)\s+\p{L}+/iu,
+  /\bsay\s+(.+?)\s+in\s+\p{L}+/iu,
+  /\b(?:word|phrase) for\s+(.+)$/iu,
+  /перевед\p{L}*\s+(?:(?:слово|фразу|текст|предложение)\s+)?(.+?)\s+(?:с\s+\p{L}+\s+)?на\s+\p{L}+/iu,
+  /как (?:будет|сказать|произнести)\s+(.+?)\s+(?:на|по-)\s*\p{L}+/iu,
+];
+
+/** The text to translate: quoted, else after a colon, else between the verb and the language. */
+function textToTranslate(raw: string): string | null {
+  const quoted = quotedSegments(raw)[0];
+  if (quoted !== undefined) return quoted;
+  const colon = raw.indexOf(":");
+  if (colon >= 0) {
+    const after = trimEdges(raw.slice(colon + 1));
+    if (after !== "" && language(after) === undefined) return after;
+  }
+  for (const pattern of UNQUOTED_TEXT) {
+    const text = trimEdges(pattern.exec(raw)?.[1] ?? "");
+    if (text !== "" && language(text) === undefined) return text;
+  }
+  return null;
+}
+
+function withoutQuotes(raw: string): string {
+  let text = raw;
+  for (const segment of quotedSegments(raw)) text = text.replace(segment, " ");
+  return text;
+}
+
+export const translateRule: Rule = {
+  tool: "translate",
+  question: {
+    en: "What should I translate, and into which language?",
+    ru: "Что перевести и на какой язык?",
+  },
+  match(text) {
+    const folded = fold(text);
+    const meaning = MEANING.test(folded) && quotedSegments(text).length > 0;
+    if (!CUE.test(folded) && !meaning) return null;
+    const unquoted = withoutQuotes(text);
+    const target = targetLanguage(unquoted) ?? (meaning ? languageOf(unquoted) : undefined);
+    const body = textToTranslate(text);
+    // «Переведи 100 долларов в евро» is a conversion, not a translation.
+    if (target === undefined && body === null) return /\d/.test(text) ? null : "clarify";
+    if (target === undefined) return /\d/.test(unquoted) && quotedSegments(text).length === 0 ? null : "clarify";
+    if (body === null) return "clarify";
+    const source = sourceLanguage(unquoted);
+    const args: Record<string, unknown> = { text: body, target_language: target };
+    if (source !== undefined && source !== target) args.source_language = source;
+    return { name: "translate", arguments: args };
+  },
+};

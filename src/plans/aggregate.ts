@@ -1,0 +1,95 @@
+/** aggregateScores: per planner and prompt type, the mean of each metric with a seeded bootstrap 95 % interval. */
+import { quantileSorted } from "simple-statistics";
+import { hashSeed, mulberry32 } from "./random.js";
+import { inTier, RATINGS, type Rating, TIERS, type Tier } from "./rating.js";
+import { AVERAGED_FIELDS, type AveragedField, type ScoreLine } from "./score-line.js";
+
+export interface AggregateOptions {
+  /** Bootstrap resamples (the paper uses 1,000). */
+  samples?: number;
+  seed?: number;
+  /** Coverage of the interval. */
+  level?: number;
+}
+
+export const DEFAULT_AGGREGATE_OPTIONS = { samples: 1000, seed: 20260216, level: 0.95 } as const;
+
+export interface MeanWithInterval {
+  /** Plans with a value for this metric (nulls are left out). */
+  n: number;
+  mean: number | null;
+  low: number | null;
+  high: number | null;
+}
+
+export interface PlannerAggregate {
+  planner: string | null;
+  prompt_type: string | null;
+  plans: number;
+  parse_ok: number;
+  metrics: Record<AveragedField, MeanWithInterval>;
+  /** Share of plans per rating. */
+  ratings: Record<Rating, number>;
+  /** Share of plans in each cumulative tier. */
+  tiers: Record<Tier, number>;
+}
+
+function mean(values: readonly number[]): number {
+  let sum = 0;
+  for (const value of values) sum += value;
+  return sum / values.length;
+}
+
+/** Percentile bootstrap of the mean. */
+export function bootstrapMean(values: readonly number[], rng: () => number, samples: number, level: number) {
+  if (values.length === 0) return { n: 0, mean: null, low: null, high: null };
+  const means = new Float64Array(samples);
+  for (let s = 0; s < samples; s++) {
+    let sum = 0;
+    for (let i = 0; i < values.length; i++) sum += values[Math.floor(rng() * values.length)] ?? 0;
+    means[s] = sum / values.length;
+  }
+  const sorted = Array.from(means).sort((a, b) => a - b);
+  const tail = (1 - level) / 2;
+  return { n: values.length, mean: mean(values), low: quantileSorted(sorted, tail), high: quantileSorted(sorted, 1 - tail) };
+}
+
+function share(lines: readonly ScoreLine[], keep: (line: ScoreLine) => boolean): number {
+  return lines.filter(keep).length / lines.length;
+}
+
+function aggregateGroup(lines: readonly ScoreLine[], key: string, options: Required<AggregateOptions>): PlannerAggregate {
+  const first = lines[0];
+  const metrics = Object.fromEntries(
+    AVERAGED_FIELDS.map((field) => {
+      // Sorted, so the interval depends on the values and not on the order the lines came in.
+      const values = lines.flatMap((line) => (line[field] === null ? [] : [line[field]])).sort((a, b) => a - b);
+      const rng = mulberry32(hashSeed(`${key}\u0000${field}`, options.seed));
+      return [field, bootstrapMean(values, rng, options.samples, options.level)];
+    }),
+  ) as Record<AveragedField, MeanWithInterval>;
+  return {
+    planner: first?.planner ?? null,
+    prompt_type: first?.prompt_type ?? null,
+    plans: lines.length,
+    parse_ok: share(lines, (line) => line.parse_ok),
+    metrics,
+    ratings: Object.fromEntries(RATINGS.map((r) => [r, share(lines, (line) => line.rating === r)])) as Record<Rating, number>,
+    tiers: Object.fromEntries(TIERS.map((t) => [t, share(lines, (line) => inTier(line.rating, t))])) as Record<Tier, number>,
+  };
+}
+
+/** Groups by planner and prompt type (sorted), so the order of the input lines does not change the output. */
+export function aggregateScores(lines: readonly ScoreLine[], options: AggregateOptions = {}): PlannerAggregate[] {
+  const settings = { ...DEFAULT_AGGREGATE_OPTIONS, ...options };
+  const groups = new Map<string, ScoreLine[]>();
+  for (const line of lines) {
+    const key = JSON.stringify([line.planner, line.prompt_type]);
+    const group = groups.get(key);
+    if (group) group.push(line);
+    else groups.set(key, [line]);
+  }
+  return [...groups.keys()]
+    .sort()
+    .map((key) => aggregateGroup(groups.get(key) ?? [], key, settings));
+}

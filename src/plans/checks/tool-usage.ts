@@ -1,0 +1,38 @@
+/** Tool-usage completeness: where the reference runs one prompt through two tools, the plan needs both halves or neither. */
+import type { StepPair } from "../match.js";
+import type { StepLike } from "../model.js";
+import { samePromptKey } from "../text.js";
+import { type Violation, violation } from "../violations.js";
+
+/** Pairs of reference steps with the same prompt and different tools, as [step id, step id]. */
+export function toolPairs(reference: readonly StepLike[]): [number, number][] {
+  const keys = reference.map((step) => samePromptKey(step.prompt));
+  const pairs: [number, number][] = [];
+  reference.forEach((a, i) => {
+    reference.forEach((b, j) => {
+      if (j > i && a.tool !== b.tool && keys[i] !== "" && keys[i] === keys[j]) pairs.push([a.id, b.id]);
+    });
+  });
+  return pairs;
+}
+
+/**
+ * "Present" means matched to a candidate step by `matchSteps`, the same notion the step F1 uses. The violation
+ * goes to the candidate step holding the half that is there.
+ */
+export function checkToolUsage(
+  reference: readonly StepLike[],
+  pairs: readonly StepPair[],
+): Violation[] {
+  const matchOf = new Map(pairs.map((pair) => [pair.reference, pair.candidate]));
+  const tools = new Map(reference.map((step) => [step.id, step.tool]));
+  return toolPairs(reference).flatMap(([a, b]) => {
+    const inA = matchOf.get(a);
+    const inB = matchOf.get(b);
+    if ((inA === undefined) === (inB === undefined)) return [];
+    const [present, missing] = inA !== undefined ? [inA, b] : [inB ?? -1, a];
+    return [
+      violation(present, "incomplete-tool-pair", `the reference also runs this prompt through ${tools.get(missing)} (its step ${missing})`),
+    ];
+  });
+}

@@ -1,0 +1,61 @@
+/** The score line: one per scored plan, the public record `tooluse plan score` writes (names kept from issue 6). */
+import { z } from "zod";
+import { RATINGS, TIERS } from "./rating.js";
+import { ALL_VIOLATION_CODES, type ViolationCode } from "./violations.js";
+
+const score = z.number().nullable();
+
+export const ViolationSchema = z.strictObject({
+  step: z.number().int().nullable(),
+  code: z.enum(ALL_VIOLATION_CODES as [ViolationCode, ...ViolationCode[]]),
+  message: z.string(),
+});
+
+/**
+ * Judge-only metrics (tool_prompt_alignment, query_adherence) stay null until judges exist, and so does
+ * `total` (the paper's score out of 100); `subtotal` is the deterministic part out of `subtotal_max` points.
+ */
+export const ScoreLineSchema = z.strictObject({
+  query_id: z.union([z.string(), z.number()]).nullable(),
+  planner: z.string().nullable(),
+  prompt_type: z.string().nullable(),
+  parse_ok: z.boolean(),
+  format: score,
+  dependencies: score,
+  redundancy: score,
+  tool_usage_completeness: score,
+  step_executability: score,
+  tool_prompt_alignment: score,
+  query_adherence: score,
+  precision: score,
+  recall: score,
+  f1: score,
+  edge_f1: score,
+  rating: z.enum(RATINGS),
+  tier: z.enum(TIERS).nullable(),
+  steps: z.number().int(),
+  hops: z.number().int().nullable(),
+  parallelism: score,
+  subtotal: score,
+  subtotal_max: z.number(),
+  total: score,
+  violations: z.array(ViolationSchema),
+});
+export type ScoreLine = z.infer<typeof ScoreLineSchema>;
+
+/** The numeric fields a per-planner summary averages, in report order. */
+export const AVERAGED_FIELDS = [
+  "format",
+  "dependencies",
+  "redundancy",
+  "tool_usage_completeness",
+  "step_executability",
+  "subtotal",
+  "precision",
+  "recall",
+  "f1",
+  "edge_f1",
+  "steps",
+  "hops",
+] as const satisfies readonly (keyof ScoreLine)[];
+export type AveragedField = (typeof AVERAGED_FIELDS)[number];

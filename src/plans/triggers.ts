@@ -1,0 +1,60 @@
+/** Counting the trigger phrases in a prompt: distinct fields named, longest wording first, each word used once. */
+import { words } from "./text.js";
+import { TRIGGER_GROUPS, type ToolDescriptions, type TriggerGroup } from "./tool-descriptions.js";
+
+export interface TriggerHit {
+  group: TriggerGroup;
+  phrase: string;
+}
+
+interface Wording {
+  trigger: number;
+  tokens: string[];
+}
+
+interface CompiledTriggers {
+  triggers: TriggerHit[];
+  /** Wordings by their first token, longest first, so "did we resolve" wins over shorter wordings. */
+  byFirst: Map<string, Wording[]>;
+}
+
+const compiled = new WeakMap<ToolDescriptions, CompiledTriggers>();
+
+function compile(tools: ToolDescriptions): CompiledTriggers {
+  const triggers: TriggerHit[] = [];
+  const byFirst = new Map<string, Wording[]>();
+  for (const group of TRIGGER_GROUPS) {
+    for (const { phrase, variants } of tools.triggers[group]) {
+      const trigger = triggers.push({ group, phrase }) - 1;
+      for (const wording of [phrase, ...variants]) {
+        const tokens = words(wording);
+        const first = tokens[0];
+        if (first === undefined) continue;
+        byFirst.set(first, [...(byFirst.get(first) ?? []), { trigger, tokens }]);
+      }
+    }
+  }
+  for (const list of byFirst.values()) list.sort((a, b) => b.tokens.length - a.tokens.length);
+  return { triggers, byFirst };
+}
+
+function matchesAt(tokens: readonly string[], at: number, wording: readonly string[]): boolean {
+  return wording.every((token, offset) => tokens[at + offset] === token);
+}
+
+/** The distinct trigger fields a prompt names. Compiling is cached per descriptions object, which is never mutated. */
+export function findTriggers(prompt: string, tools: ToolDescriptions): TriggerHit[] {
+  let table = compiled.get(tools);
+  if (!table) {
+    table = compile(tools);
+    compiled.set(tools, table);
+  }
+  const tokens = words(prompt);
+  const found = new Set<number>();
+  for (let at = 0; at < tokens.length; ) {
+    const wording = table.byFirst.get(tokens[at] ?? "")?.find((w) => matchesAt(tokens, at, w.tokens));
+    if (wording) found.add(wording.trigger);
+    at += wording ? wording.tokens.length : 1;
+  }
+  return [...found].flatMap((index) => table.triggers[index] ?? []);
+}
