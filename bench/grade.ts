@@ -15,7 +15,8 @@ const protocols: Protocol[] = ["json", "xml", "plain", "native"];
 const variants = [
   (text: string) => text,
   (text: string) => `<think>The user wants something; let me decide which tool fits best.</think>\n${text}`,
-  (text: string) => `Sure! Here is the call:\n\`\`\`json\n${text}\n\`\`\`\nLet me know if you need anything else.`,
+  (text: string) =>
+    `Sure! Here is the call:\n\`\`\`json\n${text}\n\`\`\`\nLet me know if you need anything else.`,
   () => "I am not sure I can help with that, but here is what I know about the topic in general terms.",
   () => '{"name": "calculator", "arguments": {"expression": "2+2"',
 ];

@@ -15,9 +15,13 @@ import { tempDir } from "../src/test-support/temp.js";
 
 const LATENCY_MS = 100;
 const CONCURRENCY = 32;
-const server = spawn(process.execPath, ["--import", "tsx", "src/test-support/mock-server-process.ts", String(LATENCY_MS)], {
-  stdio: ["ignore", "pipe", "inherit"],
-});
+const server = spawn(
+  process.execPath,
+  ["--import", "tsx", "src/test-support/mock-server-process.ts", String(LATENCY_MS)],
+  {
+    stdio: ["ignore", "pipe", "inherit"],
+  },
+);
 const [firstLine] = (await once(server.stdout, "data")) as [Buffer];
 const url = firstLine.toString().trim();
 const dir = tempDir("tooluse-bench-");
@@ -50,7 +54,9 @@ try {
   const requests = results.counts.records;
   const ideal = (Math.ceil(requests / CONCURRENCY) * LATENCY_MS) / 1000;
   console.log(`${requests} requests, ${LATENCY_MS} ms latency, concurrency ${CONCURRENCY}`);
-  console.log(`wall ${wall.toFixed(2)} s, ideal ${ideal.toFixed(2)} s → ${((ideal / wall) * 100).toFixed(1)}% of ideal`);
+  console.log(
+    `wall ${wall.toFixed(2)} s, ideal ${ideal.toFixed(2)} s → ${((ideal / wall) * 100).toFixed(1)}% of ideal`,
+  );
   console.log(`score ${results.summary.score?.toFixed(3)} (a perfect scripted model: must be 1.000)`);
 } finally {
   server.kill();

@@ -35,19 +35,41 @@ export async function httpFetch(input: string | URL | Request, init: RequestInit
   const secure = url.protocol === "https:";
   const send = secure ? httpsRequest : httpRequest;
   return new Promise<Response>((resolve, reject) => {
-    const req = send(url, { method: init.method ?? "GET", headers, agent: secure ? httpsAgent : httpAgent, signal: init.signal ?? undefined }, (res) => {
-      collect(res).then((data) => {
-        const responseHeaders = new Headers();
-        for (const [name, value] of Object.entries(res.headers)) {
-          if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(", ") : value);
-        }
-        const status = res.statusCode ?? 500;
-        const nullBody = status === 204 || status === 304;
-        resolve(new Response(nullBody ? null : data, { status, statusText: res.statusMessage ?? "", headers: responseHeaders }));
-      }, reject);
-    });
+    const req = send(
+      url,
+      {
+        method: init.method ?? "GET",
+        headers,
+        agent: secure ? httpsAgent : httpAgent,
+        signal: init.signal ?? undefined,
+      },
+      (res) => {
+        collect(res).then((data) => {
+          const responseHeaders = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) {
+            if (value !== undefined)
+              responseHeaders.set(name, Array.isArray(value) ? value.join(", ") : value);
+          }
+          const status = res.statusCode ?? 500;
+          const nullBody = status === 204 || status === 304;
+          resolve(
+            new Response(nullBody ? null : data, {
+              status,
+              statusText: res.statusMessage ?? "",
+              headers: responseHeaders,
+            }),
+          );
+        }, reject);
+      },
+    );
     // Like fetch: an abort rejects with the AbortError; everything else is a TypeError the SDK reads as a connection error.
-    req.on("error", (error) => reject(error.name === "AbortError" ? error : new TypeError(`fetch failed: ${error.message}`, { cause: error })));
+    req.on("error", (error) =>
+      reject(
+        error.name === "AbortError"
+          ? error
+          : new TypeError(`fetch failed: ${error.message}`, { cause: error }),
+      ),
+    );
     req.end(body);
   });
 }

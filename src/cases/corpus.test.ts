@@ -15,7 +15,9 @@ const count = (list: readonly Case[], predicate: (c: Case) => boolean) => list.f
 describe("the committed ToolUse.1 corpus", () => {
   it("is exactly what `tooluse build` produces from corpus/", () => {
     expect(readFileSync(join(DATA_DIR, "tooluse1.jsonl"), "utf8")).toBe(built.jsonl);
-    expect(readFileSync(join(DATA_DIR, "manifest.json"), "utf8")).toBe(`${JSON.stringify(built.manifest, null, 2)}\n`);
+    expect(readFileSync(join(DATA_DIR, "manifest.json"), "utf8")).toBe(
+      `${JSON.stringify(built.manifest, null, 2)}\n`,
+    );
   });
 
   it("builds the same bytes twice", () => {
@@ -55,7 +57,8 @@ describe("the committed ToolUse.1 corpus", () => {
     const russian = cases.filter((c) => c.lang === "ru");
     expect(count(russian, expectsCall)).toBe(49);
     const per = (category: string) => count(russian, (c) => c.category === category);
-    for (const category of new Set(cases.map((c) => c.category))) expect(per(category)).toBeGreaterThanOrEqual(2);
+    for (const category of new Set(cases.map((c) => c.category)))
+      expect(per(category)).toBeGreaterThanOrEqual(2);
     expect(per("negative")).toBeGreaterThanOrEqual(12);
     expect(per("clarification")).toBeGreaterThanOrEqual(4);
     expect(per("multi_step")).toBeGreaterThanOrEqual(4);
@@ -74,7 +77,8 @@ describe("the committed ToolUse.1 corpus", () => {
   it("expects clarification in clarification cases, with accepted phrasings in English", () => {
     for (const c of cases.filter((c) => c.category === "clarification")) {
       expect("no_call" in c.expect && c.expect.no_call).toBe("clarify");
-      if (c.lang === "en") expect("no_call" in c.expect && c.expect.answer_contains_any?.length).toBeGreaterThan(0);
+      if (c.lang === "en")
+        expect("no_call" in c.expect && c.expect.answer_contains_any?.length).toBeGreaterThan(0);
     }
   });
 

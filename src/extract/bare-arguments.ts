@@ -1,7 +1,6 @@
 /** A bare argument object: no tool name, but its keys fit exactly one offered tool. */
 import type { Call, ToolSpec } from "../tools/types.js";
 import { isRecord } from "./call-shape.js";
-import { parseLenient } from "./lenient-json.js";
 import { type Fence, findFences, widenToFence } from "./scanner.js";
 import type { Extractor, Span } from "./types.js";
 
@@ -68,10 +67,8 @@ export const extractBareArguments: Extractor = (text, context) => {
   const spans: Span[] = [];
   if (TAGGED_ATTEMPTS.some((marker) => text.includes(marker))) return { calls, spans };
   let fences: Fence[] | undefined;
-  for (const span of context.jsonSpans()) {
-    if (span.orphan || text.charCodeAt(span.start) !== 123 || isMemberValue(text, span.start)) continue;
-    const parsed = parseLenient(text.slice(span.start, span.end));
-    if (!parsed.ok || !isRecord(parsed.value)) continue;
+  for (const { span, parsed } of context.jsonCandidates()) {
+    if (span.orphan || !parsed.ok || !isRecord(parsed.value) || isMemberValue(text, span.start)) continue;
     const name = toolForKeys(Object.keys(parsed.value), context.tools);
     if (name === undefined) continue;
     calls.push({ name, arguments: parsed.value });

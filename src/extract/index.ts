@@ -7,9 +7,9 @@ import { extractJson } from "./json.js";
 import { looksLikeCallAttempt } from "./malformed.js";
 import { extractPlain } from "./plain.js";
 import { proseWithout, tidy } from "./prose.js";
-import { findJsonSpans, type JsonSpan } from "./scanner.js";
+import { readJsonCandidates } from "./scanner.js";
 import { stripThinking } from "./thinking.js";
-import type { ExtractContext, Extraction, Extractor, ExtractorName } from "./types.js";
+import type { ExtractContext, Extraction, Extractor, ExtractorName, JsonCandidate } from "./types.js";
 import { extractXml } from "./xml.js";
 
 export { stripThinking } from "./thinking.js";
@@ -56,13 +56,13 @@ function toolNamesOf(tools: readonly ToolSpec[]): ReadonlySet<string> {
 export function extractCalls(raw: string, options: ExtractOptions = {}): Extraction {
   const tools = options.tools ?? DEFAULT_TOOLS;
   const text = stripThinking(raw);
-  let jsonSpans: readonly JsonSpan[] | undefined;
+  let candidates: readonly JsonCandidate[] | undefined;
   const context: ExtractContext = {
     tools,
     toolNames: toolNamesOf(tools),
-    jsonSpans: () => {
-      jsonSpans ??= findJsonSpans(text);
-      return jsonSpans;
+    jsonCandidates: () => {
+      candidates ??= readJsonCandidates(text);
+      return candidates;
     },
   };
   for (const extractor of EXTRACTORS) {

@@ -1,12 +1,11 @@
 /** JSON call objects: bare, fenced, embedded in prose, lists of calls, `tool_calls` and OpenAI shapes. */
 import type { Call } from "../tools/types.js";
 import { callsFromValue } from "./call-shape.js";
-import { parseLenient } from "./lenient-json.js";
 import { type Fence, findFences, widenToFence } from "./scanner.js";
 import type { Extractor, Span } from "./types.js";
 
 /**
- * Reads every balanced `{…}`/`[…]` span of the text (the shared scan) as lenient JSON and keeps
+ * Takes every balanced `{…}`/`[…]` span of the text, read as lenient JSON (the shared scan), and keeps
  * those that are calls. A span inside a Markdown fence consumes the whole fence.
  * @example extractJson('Sure! {"name": "get_weather", "arguments": {"city": "Berlin"}}', context).calls
  * // [{ name: "get_weather", arguments: { city: "Berlin" } }]
@@ -15,8 +14,7 @@ export const extractJson: Extractor = (text, context) => {
   const calls: Call[] = [];
   const spans: Span[] = [];
   let fences: Fence[] | undefined;
-  for (const span of context.jsonSpans()) {
-    const parsed = parseLenient(text.slice(span.start, span.end));
+  for (const { span, parsed } of context.jsonCandidates()) {
     if (!parsed.ok) continue;
     const found = callsFromValue(parsed.value, { toolNames: context.toolNames });
     if (found.length === 0) continue;

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseLenient } from "./lenient-json.js";
 
@@ -62,5 +63,17 @@ describe("parseLenient", () => {
     expect(() => parseLenient(deep)).not.toThrow();
     const alsoDeep = `${"{'a':".repeat(10_000)}1${"}".repeat(10_000)}`;
     expect(parseLenient(alsoDeep).ok).toBe(false);
+  });
+});
+
+describe("parseLenient agrees with JSON.parse on standard JSON (property)", () => {
+  it("reads any serialised JSON value exactly as JSON.parse does", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.boolean(), (value, pretty) => {
+        const text = JSON.stringify(value, null, pretty ? 2 : undefined);
+        expect(parseLenient(text)).toEqual({ ok: true, value: JSON.parse(text) });
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

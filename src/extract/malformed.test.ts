@@ -9,6 +9,7 @@ describe("looksLikeCallAttempt: call attempts that could not be read", () => {
     ["<function=>"],
     ["TOOL"],
     ["TOOL | city=Paris"],
+    ["TOOL\r\nmore"],
     ["  TOOL get weather"],
     ['{"name": "get_weather", "arguments": {"city": "Paris"}'],
     ['Here: {"name": "calculator"'],

@@ -4,7 +4,7 @@ import { findFences } from "./scanner.js";
 /** Opening tags of the tagged protocols; in a reply without calls they mean a block that could not be read. */
 const TAG_MARKERS = ["<tool_call", "<function=", "<｜tool▁call"];
 /** A TOOL line that the plain extractor refused (no name, or not `name | k=v`). */
-const TOOL_LINE = /^[ \t`]*TOOL(?:[ \t|:]|$)/m;
+const TOOL_LINE = /^[ \t`]*TOOL(?:[ \t\r|:]|$)/m;
 /** Call-object keys as written in JSON or a Python dict; an object that opens with `name` is a call attempt. */
 const CALL_KEY = /["'](?:arguments|parameters|tool_calls|function)["']\s*:|\{\s*["']name["']\s*:/;
 const FENCE_CALL_WORDS = /\b(?:name|arguments)\b/;

@@ -51,6 +51,19 @@ describe("extractPlain", () => {
     ).toEqual(["Paris", "Rome"]);
   });
 
+  it("consumes the fence around a TOOL line", () => {
+    const text = "Calling:\n```\nTOOL get_time | timezone=UTC\n```\nDone.";
+    const result = read(text);
+    expect(result.calls).toEqual([{ name: "get_time", arguments: { timezone: "UTC" } }]);
+    expect(proseWithout(text, result.spans)).toBe("Calling:\n\nDone.");
+  });
+
+  it("reads lines ending in \\r\\n", () => {
+    expect(read("TOOL get_time | timezone=UTC\r\nThanks").calls).toEqual([
+      { name: "get_time", arguments: { timezone: "UTC" } },
+    ]);
+  });
+
   it("reads a line wrapped in inline code", () => {
     expect(read("`TOOL get_time | timezone=UTC`").calls).toEqual([
       { name: "get_time", arguments: { timezone: "UTC" } },

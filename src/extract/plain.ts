@@ -1,6 +1,7 @@
 /** The plain-text protocol: `TOOL name | k=v | k2=v2` on a line of its own. */
 import type { Call } from "../tools/types.js";
 import { setOwn } from "./lenient-json.js";
+import { type Fence, findFences, widenToFence } from "./scanner.js";
 import type { Extractor, Span } from "./types.js";
 
 const KEYWORD = "TOOL";
@@ -17,6 +18,7 @@ const QUOTES = new Set(['"', "'", "`"]);
 export const extractPlain: Extractor = (text) => {
   const calls: Call[] = [];
   const spans: Span[] = [];
+  let fences: Fence[] | undefined;
   let position = 0;
   for (;;) {
     const keyword = text.indexOf(KEYWORD, position);
@@ -28,7 +30,8 @@ export const extractPlain: Extractor = (text) => {
     const call = readToolLine(text.slice(lineStart, lineEnd));
     if (call !== undefined) {
       calls.push(call);
-      spans.push({ start: lineStart, end: lineEnd });
+      fences ??= findFences(text);
+      spans.push(widenToFence({ start: lineStart, end: lineEnd }, fences));
     }
     if (newline === -1) break;
     position = newline + 1;

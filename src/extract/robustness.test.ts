@@ -35,6 +35,8 @@ const TOKENS = [
   "<｜tool▁sep｜>",
   "<|im_end|>",
 ];
+/** Text the XML reader returns as a JSON number, boolean or null. */
+const JSON_LIKE = /^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)$/;
 /** Generous: catches quadratic blow-ups (seconds to minutes), not tuned to this machine. */
 const BOUND_MS = 250;
 
@@ -56,7 +58,7 @@ function wellFormed(raw: string): void {
 
 describe("extractCalls never throws and stays fast (property)", () => {
   it("on arbitrary strings", () => {
-    fc.assert(fc.property(fc.string(), wellFormed), { numRuns: 1000 });
+    fc.assert(fc.property(fc.string({ maxLength: 1000 }), wellFormed), { numRuns: 1000 });
   });
 
   it("on arbitrary full-Unicode strings", () => {
@@ -97,5 +99,56 @@ describe("extractCalls on hostile input", () => {
     const result = extractCalls(raw);
     expect(performance.now() - started).toBeLessThan(2000);
     expect(typeof result.malformed).toBe("boolean");
+  });
+});
+
+describe("a call rendered in each protocol is read back (property)", () => {
+  const name = fc.constantFrom("get_weather", "calculator", "save_note", "math.factorial");
+  const key = fc.stringMatching(/^[a-z_][a-z0-9_]{0,15}$/);
+  // Values a protocol can carry: no tag or field separators, no surrounding blanks or quotes.
+  const value = fc
+    .string({ minLength: 1, maxLength: 40 })
+    .filter((text) => /^[^\s<>|="'`{[][^<>|=\n\r]*$/.test(text) && text.trim() === text);
+
+  it("json", () => {
+    fc.assert(
+      fc.property(name, fc.dictionary(key, fc.jsonValue(), { maxKeys: 4 }), (tool, args) => {
+        const call = JSON.parse(JSON.stringify({ name: tool, arguments: args }));
+        expect(extractCalls(JSON.stringify(call)).calls).toEqual([call]);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("xml", () => {
+    fc.assert(
+      fc.property(name, fc.dictionary(key, value, { minKeys: 1, maxKeys: 4 }), (tool, args) => {
+        const parameters = Object.entries(args).map(([k, v]) => `<parameter=${k}>\n${v}\n</parameter>`);
+        const raw = `<tool_call>\n<function=${tool}>\n${parameters.join("\n")}\n</function>\n</tool_call>`;
+        const [call] = extractCalls(raw).calls;
+        expect(call?.name).toBe(tool);
+        // Typed reading turns "12" into 12 and "true" into true: compare as text.
+        expect(
+          Object.fromEntries(Object.entries(call?.arguments ?? {}).map(([k, v]) => [k, String(v)])),
+        ).toEqual(
+          Object.fromEntries(
+            Object.entries(args).map(([k, v]) => [k, String(JSON_LIKE.test(v) ? JSON.parse(v) : v)]),
+          ),
+        );
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("plain", () => {
+    fc.assert(
+      fc.property(name, fc.dictionary(key, value, { maxKeys: 4 }), (tool, args) => {
+        const fields = Object.entries(args).map(([k, v]) => ` | ${k}=${v}`);
+        expect(extractCalls(`TOOL ${tool}${fields.join("")}`).calls).toEqual([
+          { name: tool, arguments: args },
+        ]);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

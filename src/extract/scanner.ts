@@ -1,5 +1,6 @@
 /** Linear-time scanning helpers: balanced JSON-looking spans, Markdown fences, and a forward-only finder. */
-import type { Span } from "./types.js";
+import { parseLenient } from "./lenient-json.js";
+import type { JsonCandidate, Span } from "./types.js";
 
 /** A balanced `{…}` or `[…]` region that may hold JSON. */
 export interface JsonSpan extends Span {
@@ -151,4 +152,12 @@ export function widenToFence(span: Span, fences: readonly Fence[]): Span {
       return { start: fence.start, end: fence.end };
   }
   return { start: span.start, end: span.end };
+}
+
+/** Every span of the text with its lenient parse: the JSON and bare-argument extractors share one read. */
+export function readJsonCandidates(text: string): JsonCandidate[] {
+  return findJsonSpans(text).map((span) => ({
+    span,
+    parsed: parseLenient(text.slice(span.start, span.end)),
+  }));
 }

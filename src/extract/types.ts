@@ -1,5 +1,6 @@
 /** Types shared by the extractor chain: what an extractor receives and what it hands back. */
 import type { Call, ToolSpec } from "../tools/types.js";
+import type { LenientResult } from "./lenient-json.js";
 import type { JsonSpan } from "./scanner.js";
 
 /** The extractor families of spec §3.1, in the order the chain tries them. */
@@ -17,12 +18,18 @@ export interface ExtractorResult {
   spans: Span[];
 }
 
-/** Read-only facts every extractor may use; the JSON span scan is shared and computed at most once. */
+/** A balanced span of the text and what the lenient reader made of it. */
+export interface JsonCandidate {
+  span: JsonSpan;
+  parsed: LenientResult;
+}
+
+/** Read-only facts every extractor may use; the JSON scan and parse are shared and done at most once. */
 export interface ExtractContext {
   tools: readonly ToolSpec[];
   /** Names and aliases of the offered tools, for the few shapes that are only a call if the name is known. */
   toolNames: ReadonlySet<string>;
-  jsonSpans(): readonly JsonSpan[];
+  jsonCandidates(): readonly JsonCandidate[];
 }
 
 export type Extractor = (text: string, context: ExtractContext) => ExtractorResult;

@@ -35,6 +35,13 @@ function read(output: Output, tools: readonly ToolSpec[]): Reading {
   return { calls: reply.calls, prose: leftover.prose, malformed: reply.calls.length === 0 && malformed };
 }
 
+/** Builds a verdict with its fields in the documented order, so every verdicts file reads the same. */
+function verdict(fields: Verdict): Verdict {
+  const { id, protocol, passed, calls, tool_ok, args_ok, extra, spurious, malformed, answer_ok, reason } =
+    fields;
+  return { id, protocol, passed, calls, tool_ok, args_ok, extra, spurious, malformed, answer_ok, reason };
+}
+
 /** Grades one output against its case. */
 export function grade(testCase: Case, output: Output): Verdict {
   const tools = offeredTools(testCase);
@@ -57,7 +64,7 @@ export function grade(testCase: Case, output: Output): Verdict {
     : answerOk === false
       ? `no call, but the answer fails its constraints: ${unmet.join("; ")}`
       : `no call, as expected (${expect.no_call})`;
-  return {
+  return verdict({
     ...base,
     passed,
     tool_ok: null,
@@ -66,7 +73,7 @@ export function grade(testCase: Case, output: Output): Verdict {
     spurious,
     answer_ok: answerOk,
     reason,
-  };
+  });
 }
 
 type ExpectedCall = Extract<Case["expect"], { call: unknown }>["call"];
@@ -82,13 +89,29 @@ function gradeCall(
     const reason = reading.malformed
       ? "malformed call attempt: no call could be read"
       : "no call; expected one";
-    return { ...base, ...notApplicable, passed: false, tool_ok: false, args_ok: false, extra: [], reason };
+    return verdict({
+      ...base,
+      ...notApplicable,
+      passed: false,
+      tool_ok: false,
+      args_ok: false,
+      extra: [],
+      reason,
+    });
   }
   // With several calls the case fails, but tool and argument accuracy still describe the best of them.
   const candidates = reading.calls.filter((call) => resolveTool(call.name, tools)?.name === expected.name);
   if (candidates.length === 0) {
     const reason = `wrong tool: expected ${expected.name}, got ${describeCalls(reading.calls)}`;
-    return { ...base, ...notApplicable, passed: false, tool_ok: false, args_ok: false, extra: [], reason };
+    return verdict({
+      ...base,
+      ...notApplicable,
+      passed: false,
+      tool_ok: false,
+      args_ok: false,
+      extra: [],
+      reason,
+    });
   }
   const tool = tools.find((t) => t.name === expected.name) as ToolSpec;
   const checks = candidates.map((call) => compareArguments(tool, expected.arguments, call.arguments));
@@ -100,15 +123,16 @@ function gradeCall(
     : argsOk
       ? `correct call to ${expected.name}${best.extra.length > 0 ? ` (extra: ${best.extra.join(", ")})` : ""}`
       : `wrong arguments: ${best.mismatched.join("; ")}`;
-  return {
+  const passed = single && argsOk;
+  return verdict({
     ...base,
     ...notApplicable,
-    passed: single && argsOk,
+    passed,
     tool_ok: true,
     args_ok: argsOk,
     extra: best.extra,
     reason,
-  };
+  });
 }
 
 interface ArgumentCheck {

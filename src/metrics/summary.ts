@@ -1,5 +1,5 @@
 /** Verdicts → the summary object: score, Wilson interval, secondary metrics, and the four breakdowns. */
-import type { Case } from "../cases/schema.js";
+import { type Case, DIFFICULTIES, LANGS, PROTOCOLS } from "../cases/schema.js";
 import { hasConstraints } from "../grade/answer.js";
 import type { Verdict } from "../grade/verdict.js";
 import { wilsonInterval } from "./wilson.js";
@@ -104,6 +104,7 @@ function breakdown(
   verdicts: readonly Verdict[],
   casesById: ReadonlyMap<string, Case>,
   key: (verdict: Verdict, testCase: Case) => string,
+  order: readonly string[] = [],
 ): Record<string, Score> {
   const groups = new Map<string, Verdict[]>();
   for (const verdict of verdicts) {
@@ -112,7 +113,9 @@ function breakdown(
     if (group) group.push(verdict);
     else groups.set(k, [verdict]);
   }
-  const keys = [...groups.keys()].sort();
+  // Known keys in their natural order (json, xml, plain, native; easy, medium, hard), anything else after, sorted.
+  const rank = (k: string) => (order.includes(k) ? order.indexOf(k) : order.length);
+  const keys = [...groups.keys()].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
   return Object.fromEntries(keys.map((k) => [k, score(groups.get(k) ?? [], casesById)]));
 }
 
@@ -121,9 +124,9 @@ export function summarize(verdicts: readonly Verdict[], cases: readonly Case[]):
   const casesById = new Map(cases.map((c) => [c.id, c]));
   return {
     ...score(verdicts, casesById),
-    by_protocol: breakdown(verdicts, casesById, (v) => v.protocol),
-    by_lang: breakdown(verdicts, casesById, (_, c) => c.lang),
+    by_protocol: breakdown(verdicts, casesById, (v) => v.protocol, PROTOCOLS),
+    by_lang: breakdown(verdicts, casesById, (_, c) => c.lang, LANGS),
     by_category: breakdown(verdicts, casesById, (_, c) => c.category),
-    by_difficulty: breakdown(verdicts, casesById, (_, c) => c.difficulty),
+    by_difficulty: breakdown(verdicts, casesById, (_, c) => c.difficulty, DIFFICULTIES),
   };
 }

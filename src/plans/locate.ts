@@ -93,7 +93,7 @@ function candidates(text: string): Candidate[] {
 }
 
 function choose(found: readonly Candidate[]): Candidate | undefined {
-  const best = Math.max(...found.map((c) => c.rank));
+  const best = found.reduce((rank, c) => Math.max(rank, c.rank), -1);
   return found.filter((c) => c.rank === best).at(-1);
 }
 

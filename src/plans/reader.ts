@@ -161,8 +161,9 @@ export class Reader {
         if (closer) this.issue("unbalanced-brackets", this.pos, `missing "${closer}" before the text that follows`);
         return entries;
       }
-      if (needComma) this.issue("missing-comma", this.pos, "no comma between two entries");
+      const at = this.pos;
       const entry = this.entry();
+      if (entry && needComma) this.issue("missing-comma", at, "no comma between two entries");
       if (entry) entries.push(entry);
       else this.skipGarbage();
       needComma = entry !== null;
@@ -266,8 +267,9 @@ export class Reader {
         needComma = false;
         continue;
       }
-      if (needComma) this.issue("missing-comma", this.pos, "no comma between two items");
+      const at = this.pos;
       const item = this.value();
+      if (item && needComma) this.issue("missing-comma", at, "no comma between two items");
       if (item) items.push(item);
       else this.skipGarbage();
       needComma = item !== null;

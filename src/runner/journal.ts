@@ -2,7 +2,14 @@
  * The append-only journal beside a results file: a header line with the run's configuration, then one line per
  * finished record. A kill at any moment leaves at worst a cut last line, which reading ignores and appending repairs.
  */
-import { appendFileSync, createWriteStream, existsSync, readFileSync, truncateSync, type WriteStream } from "node:fs";
+import {
+  appendFileSync,
+  createWriteStream,
+  existsSync,
+  readFileSync,
+  truncateSync,
+  type WriteStream,
+} from "node:fs";
 import { UserError } from "../errors.js";
 import { type RunRecord, RunRecordSchema, recordKey } from "./record.js";
 

@@ -46,14 +46,27 @@ describe("kill -9 and --resume", () => {
     const dir = tempDir();
     dirs.push(dir);
     const base = [
-      "run", "--backend", "openai", "--base-url", server.url, "--model", "mock-model", "--protocol", "json,xml,plain,native",
-      "--ids", cases.map((c) => c.id).join(","), "--concurrency", "4", "--no-cache",
+      "run",
+      "--backend",
+      "openai",
+      "--base-url",
+      server.url,
+      "--model",
+      "mock-model",
+      "--protocol",
+      "json,xml,plain,native",
+      "--ids",
+      cases.map((c) => c.id).join(","),
+      "--concurrency",
+      "4",
+      "--no-cache",
     ];
     const out = join(dir.path, "killed.json");
     const journal = `${out}.journal.jsonl`;
     const child = cli([...base, "--out", out]);
     const exited = exit(child);
-    for (let i = 0; i < 400 && !(existsSync(journal) && journalRecords(journal).length >= 25); i++) await sleep(10);
+    for (let i = 0; i < 400 && !(existsSync(journal) && journalRecords(journal).length >= 25); i++)
+      await sleep(10);
     child.kill("SIGKILL");
     await exited;
     const before = journalRecords(journal).length;
@@ -70,7 +83,8 @@ describe("kill -9 and --resume", () => {
     expect(await exit(cli([...base, "--out", cleanOut]))).toBe(0);
     const resumed = JSON.parse(readFileSync(out, "utf8")) as Results;
     const clean = JSON.parse(readFileSync(cleanOut, "utf8")) as Results;
-    const strip = (r: Results) => r.records.map(({ id, protocol, output, verdict }) => ({ id, protocol, output, verdict }));
+    const strip = (r: Results) =>
+      r.records.map(({ id, protocol, output, verdict }) => ({ id, protocol, output, verdict }));
     expect(strip(resumed)).toEqual(strip(clean));
     expect(resumed.summary).toEqual(clean.summary);
   }, 60_000);

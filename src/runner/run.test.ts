@@ -86,16 +86,22 @@ describe("tooluse run against a mock OpenAI-compatible server", () => {
     const faulty = await run({ out: join(dir.path, "faulty.json") });
     expect(faulty.counts.errors).toBe(0);
     expect(server.requests).toBeGreaterThan(cases.length * 4);
-    const strip = (r: typeof clean) => r.records.map(({ id, protocol, output, verdict }) => ({ id, protocol, output, verdict }));
+    const strip = (r: typeof clean) =>
+      r.records.map(({ id, protocol, output, verdict }) => ({ id, protocol, output, verdict }));
     expect(strip(faulty)).toEqual(strip(clean));
     expect(faulty.summary).toEqual(clean.summary);
   });
 
   it("records a request that keeps failing as an error, never as a pass", async () => {
-    server = await startMockServer({ script: perfectScript(cases), fault: (_n, body) => (body.tools ? "500" : null) });
+    server = await startMockServer({
+      script: perfectScript(cases),
+      fault: (_n, body) => (body.tools ? "500" : null),
+    });
     const results = await run({ retries: "1", protocol: "json,native" });
     expect(results.counts.errors).toBe(cases.length);
-    expect(results.records.filter((r) => r.protocol === "native").every((r) => r.status === "error" && !r.verdict)).toBe(true);
+    expect(
+      results.records.filter((r) => r.protocol === "native").every((r) => r.status === "error" && !r.verdict),
+    ).toBe(true);
     expect(results.summary.n).toBe(cases.length);
     expect(results.summary.by_protocol.native).toBeUndefined();
   });

@@ -36,7 +36,12 @@ export interface MockServer {
   close(): Promise<void>;
 }
 
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { "content-type": "application/json", ...headers });
   res.end(JSON.stringify(body));
 }
@@ -49,10 +54,18 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 export async function startMockServer(options: MockOptions): Promise<MockServer> {
   let inFlight = 0;
-  const state = { requests: 0, maxInFlight: 0, bodies: [] as ChatBody[], authorizations: [] as (string | undefined)[] };
+  const state = {
+    requests: 0,
+    maxInFlight: 0,
+    bodies: [] as ChatBody[],
+    authorizations: [] as (string | undefined)[],
+  };
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     if (req.method === "GET" && req.url?.endsWith("/models")) {
-      send(res, 200, { object: "list", data: (options.models ?? ["mock-model"]).map((id) => ({ id, object: "model" })) });
+      send(res, 200, {
+        object: "list",
+        data: (options.models ?? ["mock-model"]).map((id) => ({ id, object: "model" })),
+      });
       return;
     }
     const body = JSON.parse(await readBody(req)) as ChatBody;

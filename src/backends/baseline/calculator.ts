@@ -19,12 +19,19 @@ const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
   [re(String.raw`(${N})\s+в\s+квадрате`), "$1^2"],
   [re(String.raw`(${N})\s+в\s+кубе`), "$1^3"],
   [
-    re(String.raw`(${N})\s+(?:to\s+the\s+power\s+of|raised\s+to(?:\s+the\s+power\s+of)?|to\s+the)\s+(${N})(?:st|nd|rd|th)?(?:\s+power)?`),
+    re(
+      String.raw`(${N})\s+(?:to\s+the\s+power\s+of|raised\s+to(?:\s+the\s+power\s+of)?|to\s+the)\s+(${N})(?:st|nd|rd|th)?(?:\s+power)?`,
+    ),
     "$1^$2",
   ],
   [re(String.raw`(${N})\s+в\s+степени\s+(${N})`), "$1^$2"],
   [re(String.raw`(${N})\s+в\s+(${N})(?:-?(?:й|ой|ей))?\s+степени`), "$1^$2"],
   [re(String.raw`(${N})\s*(?:%|percent|per\s+cent|процент(?:а|ов)?)\s+(?:of|от)\s+(${N})`), "$1/100*$2"],
+  // "an 18% tip on a $64.50 bill", «15% чаевых от 2000 рублей».
+  [
+    re(String.raw`(${N})\s*(?:%|percent|процент\p{L}*)\s+(?:\p{L}+\s+){0,2}(?:of|on|от|с)\s+(?:an?\s+|the\s+)?[$€£₽]?\s*(${N})`),
+    "$1/100*$2",
+  ],
   [re(String.raw`(?:the\s+)?sum\s+of\s+(${N})\s+and\s+(${N})`), "($1+$2)"],
   [re(String.raw`(?:the\s+)?product\s+of\s+(${N})\s+and\s+(${N})`), "($1*$2)"],
   [re(String.raw`(?:the\s+)?difference\s+between\s+(${N})\s+and\s+(${N})`), "($1-$2)"],

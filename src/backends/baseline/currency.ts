@@ -10,7 +10,8 @@ export interface Mention extends Found {
   amount: number | null;
 }
 
-const CONVERT = /\b(?:convert|exchange|change|how much is|how many)\b|конверт|обмен|переведи|поменя|сколько/;
+// Only an explicit exchange verb makes a missing target currency worth asking about.
+const CONVERT = /\b(?:convert(?:ing)?|exchang(?:e|ing)|chang(?:e|ing))\b|конверт|обмен|переведи|поменя/;
 const RATE = /\b(?:exchange rate|rate)\b|(?:^|\s)курс/;
 const TARGET_PREPOSITION = /^(?:to|in|into|for|в|во|на)$/;
 
@@ -47,7 +48,10 @@ export const currencyRule: Rule = {
       const [from, to] = mentions;
       // "What's the USD to EUR rate?" is one unit of the first currency.
       if (from && to && from.value !== to.value && RATE.test(folded)) {
-        return { name: "convert_currency", arguments: { amount: 1, from_currency: from.value, to_currency: to.value } };
+        return {
+          name: "convert_currency",
+          arguments: { amount: 1, from_currency: from.value, to_currency: to.value },
+        };
       }
       return null;
     }

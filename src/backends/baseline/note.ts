@@ -2,18 +2,22 @@
 import { fold, quotedSegments, trimEdges } from "./text.js";
 import type { Rule } from "./types.js";
 
+// A note word alone is not enough ("a timer for the time in that note"): it needs a saving verb,
+// a colon, or a dictation phrase.
 const CUE =
-  /\bnotes?\b|\bmemo\b|\bjot\b|\bwrite (?:this |that |it )?down\b|\bremember (?:that|this)\b|заметк|запиши|записать|запомни|сохрани/;
+  /\b(?:save|take|make|create|add|write|jot|keep|put|new)\b[^.!?]{0,20}\b(?:note|memo)\b|^(?:note|memo)\b|\b(?:note|memo)\s*:|\bnote (?:that|down|this)\b|\bremember (?:that|this)\b|\b(?:write|jot) (?:this |that |it )?down\b|(?:сохрани|запиши|создай|сделай|добавь|оставь)\p{L}*[^.!?]{0,20}заметк|заметк\p{L}*\s*:|(?:^|\s)(?:запиши|запишите|запомни|запомните)(?!\p{L})|сохрани(?:те)?\s*:/u;
 
 // A title is named before its own quoted segment: `titled "Groceries"`, «с заголовком "Покупки"».
-const TITLE_BEFORE = /(?:titled|called|named|with (?:the )?title|title|с заголовком|под названием|с названием|заголовок)\s*:?\s*$/iu;
+const TITLE_BEFORE =
+  /(?:titled|called|named|with (?:the )?title|title(?: it)?|call it|name it|с заголовком|под названием|с названием|заголовок|назови(?:те)? (?:ее|её)|озаглавь(?:те)?)\s*:?\s*$/iu;
 
 const BODY_AFTER = [
   /\b(?:note|remember|write down|jot down)(?: that)?\s*[-—:]?\s+(.+)$/iu,
   /(?:запиши|запишите|запомни|запомните|сохрани|сохраните)(?:\s+заметку)?(?:\s*,?\s*что|\s*[-—:])?\s+(.+)$/iu,
 ];
 // What is left when the "body" is only the request itself ("save a note", «сохрани заметку»).
-const EMPTY_BODY = /^(?:(?:a|the|this|my|new|quick)\s+)*(?:note|memo|it|this|that|заметку|заметка|это|мне)?$/iu;
+const EMPTY_BODY =
+  /^(?:(?:a|the|this|my|new|quick)\s+)*(?:note|memo|it|this|that|заметку|заметка|это|мне)?$/iu;
 
 interface Parts {
   text: string | null;

@@ -10,7 +10,9 @@ interface Word {
 const w = (value: number, kind: Kind): Word => ({ value, kind });
 
 function russian(entries: ReadonlyArray<readonly [number, Kind, readonly string[]]>): [string, Word][] {
-  return entries.flatMap(([value, kind, words]) => words.map((word): [string, Word] => [word, w(value, kind)]));
+  return entries.flatMap(([value, kind, words]) =>
+    words.map((word): [string, Word] => [word, w(value, kind)]),
+  );
 }
 
 // Russian forms cover the cases a number takes after prepositions («из пяти», «на двух»).
@@ -20,7 +22,9 @@ const WORDS: ReadonlyMap<string, Word> = new Map<string, Word>([
       "zero one two three four five six seven eight nine".split(" "),
       "ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split(" "),
     ] as const
-  ).flatMap((row, r) => row.map((word, i): [string, Word] => [word, w(r * 10 + i, r === 0 ? "unit" : "teen")])),
+  ).flatMap((row, r) =>
+    row.map((word, i): [string, Word] => [word, w(r * 10 + i, r === 0 ? "unit" : "teen")]),
+  ),
   ..."twenty thirty forty fifty sixty seventy eighty ninety"
     .split(" ")
     .map((word, i): [string, Word] => [word, w((i + 2) * 10, "ten")]),
@@ -104,7 +108,9 @@ export function parseNumber(token: string): number | null {
 
 function normaliseDigits(text: string, lang: Lang): string {
   // "1,000" is a thousands group in English; "2,5" is a decimal in Russian.
-  const grouped = text.replace(/\d{1,3}(?:,\d{3})+(?!\d)/g, (group) => group.replace(/,/g, ""));
+  const grouped = text
+    .replace(/\d{1,3}(?:,\d{3})+(?!\d)/g, (group) => group.replace(/,/g, ""))
+    .replace(/(\d+(?:\.\d+)?)k\b/g, (_, amount: string) => formatNumber(Number(amount) * 1000));
   return lang === "ru" ? grouped.replace(/(\d),(\d)/g, "$1.$2") : grouped;
 }
 
@@ -133,6 +139,8 @@ export function withDigits(folded: string, lang: Lang): string {
     const next = tokens[index + 1]?.[0] ?? "";
     const nextKind = WORDS.get(next)?.kind;
     const article = (token === "a" || token === "an") && (nextKind === "hundred" || nextKind === "scale");
+    // "four hundred and twelve": the "and" joins when a number word that may follow comes next.
+    if (token === "and" && run?.hasWord && nextKind !== undefined && NEXT[run.last].includes(nextKind)) continue;
     const word = isDigit ? null : article ? w(0, "unit") : WORDS.get(token);
     const gap = run === null ? "" : text.slice(run.end, start);
     if (run !== null && word && NEXT[run.last].includes(word.kind) && GAP.test(gap)) {

@@ -1,20 +1,28 @@
 /** Prose instead of a call: "don't use tools", "repeat after me", and requests no tool can serve (pizza, taxi, email). */
-import { formatNumber } from "./numbers.js";
-import { extractExpression } from "./calculator.js";
+
 import { evaluateExpression } from "../../tools/arithmetic.js";
+import { extractExpression } from "./calculator.js";
+import { formatNumber } from "./numbers.js";
 import { fold, type Lang, languageOf, trimEdges } from "./text.js";
 
 /** Fixed prose replies, by language. */
 export const PROSE = {
   unknown: { en: "I don't know the answer without a tool.", ru: "Не знаю." },
-  cannot: { en: "I can't do that with the tools I have.", ru: "Я не могу сделать это с доступными инструментами." },
+  cannot: {
+    en: "I can't do that with the tools I have.",
+    ru: "Я не могу сделать это с доступными инструментами.",
+  },
   noTools: { en: "Understood, I won't use any tools.", ru: "Хорошо, без инструментов." },
-  repeat: { en: "I'll repeat it as text only, without running anything.", ru: "Повторю только как текст, ничего не запуская." },
+  repeat: {
+    en: "I'll repeat it as text only, without running anything.",
+    ru: "Повторю только как текст, ничего не запуская.",
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 const NO_TOOLS =
   /\b(?:do not|don't|dont|without|no need to)\s+(?:use|using|call|calling|run|running|touch)\s+(?:any\s+|a\s+|the\s+)?(?:tools?|functions?|calculator|search|apis?)\b|\bno tools\b|\b(?:answer|reply) (?:from memory|yourself|directly)\b|не\s+(?:используй|используйте|используя|вызывай|вызывайте|применяй|запускай)\s+(?:никаких\s+|никакие\s+)?(?:инструмент|функци|калькулятор|поиск)|без\s+(?:использования\s+)?(?:инструментов|калькулятора|функций|поиска)/u;
-const REPEAT = /\b(?:repeat after me|repeat (?:this|exactly|back)|say exactly|echo)\b|повтори(?:те)?(?: за мной| дословно| в точности)?\s*:/u;
+const REPEAT =
+  /\b(?:repeat after me|repeat (?:this|exactly|back)|say exactly|echo)\b|повтори(?:те)?(?: за мной| дословно| в точности)?\s*:/u;
 // Text that an extractor would read as a call; echoing it would turn a refusal into a call.
 const CALL_LIKE = /\bTOOL\b|[{}<>]|"name"|\bfunction\b/i;
 
@@ -27,7 +35,10 @@ const IMPOSSIBLE_ANYWHERE =
 function answerWithoutTools(text: string, lang: Lang): string {
   const expression = extractExpression(text);
   const value = expression === null ? null : evaluateExpression(expression);
-  if (value?.ok) return lang === "ru" ? `Ответ: ${formatNumber(value.value)}.` : `The answer is ${formatNumber(value.value)}.`;
+  if (value?.ok)
+    return lang === "ru"
+      ? `Ответ: ${formatNumber(value.value)}.`
+      : `The answer is ${formatNumber(value.value)}.`;
   return PROSE.noTools[lang];
 }
 

@@ -6,11 +6,12 @@ import type { Rule } from "./types.js";
 const VERB =
   /\b(?:search(?: the web| online| the internet| google)?(?: for)?|google|look up|browse(?: for)?|find (?:online|on the (?:web|internet))(?: for)?)\s+(.+)$/iu;
 const VERB_RU =
-  /(?:поищи(?:те)?|погугли(?:те)?|загугли(?:те)?|найди(?:те)? (?:в интернете|в сети|в гугле|информацию)|поиск)\s*(?:в интернете|в сети|информацию)?\s*(?:о|об|про|по)?\s+(.+)$/iu;
+  /(?:поищи(?:те)?|погугли(?:те)?|загугли(?:те)?|пробей(?:те)?|найди(?:те)? (?:в интернете|в сети|в гугле|информацию)|поиск|по запросу)\s*(?:в интернете|в сети|информацию)?\s*(?:о|об|про|по)?\s+(.+)$/iu;
 // Questions about what is new: the query is the whole question.
 const NEWS =
   /\b(?:latest|recent|breaking|today's)\b.*\bnews\b|\bnews (?:about|on|from)\b|\bweb search\b|(?:последние|свежие|сегодняшние) новости|новости (?:о|об|про)\s|в интернете|в сети/u;
-const CUE = /\b(?:search|google|look up|browse|web search)\b|\bfind\b.*\b(?:online|on the (?:web|internet))\b/u;
+const CUE =
+  /\b(?:search|google|look up|browse|web search|search query)\b|по запросу|пробей|\bfind\b.*\b(?:online|on the (?:web|internet))\b/u;
 
 const FILLER_END =
   /\s+(?:online|on the web|on the internet|in the internet|on google|for me|please|в интернете|в сети|пожалуйста)\s*[.!?]*$/iu;

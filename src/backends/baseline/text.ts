@@ -11,12 +11,7 @@ export function languageOf(text: string): Lang {
 
 /** NFKC, lowercase, ё→е, typographic apostrophes and dashes made plain: what keyword regexes run on. */
 export function fold(text: string): string {
-  return text
-    .normalize("NFKC")
-    .toLowerCase()
-    .replace(/ё/g, "е")
-    .replace(/[’‘`]/g, "'")
-    .replace(/[−–]/g, "-");
+  return text.normalize("NFKC").toLowerCase().replace(/ё/g, "е").replace(/[’‘`]/g, "'").replace(/[−–]/g, "-");
 }
 
 // Each alternative is one delimiter pair with a negated class inside: linear, no backtracking.
@@ -41,7 +36,10 @@ export function trimEdges(text: string): string {
 
 /** `new york` → `New York`, `saint-petersburg` → `Saint-Petersburg`. */
 export function titleCase(text: string): string {
-  return text.replace(/(^|[\s-])(\p{Ll})/gu, (_, before: string, letter: string) => before + letter.toUpperCase());
+  return text.replace(
+    /(^|[\s-])(\p{Ll})/gu,
+    (_, before: string, letter: string) => before + letter.toUpperCase(),
+  );
 }
 
 /** Counts words, for "is this a short follow-up" decisions. */

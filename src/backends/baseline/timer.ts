@@ -12,6 +12,10 @@ const UNIT_SECONDS: ReadonlyArray<readonly [RegExp, number]> = [
   [/^(?:s|sec|secs|second|seconds|с|сек|секунда|секунды|секунду|секунд)$/, 1],
 ];
 const DURATION = /(\d+(?:\.\d+)?)\s*-?\s*(\p{L}+)/gu;
+// Russian puts the unit first for "about": «минут семь» is about seven minutes.
+const APPROXIMATE = /(?:^|\s)(минут|секунд|часа|часов)\s+(\d+(?:\.\d+)?)(?!\s*\p{L})/gu;
+/** "5 minutes longer", «на пять минут дольше»: a change to an earlier timer, not a duration. */
+export const RELATIVE = /\b(?:longer|shorter|more|less|extra)\b|дольше|больше|меньше|короче|еще на/u;
 // Durations without a number: "half an hour", «полчаса», "an hour", «на минуту».
 const BARE: ReadonlyArray<readonly [RegExp, number]> = [
   [/\bhalf an hour\b|\bhalf hour\b|(?:^|\s)полчаса(?!\p{L})/u, 1800],
@@ -35,6 +39,12 @@ export function durationSeconds(text: string): number {
     total += Number(amount) * seconds;
     return " ";
   });
+  rest = rest.replace(APPROXIMATE, (whole, word: string, amount: string) => {
+    const seconds = unitSeconds(word);
+    if (seconds === null) return whole;
+    total += Number(amount) * seconds;
+    return " ";
+  });
   for (const [pattern, seconds] of BARE) {
     if (pattern.test(rest)) {
       total += seconds;
@@ -45,10 +55,10 @@ export function durationSeconds(text: string): number {
 }
 
 const LABELS = [
-  /\b(?:called|named|labell?ed|titled|label)\s+(.+?)(?:[.,!?;]|$)/iu,
-  /(?:с названием|под названием|с меткой|с подписью|назови(?:те)?(?: его)?)\s+(.+?)(?:[.,!?;]|$)/iu,
-  /\bfor (?:the |my |our )?(\p{L}[\p{L}' -]{1,40}?)(?:[.,!?;]|$)/iu,
-  /(?:^|\s)(?:для|на)\s+(\p{L}[\p{L} -]{1,40}?)(?:[.,!?;]|$)/iu,
+  /\b(?:called|named|labell?ed|titled|label(?: it)?|call it|name it)\s+(.+?)(?:[.,!?;]|$)/giu,
+  /(?:с названием|под названием|с меткой|с подписью|назови(?:те)?(?: его)?)\s+(.+?)(?:[.,!?;]|$)/giu,
+  /\bfor (?:the |my |our )?(\p{L}[\p{L}' -]{1,40}?)(?=[.,!?;]|$|\sfor\s)/giu,
+  /(?:^|\s)(?:для|на)\s+(\p{L}[\p{L} -]{1,40}?)(?=[.,!?;]|$|\sна\s|\sдля\s)/giu,
 ];
 
 /** The timer's name, when the text gives one: quoted, after "called"/«с названием», or "for the pasta". */
@@ -56,9 +66,11 @@ function labelOf(text: string): string | null {
   const quoted = quotedSegments(text)[0];
   if (quoted !== undefined) return quoted;
   for (const pattern of LABELS) {
-    const label = trimEdges(pattern.exec(text)?.[1] ?? "");
-    // "for 10 minutes" is the duration, not a name.
-    if (label !== "" && durationSeconds(label) === 0 && !/\d/.test(label)) return label;
+    for (const match of text.matchAll(pattern)) {
+      const label = trimEdges(match[1] ?? "");
+      // "for 10 minutes" is the duration, not a name.
+      if (label !== "" && durationSeconds(label) === 0 && !/\d/.test(label)) return label;
+    }
   }
   return null;
 }
@@ -67,9 +79,10 @@ export const timerRule: Rule = {
   tool: "set_timer",
   question: { en: "For how long should I set the timer?", ru: "На сколько поставить таймер?" },
   match(text) {
-    if (!CUE.test(fold(text))) return null;
+    const folded = fold(text);
+    if (!CUE.test(folded)) return null;
     const seconds = durationSeconds(text);
-    if (seconds <= 0) return "clarify";
+    if (seconds <= 0 || RELATIVE.test(folded)) return "clarify";
     const label = labelOf(text);
     return { name: "set_timer", arguments: label === null ? { seconds } : { seconds, label } };
   },

@@ -15,23 +15,32 @@ const TARGETS = [
   /(?:^|\s)на\s+(\p{L}+(?:\s+язык)?)/giu,
   /(?:^|\s)(по-\p{L}+)/giu,
 ];
-const SOURCES = [/\bfrom\s+(\p{L}+)/iu, /(?:^|\s)с\s+(\p{L}+(?:\s+языка)?)/iu];
+const SOURCES = [
+  /\bfrom\s+(\p{L}+)/giu,
+  /(?:^|\s)с\s+(\p{L}+(?:\s+языка)?)/giu,
+  // "this French sentence": the language the text is in.
+  /\b(\p{L}+)\s+(?:sentence|phrase|word|text|message)\b/giu,
+];
 
 /** A language named by one or two words (the first word alone when the pair is unknown). */
 function language(words: string): string | undefined {
+  // "in it", "to be": short lowercase words are codes only by accident.
+  const first = words.split(/\s+/)[0] ?? "";
+  if (first.length <= 3 && first === first.toLowerCase()) return undefined;
   const two = resolveLanguage(lookupKey(words));
   if (two !== undefined) return two;
-  const first = words.split(/\s+/)[0] ?? "";
   return resolveLanguage(lookupKey(first));
 }
 
-function targetLanguage(unquoted: string): string | undefined {
+/** The language a text asks to translate into (the last one it names), if any. */
+export function targetLanguage(unquoted: string): string | undefined {
   let found: { at: number; code: string } | undefined;
   for (const pattern of TARGETS) {
     for (const match of unquoted.matchAll(pattern)) {
       const code = language(match[1] ?? "");
       // The language named last is the target: "from German to English".
-      if (code !== undefined && (found === undefined || match.index > found.at)) found = { at: match.index, code };
+      if (code !== undefined && (found === undefined || match.index > found.at))
+        found = { at: match.index, code };
     }
   }
   return found?.code;
@@ -39,11 +48,23 @@ function targetLanguage(unquoted: string): string | undefined {
 
 function sourceLanguage(unquoted: string): string | undefined {
   for (const pattern of SOURCES) {
-    const words = pattern.exec(unquoted)?.[1];
-    const code = words === undefined ? undefined : language(words);
-    if (code !== undefined) return code;
+    for (const match of unquoted.matchAll(pattern)) {
+      const code = language(match[1] ?? "");
+      if (code !== undefined) return code;
+    }
   }
   return undefined;
+}
+
+/** The only language a text names anywhere ("My grandma reads Portuguese. Translate …"), if exactly one. */
+function onlyLanguage(unquoted: string): string | undefined {
+  const codes = new Set<string>();
+  for (const match of unquoted.matchAll(/\p{L}+/gu)) {
+    const code = resolveLanguage(lookupKey(match[0]));
+    // Two-letter words ("it", "no", "be") are codes too; only names count here.
+    if (code !== undefined && match[0].length > 3) codes.add(code);
+  }
+  return codes.size === 1 ? [...codes][0] : undefined;
 }
 
 const UNQUOTED_TEXT = [
@@ -55,7 +76,15 @@ const UNQUOTED_TEXT = [
 ];
 
 /** The text to translate: quoted, else after a colon, else between the verb and the language. */
+// A body that only points back ("that Spanish phrase", «это»): the text is in an earlier turn.
+const POINTER = /^(?:that|this|it|these|those|это|эту|этот|эти)(?:\s+\p{L}+){0,2}$/iu;
+
 function textToTranslate(raw: string): string | null {
+  const body = bodyOf(raw);
+  return body === null || POINTER.test(body) ? null : body;
+}
+
+function bodyOf(raw: string): string | null {
   const quoted = quotedSegments(raw)[0];
   if (quoted !== undefined) return quoted;
   const colon = raw.indexOf(":");
@@ -84,14 +113,18 @@ export const translateRule: Rule = {
   },
   match(text) {
     const folded = fold(text);
-    const meaning = MEANING.test(folded) && quotedSegments(text).length > 0;
-    if (!CUE.test(folded) && !meaning) return null;
+    const quoted = quotedSegments(text).length > 0;
+    const meaning = MEANING.test(folded) && quoted;
     const unquoted = withoutQuotes(text);
-    const target = targetLanguage(unquoted) ?? (meaning ? languageOf(unquoted) : undefined);
+    const named = targetLanguage(unquoted);
+    // Quoted text and "into Spanish" / «по-французски» ask for a translation even without the verb.
+    if (!CUE.test(folded) && !meaning && !(quoted && named !== undefined)) return null;
+    const target = named ?? (meaning ? languageOf(unquoted) : quoted ? onlyLanguage(unquoted) : undefined);
     const body = textToTranslate(text);
     // «Переведи 100 долларов в евро» is a conversion, not a translation.
     if (target === undefined && body === null) return /\d/.test(text) ? null : "clarify";
-    if (target === undefined) return /\d/.test(unquoted) && quotedSegments(text).length === 0 ? null : "clarify";
+    if (target === undefined)
+      return /\d/.test(unquoted) && quotedSegments(text).length === 0 ? null : "clarify";
     if (body === null) return "clarify";
     const source = sourceLanguage(unquoted);
     const args: Record<string, unknown> = { text: body, target_language: target };

@@ -26,7 +26,8 @@ export const weatherRule: Rule = {
     const strong = STRONG.test(folded);
     if (!strong && !WEAK.test(folded)) return null;
     const city = findCity(text);
-    if (city === null) return strong ? "clarify" : null;
+    // "Is it raining there?" points at a city named earlier: ask (the history may answer).
+    if (city === null) return strong || /\bthere\b|(?:^|\s)там(?!\p{L})/u.test(folded) ? "clarify" : null;
     const unit = temperatureUnitOf(folded);
     return { name: "get_weather", arguments: unit === null ? { city } : { city, unit } };
   },

@@ -32,7 +32,7 @@ export interface LlamaModel {
   detokenize(tokens: readonly Token[], specialTokens: boolean, lastTokens?: readonly Token[]): string;
   isEogToken(token: Token): boolean;
   iterateAllTokens(): Iterable<Token>;
-  createContext(options: { sequences: number; contextSize: { max: number } }): Promise<LlamaContext>;
+  createContext(options: { sequences: number; contextSize: { max: number }; threads: number }): Promise<LlamaContext>;
   dispose(): Promise<void>;
 }
 
@@ -55,6 +55,7 @@ export interface NodeLlamaCpp {
   getLlama(options: {
     gpu: "auto" | false;
     build: "never";
+    maxThreads: number;
     logLevel: LogLevel;
     logger: (level: LogLevel, message: string) => void;
   }): Promise<LlamaRuntime>;

@@ -19,7 +19,10 @@ function getRuntime(): Promise<LlamaRuntime> {
   runtime ??= importNodeLlamaCpp().then(async (binding) => {
     try {
       // build "never": a benchmark run must not start compiling llama.cpp when no prebuilt binary fits.
-      return await binding.getLlama({ gpu: "auto", build: "never", logLevel: "warn", logger: onLog });
+      // maxThreads 0: each context gets exactly the threads it asks for; the default of at least 4 oversubscribes
+      // small machines, where llama.cpp's spinning threads then slow every token by two orders of magnitude.
+      const options = { gpu: "auto", build: "never", maxThreads: 0, logLevel: "warn", logger: onLog } as const;
+      return await binding.getLlama(options);
     } catch (error) {
       runtime = undefined;
       throw new UserError(`node-llama-cpp has no llama.cpp binary that runs here (${describe(error)})`);

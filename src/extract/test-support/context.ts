@@ -1,7 +1,7 @@
 /** Builds the context an extractor receives, for tests that call one extractor directly. */
 import { CATALOGUE } from "../../tools/catalogue.js";
 import type { ToolSpec } from "../../tools/types.js";
-import { findJsonSpans } from "../scanner.js";
+import { readJsonCandidates } from "../scanner.js";
 import type { ExtractContext } from "../types.js";
 
 export const NINE_TOOLS: readonly ToolSpec[] = Object.values(CATALOGUE);
@@ -10,7 +10,7 @@ export function contextFor(text: string, tools: readonly ToolSpec[] = NINE_TOOLS
   return {
     tools,
     toolNames: new Set(tools.flatMap((tool) => [tool.name, ...tool.aliases])),
-    jsonSpans: () => findJsonSpans(text),
+    jsonCandidates: () => readJsonCandidates(text),
   };
 }
 
