@@ -19,8 +19,9 @@ export interface LlamaBackendOptions {
   threads?: number;
 }
 
-// Per sequence: the longest ToolUse.1 prompt is ~4,300 characters (well under 2,048 tokens) plus 256 new tokens.
-const MAX_CONTEXT = 4096;
+// Per sequence: ToolUse.1 prompts reach ~4,300 characters, which a small-vocabulary tokenizer can turn into as many
+// tokens (Cyrillic), plus 256 new ones. It is a ceiling: node-llama-cpp lowers it when memory is short.
+const MAX_CONTEXT = 8192;
 // Enough prompt tail for the detokenizer to decide whether the first generated piece starts with a space.
 const DETOKENIZE_LOOKBEHIND = 16;
 

@@ -29,7 +29,9 @@ const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
   [re(String.raw`(${N})\s*(?:%|percent|per\s+cent|процент(?:а|ов)?)\s+(?:of|от)\s+(${N})`), "$1/100*$2"],
   // "an 18% tip on a $64.50 bill", «15% чаевых от 2000 рублей».
   [
-    re(String.raw`(${N})\s*(?:%|percent|процент\p{L}*)\s+(?:\p{L}+\s+){0,2}(?:of|on|от|с)\s+(?:an?\s+|the\s+)?[$€£₽]?\s*(${N})`),
+    re(
+      String.raw`(${N})\s*(?:%|percent|процент\p{L}*)\s+(?:\p{L}+\s+){0,2}(?:of|on|от|с)\s+(?:an?\s+|the\s+)?[$€£₽]?\s*(${N})`,
+    ),
     "$1/100*$2",
   ],
   [re(String.raw`(?:the\s+)?sum\s+of\s+(${N})\s+and\s+(${N})`), "($1+$2)"],

@@ -5,7 +5,7 @@ import { currencyMentions } from "./currency.js";
 import { formatNumber, numbersIn, withDigits } from "./numbers.js";
 import { findCity, findTimezone } from "./places.js";
 import { fold, languageOf, quotedSegments, wordCount } from "./text.js";
-import { durationSeconds } from "./timer.js";
+import { durationSeconds, RELATIVE } from "./timer.js";
 import { phrasesIn, tokenize } from "./tokens.js";
 import { targetLanguage } from "./translate.js";
 import type { History } from "./types.js";
@@ -145,6 +145,35 @@ function units(text: string, previous: Call): Call | null {
   return { name: previous.name, arguments: args };
 }
 
+/** "And into German?" → a new target; "Now translate that into Italian" → the last translation, onwards. */
+function translation(text: string, previous: Call, result: ToolTurn | null): Call | null {
+  const args = { ...previous.arguments };
+  const target = targetLanguage(text);
+  const quoted = quotedSegments(text)[0];
+  if (quoted !== undefined) args.text = quoted;
+  else if (REFERENCE.test(fold(text)) && result?.name === "translate" && target !== undefined) {
+    args.text = result.content;
+    args.source_language = previous.arguments.target_language;
+  } else if (target === undefined) return null;
+  if (target !== undefined) args.target_language = target;
+  return { name: previous.name, arguments: args };
+}
+
+/** "The same again, 5 minutes longer" → the previous duration changed by the new one. */
+function timer(text: string, previous: Call): Call | null {
+  const seconds = durationSeconds(text);
+  if (seconds <= 0) return null;
+  const folded = fold(text);
+  const before = Number(previous.arguments.seconds);
+  if (!RELATIVE.test(folded) || !Number.isFinite(before))
+    return { ...previous, arguments: { ...previous.arguments, seconds } };
+  const shorter = /\b(?:shorter|less)\b|меньше|короче/u.test(folded);
+  return {
+    ...previous,
+    arguments: { ...previous.arguments, seconds: shorter ? before - seconds : before + seconds },
+  };
+}
+
 /** The previous call again, with the one argument the follow-up changes. */
 function substitute(text: string, previous: Call, result: ToolTurn | null): Call | null {
   const args = previous.arguments;
@@ -163,23 +192,14 @@ function substitute(text: string, previous: Call, result: ToolTurn | null): Call
       const timezone = findTimezone(text);
       return timezone === null ? null : withArgs({ timezone });
     }
-    case "translate": {
-      const target = targetLanguage(text);
-      const quoted = quotedSegments(text)[0];
-      if (target === undefined && quoted === undefined) return null;
-      return withArgs({
-        ...(target === undefined ? {} : { target_language: target }),
-        ...(quoted === undefined ? {} : { text: quoted }),
-      });
-    }
+    case "translate":
+      return translation(text, previous, result);
     case "convert_currency":
       return currency(text, previous, result);
     case "convert_units":
       return units(text, previous);
-    case "set_timer": {
-      const seconds = durationSeconds(text);
-      return seconds > 0 ? withArgs({ seconds }) : null;
-    }
+    case "set_timer":
+      return timer(text, previous);
     default:
       return null;
   }

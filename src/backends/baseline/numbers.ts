@@ -140,7 +140,8 @@ export function withDigits(folded: string, lang: Lang): string {
     const nextKind = WORDS.get(next)?.kind;
     const article = (token === "a" || token === "an") && (nextKind === "hundred" || nextKind === "scale");
     // "four hundred and twelve": the "and" joins when a number word that may follow comes next.
-    if (token === "and" && run?.hasWord && nextKind !== undefined && NEXT[run.last].includes(nextKind)) continue;
+    if (token === "and" && run?.hasWord && nextKind !== undefined && NEXT[run.last].includes(nextKind))
+      continue;
     const word = isDigit ? null : article ? w(0, "unit") : WORDS.get(token);
     const gap = run === null ? "" : text.slice(run.end, start);
     if (run !== null && word && NEXT[run.last].includes(word.kind) && GAP.test(gap)) {

@@ -19,8 +19,14 @@ export const PROSE = {
   },
 } as const satisfies Record<string, Record<Lang, string>>;
 
-const NO_TOOLS =
-  /\b(?:do not|don't|dont|without|no need to)\s+(?:use|using|call|calling|run|running|touch)\s+(?:any\s+|a\s+|the\s+)?(?:tools?|functions?|calculator|search|apis?)\b|\bno tools\b|\b(?:answer|reply) (?:from memory|yourself|directly)\b|не\s+(?:используй|используйте|используя|вызывай|вызывайте|применяй|запускай)\s+(?:никаких\s+|никакие\s+)?(?:инструмент|функци|калькулятор|поиск)|без\s+(?:использования\s+)?(?:инструментов|калькулятора|функций|поиска)/u;
+// A negated tool verb with a tool-like object ("don't actually call it", "without searching the
+// web", «не ищи в интернете», «без переводчика»); "I don't use metric" has no such object.
+const NO_TOOLS = [
+  /\b(?:do not|don't|dont|never|without|no need to)\s+(?:actually\s+|even\s+|really\s+)?(?:use|using|call|calling|run|running|start|starting|search|searching|look(?:ing)? up|touch|invoke|invoking)\b[^.!?]{0,25}?\b(?:tools?|functions?|it|them|anything|the web|the internet|online|calculator|timer|search|lookups?|apis?)\b/u,
+  /\bno (?:tools|tool calls|lookups|searching|searches)\b|\bfrom memory\b|\b(?:answer|reply) (?:yourself|directly)\b/u,
+  /(?:^|\s)не\s+(?:используй|используйте|используя|вызывай|вызывайте|ищи|ищите|гугли|гуглите|запускай|запускайте|применяй|применяйте)(?!\p{L})/u,
+  /ничего не (?:вызывай|вызывайте|запускай|ищи)|без\s+(?:\p{L}+\s+){0,2}(?:инструмент|калькулятор|переводчик|поиск|интернет|функци|гугл)/u,
+];
 const REPEAT =
   /\b(?:repeat after me|repeat (?:this|exactly|back)|say exactly|echo)\b|повтори(?:те)?(?: за мной| дословно| в точности)?\s*:/u;
 // Text that an extractor would read as a call; echoing it would turn a refusal into a call.
@@ -53,7 +59,7 @@ function echo(text: string, lang: Lang): string {
 export function instructionTrap(text: string): string | null {
   const folded = fold(text);
   const lang = languageOf(text);
-  if (NO_TOOLS.test(folded)) return answerWithoutTools(text, lang);
+  if (NO_TOOLS.some((pattern) => pattern.test(folded))) return answerWithoutTools(text, lang);
   if (REPEAT.test(folded)) return echo(text, lang);
   return null;
 }

@@ -27,6 +27,11 @@ export function quotedSegments(text: string): string[] {
   return segments;
 }
 
+/** The text with every quoted segment (quotes included) replaced by a space. */
+export function withoutQuoted(text: string): string {
+  return text.replace(QUOTED, " ");
+}
+
 const EDGE = /^[\s"'«»“”„.,:;!?—-]+|[\s"'«»“”„.,:;!?—-]+$/g;
 
 /** Trims whitespace, quotes and punctuation from both ends. */

@@ -1,7 +1,7 @@
 /** translate: quoted (or delimited) text and a target language named after into/to/in/«на»/«по-». */
 import { resolveLanguage } from "../../tools/aliases/language.js";
 import { lookupKey } from "../../tools/aliases/table.js";
-import { fold, languageOf, quotedSegments, trimEdges } from "./text.js";
+import { fold, languageOf, quotedSegments, trimEdges, withoutQuoted } from "./text.js";
 import type { Rule } from "./types.js";
 
 const CUE =
@@ -99,12 +99,6 @@ function bodyOf(raw: string): string | null {
   return null;
 }
 
-function withoutQuotes(raw: string): string {
-  let text = raw;
-  for (const segment of quotedSegments(raw)) text = text.replace(segment, " ");
-  return text;
-}
-
 export const translateRule: Rule = {
   tool: "translate",
   question: {
@@ -115,7 +109,7 @@ export const translateRule: Rule = {
     const folded = fold(text);
     const quoted = quotedSegments(text).length > 0;
     const meaning = MEANING.test(folded) && quoted;
-    const unquoted = withoutQuotes(text);
+    const unquoted = withoutQuoted(text);
     const named = targetLanguage(unquoted);
     // Quoted text and "into Spanish" / «по-французски» ask for a translation even without the verb.
     if (!CUE.test(folded) && !meaning && !(quoted && named !== undefined)) return null;

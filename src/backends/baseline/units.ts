@@ -22,11 +22,21 @@ const LINKS: readonly (readonly string[])[] = [
   ["сколько", "это"],
 ];
 const HOW_MANY = [["how", "many"], ["how", "much"], ["сколько"]];
-const IN = new Set(["in", "in a", "are in", "are there in", "is in", "в", "во"]);
+const IN = new Set(["in", "in a", "are in", "are there in", "is in", "is", "are", "в", "во", "это"]);
+// "350 °F. What's that in Celsius?": a target named later counts when the text asks a question.
+const ASKS = /\?|\b(?:what|how|convert)\b|сколько|переведи/;
 const CONVERT = /\bconvert\b|конверт|переведи|перевести/;
 
 const unitAt = (tokens: readonly Token[], index: number): Found | null =>
   phraseAt(tokens, index, (key) => UNIT_ALIASES.get(key), { maxWords: 4, inflected: true });
+
+interface Quantity {
+  value: number;
+  from: string;
+  to: string | null;
+  /** Whether the target followed the quantity directly ("5 km in miles"). */
+  adjacent: boolean;
+}
 
 function linkAt(tokens: readonly Token[], index: number): number {
   for (const link of LINKS) {
@@ -42,23 +52,34 @@ function signed(tokens: readonly Token[], index: number): number | null {
   return before === "-" || before === "minus" || before === "минус" ? -value : value;
 }
 
+/** The first "in UNIT" / «в UNIT» after a position, for a quantity whose target comes later. */
+function laterTarget(tokens: readonly Token[], from: number): string | null {
+  for (let i = from; i < tokens.length; i++) {
+    if (tokens[i]?.number !== null) return null;
+    const link = linkAt(tokens, i);
+    const to = link > 0 ? unitAt(tokens, i + link) : null;
+    if (to) return to.value;
+  }
+  return null;
+}
+
 /** "NUMBER UNIT to UNIT" anywhere in the tokens; a quantity with no target when there is no such phrase. */
-function forward(tokens: readonly Token[]): { value: number; from: string; to: string | null } | null {
-  let partial: { value: number; from: string; to: null } | null = null;
+function forward(tokens: readonly Token[]): Quantity | null {
+  let partial: Quantity | null = null;
   for (let i = 0; i < tokens.length; i++) {
     const value = signed(tokens, i);
     const from = value === null ? null : unitAt(tokens, i + 1);
     if (value === null || from === null) continue;
     const link = linkAt(tokens, i + 1 + from.length);
     const to = link > 0 ? unitAt(tokens, i + 1 + from.length + link) : null;
-    if (to) return { value, from: from.value, to: to.value };
-    partial ??= { value, from: from.value, to: null };
+    if (to) return { value, from: from.value, to: to.value, adjacent: true };
+    partial ??= { value, from: from.value, to: laterTarget(tokens, i + 1 + from.length), adjacent: false };
   }
   return partial;
 }
 
 /** "how many UNIT (are) in NUMBER UNIT" / «сколько UNIT в NUMBER UNIT». */
-function backward(tokens: readonly Token[]): { value: number; from: string; to: string } | null {
+function backward(tokens: readonly Token[]): Quantity | null {
   for (let i = 0; i < tokens.length; i++) {
     const ask = HOW_MANY.find((words) => words.every((word, k) => tokens[i + k]?.text === word));
     if (!ask) continue;
@@ -72,7 +93,8 @@ function backward(tokens: readonly Token[]): { value: number; from: string; to: 
         .join(" ");
       const value = signed(tokens, at + gap);
       const from = value === null ? null : unitAt(tokens, at + gap + 1);
-      if (IN.has(link) && value !== null && from) return { value, from: from.value, to: to.value };
+      if (IN.has(link) && value !== null && from)
+        return { value, from: from.value, to: to.value, adjacent: true };
     }
   }
   return null;
@@ -87,6 +109,7 @@ export const unitsRule: Rule = {
     const found = backward(tokens) ?? forward(tokens);
     if (found === null) return null;
     if (found.to === null) return CONVERT.test(folded) ? "clarify" : null;
+    if (!found.adjacent && !ASKS.test(folded)) return null;
     if (found.to === found.from) return null;
     return {
       name: "convert_units",

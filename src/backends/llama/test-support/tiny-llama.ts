@@ -4,7 +4,7 @@ import type { GgufFile, GgufTensor } from "./gguf-writer.js";
 const EMBEDDING = 32;
 const FEED_FORWARD = 64;
 const HEADS = 2;
-const CONTEXT = 512;
+const CONTEXT = 8192;
 
 // Token types from llama.cpp's vocabulary: 1 normal, 2 unknown, 3 control, 6 byte.
 const CONTROL = ["<unk>", "<s>", "</s>", "<|turn_end|>", "<|endoftext|>", "<|system|>", "<|user|>", "<|assistant|>"];

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import type { Plan } from "./model.js";
+import { PAYMENT_SENTIMENT_PLAN, REFUND_BEST_PLAN, REFUND_INITIAL_PLAN } from "./paper-examples.js";
+import { parseReference } from "./parse.js";
+import { scorePlan } from "./score.js";
+import { ScoreLineSchema } from "./score-line.js";
+import { DEFAULT_TOOL_DESCRIPTIONS } from "./tool-descriptions.js";
+
+function reference(text: string): Plan {
+  const parsed = parseReference(text);
+  if (!parsed.ok) throw new Error(parsed.message);
+  return parsed.plan;
+}
+
+const tools = DEFAULT_TOOL_DESCRIPTIONS;
+
+describe("the paper's worked example (refund calls)", () => {
+  const line = scorePlan({ candidate: REFUND_INITIAL_PLAN, reference: reference(REFUND_BEST_PLAN), tools });
+
+  it("scores the initial plan as the paper does on the checkable metrics", () => {
+    expect(line).toMatchObject({ format: 20, dependencies: 10, redundancy: 10, tool_usage_completeness: 5 });
+  });
+
+  it("blames step 2, the RAG half without its T2S twin", () => {
+    expect(line.violations).toEqual([expect.objectContaining({ step: 2, code: "incomplete-tool-pair" })]);
+  });
+
+  it("finds both initial steps in the best plan: precision 1, recall 1/2", () => {
+    expect(line).toMatchObject({ precision: 1, recall: 0.5, steps: 2, hops: 1 });
+    expect(line.f1).toBeCloseTo(2 / 3);
+    // The paper's judge said "Good" (81.5); from step counts F1 cannot exceed 2/3 here, which is Acceptable.
+    expect(line.rating).toBe("Acceptable");
+  });
+
+  it("leaves the judged metrics and the total null, and reports the deterministic subtotal", () => {
+    expect(line).toMatchObject({ tool_prompt_alignment: null, query_adherence: null, total: null });
+    expect(line).toMatchObject({ subtotal: 60, subtotal_max: 65 });
+  });
+});
+
+describe("scorePlan", () => {
+  it("gives a best plan full marks against itself", () => {
+    const line = scorePlan({ candidate: PAYMENT_SENTIMENT_PLAN, reference: reference(PAYMENT_SENTIMENT_PLAN), tools });
+    expect(line).toMatchObject({ format: 20, dependencies: 10, redundancy: 10, tool_usage_completeness: 10 });
+    expect(line).toMatchObject({ step_executability: 15, f1: 1, edge_f1: 1, rating: "Extremely Good", tier: "A+" });
+  });
+
+  it("scores an unreadable output 0 and Extremely Bad, with the reason in its violations", () => {
+    const line = scorePlan({ candidate: "Sorry, I can't.", reference: reference(REFUND_BEST_PLAN), tools, planner: "p" });
+    expect(line).toMatchObject({ parse_ok: false, format: 0, dependencies: 0, f1: 0, rating: "Extremely Bad", tier: null });
+    expect(line).toMatchObject({ planner: "p", steps: 0, hops: null });
+    expect(line.violations.map((v) => v.code)).toEqual(["unparseable"]);
+  });
+
+  it("produces lines that satisfy the public schema, with the fields in the documented order", () => {
+    const line = scorePlan({ candidate: REFUND_INITIAL_PLAN, reference: reference(REFUND_BEST_PLAN), tools, query_id: 7 });
+    expect(ScoreLineSchema.parse(line)).toEqual(line);
+    expect(Object.keys(line).slice(0, 6)).toEqual(["query_id", "planner", "prompt_type", "parse_ok", "format", "dependencies"]);
+  });
+
+  it("is pure: the same inputs give the same line", () => {
+    const input = { candidate: REFUND_INITIAL_PLAN, reference: reference(REFUND_BEST_PLAN), tools };
+    expect(scorePlan(input)).toEqual(scorePlan(input));
+  });
+});
