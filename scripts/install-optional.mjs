@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // Installs the optional `llama` backend (node-llama-cpp, CPU prebuilt only) beside the main dependency tree.
 //
-// Why not `npm install --no-save node-llama-cpp`: in the project itself, npm would also install the CUDA and
-// Vulkan prebuilts (~hundreds of MB), swap nanoid 3 (postcss) for nanoid 5, and with `--omit=optional` it
-// deletes the esbuild, rolldown, lightningcss and biome platform binaries the toolchain needs. So the package
-// goes into its own npm project under node_modules/.tooluse-optional and node_modules/node-llama-cpp links to
-// it; Node resolves the link's real path, so node-llama-cpp finds its own dependencies there.
-// `npm ci` wipes node_modules, and with it this install: run the script again (it is idempotent and fast).
+// Why not `npm install --no-save node-llama-cpp` in the project itself: npm would also fetch the CUDA and Vulkan
+// prebuilts (~350 MB of tarballs on linux-x64) and swap nanoid 3 (postcss) for nanoid 5; with `--omit=optional` it
+// deletes the esbuild, rolldown, lightningcss and biome platform binaries the toolchain needs. So the package goes
+// into its own npm project under node_modules/.tooluse-optional and node_modules/node-llama-cpp links to it; Node
+// resolves the link's real path, so node-llama-cpp finds its own dependencies there.
+// `npm ci` wipes node_modules and `npm install` prunes the link: run the script again (idempotent; ~1 s when only
+// the link is gone). Usage: node scripts/install-optional.mjs [--force]
 import { spawnSync } from "node:child_process";
 import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -56,11 +57,22 @@ function isLink(file) {
 function install(prebuilt) {
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
-  const manifest = { name: "tooluse-optional", private: true, dependencies: { "node-llama-cpp": VERSION, [prebuilt]: VERSION } };
+  const manifest = {
+    name: "tooluse-optional",
+    private: true,
+    dependencies: { "node-llama-cpp": VERSION, [prebuilt]: VERSION },
+  };
   writeFileSync(path.join(staging, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   // --omit=optional skips the GPU prebuilts node-llama-cpp lists; the CPU one is a direct dependency here.
   // --ignore-scripts and NODE_LLAMA_CPP_SKIP_DOWNLOAD: its postinstall must never download or compile llama.cpp.
-  const args = ["install", "--omit=optional", "--ignore-scripts", "--no-package-lock", "--no-audit", "--no-fund"];
+  const args = [
+    "install",
+    "--omit=optional",
+    "--ignore-scripts",
+    "--no-package-lock",
+    "--no-audit",
+    "--no-fund",
+  ];
   const result = spawnSync("npm", args, {
     cwd: staging,
     stdio: "inherit",
@@ -75,7 +87,9 @@ async function verify() {
   // In-process on purpose: node-llama-cpp tests its binary in a fork that inherits execArgv, so `node -e` breaks it.
   const { getLlama, LlamaLogLevel } = await import("node-llama-cpp");
   const llama = await getLlama({ gpu: false, build: "never", logLevel: LlamaLogLevel.error });
-  console.log(`install-optional: node-llama-cpp ${VERSION} loads its CPU build of llama.cpp ${llama.llamaCppRelease.release}`);
+  console.log(
+    `install-optional: node-llama-cpp ${VERSION} loads its CPU build of llama.cpp ${llama.llamaCppRelease.release}`,
+  );
   await llama.dispose();
 }
 
@@ -83,7 +97,9 @@ async function main() {
   const started = Date.now();
   const prebuilt = prebuiltPackage();
   if (!prebuilt) {
-    console.log(`install-optional: no node-llama-cpp prebuilt for ${process.platform}-${process.arch}; the llama tests will skip`);
+    console.log(
+      `install-optional: no node-llama-cpp prebuilt for ${process.platform}-${process.arch}; the llama tests will skip`,
+    );
     return;
   }
   if (existsSync(link) && !isLink(link) && versionAt(link) === VERSION) {
@@ -99,4 +115,11 @@ async function main() {
   console.log(`install-optional: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-await main();
+try {
+  await main();
+} catch (error) {
+  console.error(`install-optional: ${error instanceof Error ? error.message : error}`);
+  // In CI the llama tests must run, so a failed install fails the build; elsewhere they skip and say why.
+  if (process.env.CI) process.exit(1);
+  console.error("install-optional: continuing without it; the llama backend tests will skip");
+}

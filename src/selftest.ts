@@ -2,6 +2,7 @@
 
 import { type ReferenceName, referenceOutput } from "./backends/reference-outputs.js";
 import type { Case, Protocol } from "./cases/schema.js";
+import { expectsCall } from "./grade/expectation.js";
 import { grade } from "./grade/grade.js";
 
 export interface SelftestRow {
@@ -19,8 +20,8 @@ const SELFTEST_PROTOCOLS: readonly Protocol[] = ["json", "xml", "plain", "native
 /** What each reference runner must score on each case: the corpus composition decides it. */
 function mustPass(runner: ReferenceName, testCase: Case): boolean {
   if (runner === "oracle") return true;
-  const expectsCall = "call" in testCase.expect;
-  return runner === "always-call" ? expectsCall : !expectsCall;
+  const wantsCall = expectsCall(testCase.expect);
+  return runner === "always-call" ? wantsCall : !wantsCall;
 }
 
 export function selftest(cases: readonly Case[]): SelftestRow[] {

@@ -1,4 +1,4 @@
-/** The `llama` backend: a local GGUF checkpoint evaluated in-process by llama.cpp, through node-llama-cpp (optional). */
+/** The `llama` backend: a local GGUF checkpoint run in-process by llama.cpp through node-llama-cpp (optional). */
 import { availableParallelism } from "node:os";
 import { UserError } from "../errors.js";
 import type { LlamaContext, LlamaModel, LlamaSequence, Token } from "./llama/binding.js";
@@ -39,9 +39,8 @@ async function generate(job: Generation): Promise<Completion> {
   const { sequence, prompt, settings } = job;
   if (prompt.length + settings.max_tokens > sequence.contextSize) {
     // Rather an error than llama.cpp's context shift, which would silently drop the start of the prompt.
-    throw new Error(
-      `the prompt (${prompt.length} tokens) plus max_tokens ${settings.max_tokens} exceed the context of ${sequence.contextSize}`,
-    );
+    const needed = `${prompt.length} prompt tokens plus max_tokens ${settings.max_tokens}`;
+    throw new Error(`${needed} exceed the context of ${sequence.contextSize} tokens`);
   }
   await sequence.clearHistory();
   const generated: Token[] = [];
@@ -83,6 +82,21 @@ async function createContext(model: LlamaModel, options: LlamaBackendOptions): P
   }
 }
 
+/** Everything a loaded checkpoint needs to answer requests; built only once llama.cpp has accepted the file. */
+async function createSession(model: LlamaModel, options: LlamaBackendOptions) {
+  const prompter = await createPrompter(model, options.modelPath);
+  const stopTokens = endOfGenerationTokens(model);
+  const context = await createContext(model, options);
+  if (options.settings.max_tokens >= context.contextSize) {
+    const size = context.contextSize;
+    throw new UserError(
+      `--max-tokens ${options.settings.max_tokens} leaves no room for a prompt in a context of ${size}`,
+    );
+  }
+  const pool = new Pool(Array.from({ length: options.batchSize }, () => context.getSequence()));
+  return { prompter, stopTokens, context, pool };
+}
+
 /**
  * Loads the checkpoint up front, so a file llama.cpp refuses stops the run before any case is asked.
  * @example const backend = await llamaBackend({ modelPath: "qwen.gguf", batchSize: 4, settings: DEFAULT_SETTINGS });
@@ -91,15 +105,15 @@ export async function llamaBackend(options: LlamaBackendOptions): Promise<Backen
   if (!Number.isInteger(options.batchSize) || options.batchSize < 1) {
     throw new UserError(`--batch-size: expected a whole number ≥ 1, got ${options.batchSize}`);
   }
-  const hashing = checkpointId(options.modelPath);
-  // Hash while llama.cpp loads; if the file is missing, the loader's message is the one to show.
+  // Hash while llama.cpp loads; if the load fails, its message is the one to show and the hashing stops.
+  const stopHashing = new AbortController();
+  const hashing = checkpointId(options.modelPath, stopHashing.signal);
   hashing.catch(() => undefined);
-  const model = await loadCheckpoint(options.modelPath);
+  let model: LlamaModel | undefined;
   try {
-    const prompter = await createPrompter(model, options.modelPath);
-    const stopTokens = endOfGenerationTokens(model);
-    const context = await createContext(model, options);
-    const pool = new Pool(Array.from({ length: options.batchSize }, () => context.getSequence()));
+    model = await loadCheckpoint(options.modelPath);
+    const { prompter, stopTokens, context, pool } = await createSession(model, options);
+    const loaded = model;
     return {
       kind: "llama",
       model: await hashing,
@@ -107,18 +121,18 @@ export async function llamaBackend(options: LlamaBackendOptions): Promise<Backen
       async complete(request, { signal }) {
         const prompt = prompter.tokens(request);
         const settings = request.settings;
-        return pool.use(
-          (sequence) => generate({ model, sequence, prompt, settings, stopTokens, signal }),
-          signal,
-        );
+        const job = { model: loaded, prompt, settings, stopTokens, signal };
+        return pool.use((sequence) => generate({ ...job, sequence }), signal);
       },
       async close() {
         await context.dispose();
-        await model.dispose();
+        await loaded.dispose();
       },
     };
   } catch (error) {
-    await model.dispose();
+    stopHashing.abort();
+    // Disposing the model disposes its context too.
+    await model?.dispose();
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 /** Backends that answer from the case itself (oracle, always-call, never-call): for selftests and harness checks. */
 
 import { type ReferenceName, referenceOutput } from "./reference-outputs.js";
-import type { Backend, Completion, ModelRequest, RequestContext } from "./types.js";
+import { type Backend, benchmarkSubject, type Completion, type ModelRequest, type RequestContext } from "./types.js";
 
 export function referenceBackend(name: ReferenceName): Backend {
   return {
@@ -9,7 +9,8 @@ export function referenceBackend(name: ReferenceName): Backend {
     model: name,
     deterministic: true,
     async complete(_request: ModelRequest, context: RequestContext): Promise<Completion> {
-      const text = referenceOutput(name, context.testCase, context.protocol);
+      const { testCase, protocol } = benchmarkSubject(context, name);
+      const text = referenceOutput(name, testCase, protocol);
       return { text, finish_reason: "stop", prompt_tokens: null, completion_tokens: null };
     },
   };

@@ -6,7 +6,13 @@ import { referenceBackend } from "./reference.js";
 import { replayBackend } from "./replay.js";
 import type { Backend } from "./types.js";
 
-export async function createBackend(config: RunConfig, env: NodeJS.ProcessEnv): Promise<Backend> {
+/** What names a backend: a run configuration has all of it; the planning commands build one from their flags. */
+export type BackendSpec = Pick<
+  RunConfig,
+  "backend" | "model" | "base_url" | "api_key_env" | "replay_file" | "timeout_ms" | "batch_size" | "settings"
+>;
+
+export async function createBackend(config: BackendSpec, env: NodeJS.ProcessEnv): Promise<Backend> {
   switch (config.backend) {
     case "baseline": {
       const { baselineBackend } = await import("./baseline/index.js");

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { PROTOCOLS } from "../cases/schema.js";
 import { readJsonl } from "../jsonl.js";
-import type { Backend, Completion, ModelRequest, RequestContext } from "./types.js";
+import { type Backend, benchmarkSubject, type Completion, type ModelRequest, type RequestContext } from "./types.js";
 
 const RecordedOutputSchema = z.object({ id: z.string(), protocol: z.enum(PROTOCOLS), output: z.string() });
 
@@ -15,9 +15,9 @@ export function replayBackend(file: string): Backend {
     model: `replay:${file}`,
     deterministic: true,
     async complete(_request: ModelRequest, context: RequestContext): Promise<Completion> {
-      const text = outputs.get(`${context.testCase.id}\u0000${context.protocol}`);
-      if (text === undefined)
-        throw new Error(`${file} has no output for ${context.testCase.id} in ${context.protocol}`);
+      const { testCase, protocol } = benchmarkSubject(context, "replay");
+      const text = outputs.get(`${testCase.id}\u0000${protocol}`);
+      if (text === undefined) throw new Error(`${file} has no output for ${testCase.id} in ${protocol}`);
       return { text, finish_reason: null, prompt_tokens: null, completion_tokens: null };
     },
   };

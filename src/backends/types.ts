@@ -24,9 +24,20 @@ export interface ModelRequest extends RenderedPrompt {
 
 export interface RequestContext {
   signal: AbortSignal;
-  /** The case being asked: reference and rule backends answer from it; model backends never look. */
-  testCase: Case;
-  protocol: Protocol;
+  /**
+   * The benchmark case being asked, when there is one: reference and rule backends answer from it (they cannot
+   * answer anything else); model backends never look. Planning prompts have no case.
+   */
+  testCase?: Case;
+  protocol?: Protocol;
+}
+
+/** The case and protocol of a request, for backends that can only answer benchmark cases. */
+export function benchmarkSubject(context: RequestContext, backend: string): { testCase: Case; protocol: Protocol } {
+  if (!context.testCase || !context.protocol) {
+    throw new FatalBackendError(`the ${backend} backend answers only benchmark cases; use a model backend here`);
+  }
+  return { testCase: context.testCase, protocol: context.protocol };
 }
 
 export interface Completion {

@@ -5,8 +5,17 @@ import { join } from "node:path";
 import { parseDocument } from "yaml";
 import { formatPath, UserError } from "../errors.js";
 import { TOOL_NAMES } from "../tools/catalogue.js";
-import { CATEGORIES, type Case, CaseSchema, type Category, LANGS, type Lang } from "./schema.js";
+import {
+  TOOLUSE1_CATEGORIES as CATEGORIES,
+  TOOLUSE1_LANGS as LANGS,
+  type ToolUse1Case as Case,
+  ToolUse1CaseSchema as CaseSchema,
+} from "./schema.js";
 import { SourceEntrySchema } from "./source.js";
+
+// The build applies ToolUse.1's strict schema; any other suite's cases go through the generic one.
+type Category = (typeof CATEGORIES)[number];
+type Lang = (typeof LANGS)[number];
 
 export interface Manifest {
   name: "ToolUse.1";

@@ -1,8 +1,10 @@
-/** The ToolUse.1 case format (a public interface): zod schemas, with the TypeScript types inferred from them. */
+/** The case format (a public interface): zod schemas for any suite, the stricter ToolUse.1 refinement, and the inferred types. */
 import { z } from "zod";
 import { TOOL_NAMES } from "../tools/catalogue.js";
+import { JSON_TYPES, type JsonSchemaNode, type ToolDefinition } from "../tools/definition.js";
 
-export const CATEGORIES = [
+/** The twelve ToolUse.1 categories. */
+export const TOOLUSE1_CATEGORIES = [
   "calculator",
   "get_weather",
   "translate",
@@ -16,32 +18,48 @@ export const CATEGORIES = [
   "set_timer",
   "get_time",
 ] as const;
-export const LANGS = ["en", "ru"] as const;
+export const TOOLUSE1_LANGS = ["en", "ru"] as const;
+/**
+ * The categories and languages the run filters and report orderings know: ToolUse.1's. Typed as plain
+ * strings because a case's category and language are any string (imported suites bring their own).
+ */
+export const CATEGORIES: readonly string[] = TOOLUSE1_CATEGORIES;
+export const LANGS: readonly string[] = TOOLUSE1_LANGS;
 export const DIFFICULTIES = ["easy", "medium", "hard"] as const;
 export const NEGATIVE_KINDS = ["knowledge", "capability_trap", "instruction_trap"] as const;
 export const PROTOCOLS = ["json", "xml", "plain", "native"] as const;
 
-export type Category = (typeof CATEGORIES)[number];
-export type Lang = (typeof LANGS)[number];
+export type Category = string;
+export type Lang = string;
 export type Difficulty = (typeof DIFFICULTIES)[number];
 export type Protocol = (typeof PROTOCOLS)[number];
 
 const toolName = z.enum(TOOL_NAMES);
 const jsonValue = z.json();
 
-/** An expected argument: a plain value, or several accepted values. */
-export const ExpectedValueSchema = z.union([
-  z.strictObject({ one_of: z.array(jsonValue).min(1) }),
-  jsonValue,
-]);
+/** Alternatives: any listed value matches; `optional` also accepts the argument left out (an empty list then means "absent"). */
+const AlternativesSchema = z
+  .strictObject({ one_of: z.array(jsonValue), optional: z.literal(true).optional() })
+  .refine((v) => v.one_of.length > 0 || v.optional === true, {
+    message: "expected at least one value in one_of (an empty list only with optional: true)",
+    path: ["one_of"],
+  });
+
+/** An expected argument: a plain value, or alternatives. Inside objects and arrays, alternatives may nest. */
+export const ExpectedValueSchema = z.union([AlternativesSchema, jsonValue]);
 
 export const CallSchema = z.strictObject({
   name: z.string().min(1),
   arguments: z.record(z.string(), jsonValue),
 });
 
-const ExpectedCallSchema = z.strictObject({
+const ToolUse1ExpectedCallSchema = z.strictObject({
   name: toolName,
+  arguments: z.record(z.string(), ExpectedValueSchema),
+});
+
+const ExpectedCallSchema = z.strictObject({
+  name: z.string().min(1),
   arguments: z.record(z.string(), ExpectedValueSchema),
 });
 
@@ -58,55 +76,118 @@ export const MessageSchema = z.union([
   z.strictObject({ role: z.literal("tool"), name: toolName, content: z.string() }),
 ]);
 
-export const ExpectSchema = z.union([
+const NoCallSchema = z.strictObject({
+  no_call: z.enum(["abstain", "clarify"]),
+  answer_contains_all: z.array(z.string().min(1)).optional(),
+  answer_contains_any: z.array(z.string().min(1)).min(1).optional(),
+});
+
+/** ToolUse.1's expectation (the authored corpus): exactly one call to a catalogue tool, or no call. */
+export const ExpectSchema = z.union([z.strictObject({ call: ToolUse1ExpectedCallSchema }), NoCallSchema]);
+
+/**
+ * Any suite's expectation: one call (exactly one must be made), several calls matched as a set
+ * (`calls`), some call to an offered tool whatever its arguments (`any_call`), or no call.
+ */
+export const CaseExpectSchema = z.union([
   z.strictObject({ call: ExpectedCallSchema }),
-  z.strictObject({
-    no_call: z.enum(["abstain", "clarify"]),
-    answer_contains_all: z.array(z.string().min(1)).optional(),
-    answer_contains_any: z.array(z.string().min(1)).min(1).optional(),
-  }),
+  z.strictObject({ calls: z.array(ExpectedCallSchema).min(1) }),
+  z.strictObject({ any_call: z.literal(true) }),
+  NoCallSchema,
 ]);
 
-export const CaseSchema = z
-  .strictObject({
-    id: z.string().regex(/^[a-z0-9_]+-[a-z]{2}-\d{2,}$/, "expected <category>-<lang>-<nn>"),
-    lang: z.enum(LANGS),
-    category: z.enum(CATEGORIES),
-    difficulty: z.enum(DIFFICULTIES),
-    kind: z.enum(NEGATIVE_KINDS).optional(),
-    tools: z.array(toolName).min(1),
-    messages: z.array(MessageSchema).min(1),
-    expect: ExpectSchema,
-  })
-  .superRefine((c, ctx) => {
-    const last = c.messages.at(-1);
-    if (last?.role !== "user") {
-      ctx.addIssue({ code: "custom", path: ["messages"], message: "the last message must be the user turn" });
-    }
-    if (new Set(c.tools).size !== c.tools.length) {
-      ctx.addIssue({ code: "custom", path: ["tools"], message: "a tool is offered twice" });
-    }
-    if ((c.category === "negative") !== (c.kind !== undefined)) {
-      ctx.addIssue({ code: "custom", path: ["kind"], message: "kind is required on negative cases only" });
-    }
-    if (!c.id.startsWith(`${c.category}-${c.lang}-`)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["id"],
-        message: `expected the id to start with ${c.category}-${c.lang}-`,
-      });
-    }
-    if ("call" in c.expect && !c.tools.includes(c.expect.call.name)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["expect", "call", "name"],
-        message: "the expected tool is not offered",
-      });
-    }
-  });
+const JsonSchemaNodeSchema: z.ZodType<JsonSchemaNode> = z.lazy(() =>
+  z.looseObject({
+    type: z.union([z.enum(JSON_TYPES), z.array(z.enum(JSON_TYPES)).min(1)]).optional(),
+    description: z.string().optional(),
+    enum: z.array(jsonValue).optional(),
+    items: JsonSchemaNodeSchema.optional(),
+    properties: z.record(z.string(), JsonSchemaNodeSchema).optional(),
+    required: z.array(z.string()).optional(),
+  }),
+);
+
+/** A tool the case defines itself; its parameters are JSON Schema (BFCL's dialect is mapped on import). */
+export const ToolDefinitionSchema: z.ZodType<ToolDefinition> = z.strictObject({
+  name: z.string().regex(/^\S+$/, "expected a tool name without spaces"),
+  description: z.string().optional(),
+  parameters: z.looseObject({
+    type: z.literal("object"),
+    properties: z.record(z.string(), JsonSchemaNodeSchema),
+    required: z.array(z.string()).optional(),
+  }),
+});
+
+const CaseObject = z.strictObject({
+  id: z.string().min(1),
+  lang: z.string().regex(/^[a-z]{2}$/, "expected an ISO 639-1 language code such as en"),
+  category: z.string().min(1),
+  difficulty: z.enum(DIFFICULTIES).optional(),
+  kind: z.enum(NEGATIVE_KINDS).optional(),
+  tools: z.array(z.union([toolName, ToolDefinitionSchema])),
+  messages: z.array(MessageSchema).min(1),
+  expect: CaseExpectSchema,
+});
+
+type CaseShape = z.infer<typeof CaseObject>;
+type Issues = z.core.$RefinementCtx<CaseShape>;
+
+/** The name a `tools` entry offers: a catalogue name, or a definition's name. */
+export function offeredName(tool: CaseShape["tools"][number]): string {
+  return typeof tool === "string" ? tool : tool.name;
+}
+
+function expectedNames(expect: CaseShape["expect"]): string[] {
+  if ("call" in expect) return [expect.call.name];
+  return "calls" in expect ? expect.calls.map((call) => call.name) : [];
+}
+
+/** Rules for every suite: the user speaks last, each tool is offered once, every expected tool is offered. */
+function checkCase(c: CaseShape, ctx: Issues): void {
+  const last = c.messages.at(-1);
+  if (last?.role !== "user") {
+    ctx.addIssue({ code: "custom", path: ["messages"], message: "the last message must be the user turn" });
+  }
+  const names = c.tools.map(offeredName);
+  if (new Set(names).size !== names.length) {
+    ctx.addIssue({ code: "custom", path: ["tools"], message: "a tool is offered twice" });
+  }
+  const path = "call" in c.expect ? ["expect", "call", "name"] : ["expect", "calls"];
+  for (const name of expectedNames(c.expect)) {
+    if (!names.includes(name)) ctx.addIssue({ code: "custom", path, message: `${name} is not offered` });
+  }
+}
+
+/** Any suite's case: what `loadCases` accepts. */
+export const CaseSchema = CaseObject.superRefine(checkCase);
+
+/** ToolUse.1's stricter form, applied by `tooluse build`: its id pattern, categories, languages and catalogue tools. */
+export const ToolUse1CaseSchema = CaseObject.extend({
+  id: z.string().regex(/^[a-z0-9_]+-[a-z]{2}-\d{2,}$/, "expected <category>-<lang>-<nn>"),
+  lang: z.enum(TOOLUSE1_LANGS),
+  category: z.enum(TOOLUSE1_CATEGORIES),
+  difficulty: z.enum(DIFFICULTIES),
+  tools: z.array(toolName).min(1),
+  expect: ExpectSchema,
+}).superRefine((c, ctx) => {
+  checkCase(c, ctx as unknown as Issues);
+  if ((c.category === "negative") !== (c.kind !== undefined)) {
+    ctx.addIssue({ code: "custom", path: ["kind"], message: "kind is required on negative cases only" });
+  }
+  if (!c.id.startsWith(`${c.category}-${c.lang}-`)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["id"],
+      message: `expected the id to start with ${c.category}-${c.lang}-`,
+    });
+  }
+});
 
 export type ExpectedValue = z.infer<typeof ExpectedValueSchema>;
 export type HistoryCall = z.infer<typeof HistoryCallSchema>;
 export type Message = z.infer<typeof MessageSchema>;
-export type Expect = z.infer<typeof ExpectSchema>;
+export type Expect = z.infer<typeof CaseExpectSchema>;
+export type ExpectedCall = z.infer<typeof ExpectedCallSchema>;
+export type OfferedTool = CaseShape["tools"][number];
 export type Case = z.infer<typeof CaseSchema>;
+export type ToolUse1Case = z.infer<typeof ToolUse1CaseSchema>;

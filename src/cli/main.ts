@@ -4,7 +4,9 @@ import { UserError } from "../errors.js";
 import { DEFAULT_CASES_FILE } from "../paths.js";
 import { runBuild } from "./build.js";
 import { runGrade } from "./grade.js";
+import { runImportBfcl, runImportWhen2Call } from "./import.js";
 import { type Io, processIo } from "./io.js";
+import { runPlanScore } from "./plan-score.js";
 import { runRun } from "./run.js";
 import { runSelftest } from "./selftest.js";
 
@@ -28,6 +30,21 @@ function program(io: Io, setExit: (code: number) => void): Command {
     .option("--out <file>", "write one verdict per line to this JSONL file")
     .option("--json", "print the summary as JSON")
     .action((options) => setExit(runGrade(options, io)));
+
+  const importer = root.command("import").description("convert a public benchmark into a cases JSONL file");
+  importer
+    .command("bfcl")
+    .description("BFCL v4 questions (and possible answers) → cases")
+    .requiredOption("--questions <file>", "a BFCL_v4_<category>.json file (JSON lines)")
+    .option("--answers <file>", "the matching possible_answer/BFCL_v4_<category>.json file")
+    .requiredOption("--out <file>", "cases JSONL to write")
+    .action((options) => setExit(runImportBfcl(options, io)));
+  importer
+    .command("when2call")
+    .description("When2Call test records → cases")
+    .argument("<file>", "e.g. when2call_test_llm_judge.jsonl")
+    .requiredOption("--out <file>", "cases JSONL to write")
+    .action((file: string, options) => setExit(runImportWhen2Call(file, options, io)));
 
   root
     .command("selftest")
@@ -70,6 +87,16 @@ function program(io: Io, setExit: (code: number) => void): Command {
     .option("--json", "print the summary as JSON")
     .option("--min-score <x>", "exit 1 when the score is below x (for CI gates)")
     .action(async (options) => setExit(await runRun(options, io)));
+
+  const plan = root.command("plan").description("tool-aware planning: score, generate, judge and refine plans");
+  plan
+    .command("score")
+    .description("score plans against reference plans with the deterministic metrics and step matching")
+    .requiredOption("--reference <file>", 'JSONL: {"query_id","query","best_plan",...} per line')
+    .requiredOption("--plans <file>", 'JSONL: {"query_id","planner","prompt_type","plan"} per line')
+    .option("--out <file>", "write one score line per plan to this JSONL file")
+    .option("--json", "print per-planner aggregates with bootstrap intervals as JSON")
+    .action(async (options) => setExit(await runPlanScore(options, io)));
 
   return root;
 }

@@ -1,29 +1,22 @@
-/** The ToolUse.1 grader: one case and one raw output in, one verdict out. Pure and deterministic. */
-import type { Case, Protocol } from "../cases/schema.js";
+/** The grader: one case and one raw output in, one verdict out. Pure and deterministic. */
+import type { Case, ExpectedCall, Protocol } from "../cases/schema.js";
 import { extractCalls } from "../extract/index.js";
-import { CATALOGUE } from "../tools/catalogue.js";
-import { argumentMatches } from "../tools/normalise.js";
-import type { Call, ToolSpec } from "../tools/types.js";
+import type { ToolSpec } from "../tools/types.js";
 import { hasConstraints, unmetConstraints } from "./answer.js";
+import { compareArguments } from "./compare.js";
+import type { NoCallExpectation } from "./expectation.js";
+import { gradeAnyCall, gradeCalls } from "./grade-calls.js";
 import { decodeNativeReply } from "./native.js";
-import { resolveTool } from "./resolve-tool.js";
-import type { Verdict } from "./verdict.js";
+import { offeredTools } from "./offered.js";
+import { resolveToolName } from "./resolve-tool.js";
+import { describeCalls, extraNote, type Reading, type Verdict, type VerdictBase, verdict } from "./verdict.js";
+
+export { offeredTools } from "./offered.js";
 
 export interface Output {
   id: string;
   protocol: Protocol;
   output: string;
-}
-
-/** The tools a case offers, as full specs. */
-export function offeredTools(testCase: Case): ToolSpec[] {
-  return testCase.tools.map((name) => CATALOGUE[name]);
-}
-
-interface Reading {
-  calls: Call[];
-  prose: string;
-  malformed: boolean;
 }
 
 function read(output: Output, tools: readonly ToolSpec[]): Reading {
@@ -35,18 +28,11 @@ function read(output: Output, tools: readonly ToolSpec[]): Reading {
   return { calls: reply.calls, prose: leftover.prose, malformed: reply.calls.length === 0 && malformed };
 }
 
-/** Builds a verdict with its fields in the documented order, so every verdicts file reads the same. */
-function verdict(fields: Verdict): Verdict {
-  const { id, protocol, passed, calls, tool_ok, args_ok, extra, spurious, malformed, answer_ok, reason } =
-    fields;
-  return { id, protocol, passed, calls, tool_ok, args_ok, extra, spurious, malformed, answer_ok, reason };
-}
-
 /** Grades one output against its case. */
 export function grade(testCase: Case, output: Output): Verdict {
   const tools = offeredTools(testCase);
   const reading = read(output, tools);
-  const base = {
+  const base: VerdictBase = {
     id: testCase.id,
     protocol: output.protocol,
     calls: reading.calls,
@@ -54,6 +40,12 @@ export function grade(testCase: Case, output: Output): Verdict {
   };
   const expect = testCase.expect;
   if ("call" in expect) return gradeCall(base, expect.call, tools, reading);
+  if ("calls" in expect) return gradeCalls(base, expect.calls, tools, reading);
+  if ("any_call" in expect) return gradeAnyCall(base, tools, reading);
+  return gradeNoCall(base, expect, reading);
+}
+
+function gradeNoCall(base: VerdictBase, expect: NoCallExpectation, reading: Reading): Verdict {
   const spurious = reading.calls.length > 0;
   const constrained = hasConstraints(expect);
   const unmet = constrained ? unmetConstraints(reading.prose, expect) : [];
@@ -76,14 +68,8 @@ export function grade(testCase: Case, output: Output): Verdict {
   });
 }
 
-type ExpectedCall = Extract<Case["expect"], { call: unknown }>["call"];
-
-function gradeCall(
-  base: Pick<Verdict, "id" | "protocol" | "calls" | "malformed">,
-  expected: ExpectedCall,
-  tools: readonly ToolSpec[],
-  reading: Reading,
-): Verdict {
+/** ToolUse.1's rule: exactly one call, to the expected tool, with the expected arguments. */
+function gradeCall(base: VerdictBase, expected: ExpectedCall, tools: readonly ToolSpec[], reading: Reading): Verdict {
   const notApplicable = { spurious: null, answer_ok: null };
   if (reading.calls.length === 0) {
     const reason = reading.malformed
@@ -100,7 +86,10 @@ function gradeCall(
     });
   }
   // With several calls the case fails, but tool and argument accuracy still describe the best of them.
-  const candidates = reading.calls.filter((call) => resolveTool(call.name, tools)?.name === expected.name);
+  const candidates = reading.calls.flatMap((call) => {
+    const resolved = resolveToolName(call.name, tools);
+    return resolved?.tool.name === expected.name ? [{ call, resolved }] : [];
+  });
   if (candidates.length === 0) {
     const reason = `wrong tool: expected ${expected.name}, got ${describeCalls(reading.calls)}`;
     return verdict({
@@ -113,50 +102,28 @@ function gradeCall(
       reason,
     });
   }
-  const tool = tools.find((t) => t.name === expected.name) as ToolSpec;
-  const checks = candidates.map((call) => compareArguments(tool, expected.arguments, call.arguments));
-  const best = checks.find((check) => check.mismatched.length === 0) ?? (checks[0] as ArgumentCheck);
-  const argsOk = best.mismatched.length === 0;
+  const checks = candidates.map(({ call, resolved }) => ({
+    check: compareArguments(resolved.tool, expected.arguments, call.arguments),
+    mangled: resolved.mangled,
+    name: call.name,
+  }));
+  const best = checks.find(({ check }) => check.mismatched.length === 0) ?? (checks[0] as (typeof checks)[number]);
+  const argsOk = best.check.mismatched.length === 0;
   const single = reading.calls.length === 1;
+  const mangledNote = best.mangled ? ` (name mangled: ${best.name} for ${expected.name})` : "";
   const reason = !single
     ? `${reading.calls.length} calls; exactly one expected`
     : argsOk
-      ? `correct call to ${expected.name}${best.extra.length > 0 ? ` (extra: ${best.extra.join(", ")})` : ""}`
-      : `wrong arguments: ${best.mismatched.join("; ")}`;
-  const passed = single && argsOk;
+      ? `correct call to ${expected.name}${extraNote(best.check)}${mangledNote}`
+      : `wrong arguments: ${best.check.mismatched.join("; ")}${mangledNote}`;
   return verdict({
     ...base,
     ...notApplicable,
-    passed,
+    passed: single && argsOk,
     tool_ok: true,
     args_ok: argsOk,
-    extra: best.extra,
+    extra: best.check.extra,
     reason,
+    ...(best.mangled ? { name_mangled: true } : {}),
   });
-}
-
-interface ArgumentCheck {
-  mismatched: string[];
-  extra: string[];
-}
-
-function compareArguments(
-  tool: ToolSpec,
-  expected: Record<string, unknown>,
-  actual: Record<string, unknown>,
-): ArgumentCheck {
-  const mismatched: string[] = [];
-  for (const [name, want] of Object.entries(expected)) {
-    const parameter = tool.parameters.find((p) => p.name === name);
-    if (!(name in actual)) mismatched.push(`${name} missing`);
-    else if (!parameter || !argumentMatches(parameter, want, actual[name])) {
-      mismatched.push(`${name}=${JSON.stringify(actual[name])}, expected ${JSON.stringify(want)}`);
-    }
-  }
-  const extra = Object.keys(actual).filter((name) => !(name in expected));
-  return { mismatched, extra };
-}
-
-function describeCalls(calls: readonly Call[]): string {
-  return calls.map((call) => call.name).join(", ");
 }

@@ -1,6 +1,7 @@
-/** The verdict on one (case, protocol) output: the public shape of a verdicts.jsonl line. */
+/** The verdict on one (case, protocol) output: the public shape of a verdicts.jsonl line, and its builder. */
 import type { Protocol } from "../cases/schema.js";
 import type { Call } from "../tools/types.js";
+import type { ArgumentCheck } from "./compare.js";
 
 export interface Verdict {
   id: string;
@@ -22,4 +23,52 @@ export interface Verdict {
   answer_ok: boolean | null;
   /** One line a person can read: why the case passed or failed. */
   reason: string;
+  /**
+   * Present (true) only when a call named a dotted tool the way serving runtimes mangle it (`a.b` offered,
+   * `a_b` called): it matched, and is flagged. Absent otherwise, so ToolUse.1 verdict lines keep their keys.
+   */
+  name_mangled?: true;
+  /** Cases expecting several calls (`calls`) only: for each expected call, the index of the extracted call assigned to it, or null. */
+  assignment?: (number | null)[];
+}
+
+/** The fields every verdict takes from the output itself. */
+export type VerdictBase = Pick<Verdict, "id" | "protocol" | "calls" | "malformed">;
+
+/** What the extractors read from one output. */
+export interface Reading {
+  calls: Call[];
+  prose: string;
+  malformed: boolean;
+}
+
+/** Builds a verdict with its fields in the documented order, so every verdicts file reads the same; optional fields last. */
+export function verdict(fields: Verdict): Verdict {
+  const { id, protocol, passed, calls, tool_ok, args_ok, extra, spurious, malformed, answer_ok, reason } =
+    fields;
+  return {
+    id,
+    protocol,
+    passed,
+    calls,
+    tool_ok,
+    args_ok,
+    extra,
+    spurious,
+    malformed,
+    answer_ok,
+    reason,
+    ...(fields.name_mangled ? { name_mangled: true } : {}),
+    ...(fields.assignment ? { assignment: fields.assignment } : {}),
+  };
+}
+
+/** The tool names of some calls, for reasons: `get_weather, calculator`. */
+export function describeCalls(calls: readonly Call[]): string {
+  return calls.map((call) => call.name).join(", ");
+}
+
+/** ` (extra: a, b)` when arguments beyond the expected ones were given, else nothing. */
+export function extraNote(check: ArgumentCheck): string {
+  return check.extra.length > 0 ? ` (extra: ${check.extra.join(", ")})` : "";
 }

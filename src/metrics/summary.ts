@@ -1,6 +1,7 @@
 /** Verdicts → the summary object: score, Wilson interval, secondary metrics, and the four breakdowns. */
 import { type Case, DIFFICULTIES, LANGS, PROTOCOLS } from "../cases/schema.js";
 import { hasConstraints } from "../grade/answer.js";
+import { expectsCall, noCallExpectation } from "../grade/expectation.js";
 import type { Verdict } from "../grade/verdict.js";
 import { wilsonInterval } from "./wilson.js";
 
@@ -33,6 +34,12 @@ export interface Score {
   passed: number;
   score: number | null;
   score_ci: [number, number];
+  /**
+   * The score as BFCL would count it: an output that looks like a call attempt but yields no call counts as a
+   * correct abstention on a no-call case (BFCL's irrelevance rule), whatever else the case asks of the answer.
+   * Always set by {@link score}; optional only so results files written before it still load.
+   */
+  bfcl_compatible_score?: number | null;
   metrics: Metrics;
   counts: Counts;
 }
@@ -61,12 +68,15 @@ export function score(verdicts: readonly Verdict[], casesById: ReadonlyMap<strin
     malformed: 0,
   };
   let passed = 0;
+  let bfclPassed = 0;
   for (const verdict of verdicts) {
     const testCase = casesById.get(verdict.id);
     if (!testCase) throw new Error(`no case for verdict ${verdict.id}`);
     if (verdict.passed) passed++;
     if (verdict.malformed) counts.malformed++;
-    if ("call" in testCase.expect) {
+    const noCall = noCallExpectation(testCase.expect);
+    if (verdict.passed || (noCall && verdict.malformed && !verdict.spurious)) bfclPassed++;
+    if (expectsCall(testCase.expect)) {
       counts.call_cases++;
       if (verdict.passed) counts.call_passed++;
       if (verdict.tool_ok) counts.tool_ok++;
@@ -75,7 +85,7 @@ export function score(verdicts: readonly Verdict[], casesById: ReadonlyMap<strin
       counts.no_call_cases++;
       if (verdict.passed) counts.no_call_passed++;
       if (verdict.spurious) counts.spurious++;
-      if (hasConstraints(testCase.expect)) {
+      if (noCall && hasConstraints(noCall)) {
         counts.constrained++;
         if (verdict.answer_ok) counts.answer_ok++;
       }
@@ -87,6 +97,7 @@ export function score(verdicts: readonly Verdict[], casesById: ReadonlyMap<strin
     passed,
     score: ratio(passed, n),
     score_ci: wilsonInterval(passed, n),
+    bfcl_compatible_score: ratio(bfclPassed, n),
     metrics: {
       call_accuracy: ratio(counts.call_passed, counts.call_cases),
       abstention_accuracy: ratio(counts.no_call_passed, counts.no_call_cases),
@@ -103,12 +114,14 @@ export function score(verdicts: readonly Verdict[], casesById: ReadonlyMap<strin
 function breakdown(
   verdicts: readonly Verdict[],
   casesById: ReadonlyMap<string, Case>,
-  key: (verdict: Verdict, testCase: Case) => string,
+  key: (verdict: Verdict, testCase: Case) => string | undefined,
   order: readonly string[] = [],
 ): Record<string, Score> {
   const groups = new Map<string, Verdict[]>();
   for (const verdict of verdicts) {
     const k = key(verdict, casesById.get(verdict.id) as Case);
+    // Imported suites may leave difficulty out: such cases sit in no difficulty group.
+    if (k === undefined) continue;
     const group = groups.get(k);
     if (group) group.push(verdict);
     else groups.set(k, [verdict]);
@@ -129,4 +142,11 @@ export function summarize(verdicts: readonly Verdict[], cases: readonly Case[]):
     by_category: breakdown(verdicts, casesById, (_, c) => c.category),
     by_difficulty: breakdown(verdicts, casesById, (_, c) => c.difficulty, DIFFICULTIES),
   };
+}
+
+/** The line `tooluse grade`/`run` print under the summary when BFCL would count differently; empty otherwise. */
+export function bfclCompatibleLine(summary: Pick<Score, "score" | "bfcl_compatible_score">): string {
+  const { score, bfcl_compatible_score: bfcl } = summary;
+  if (bfcl === undefined || bfcl === null || score === null || bfcl === score) return "";
+  return `BFCL-compatible score ${bfcl.toFixed(3)} (counts malformed call attempts on no-call cases as correct abstentions; ours reports them as malformed)\n`;
 }

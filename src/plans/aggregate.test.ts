@@ -1,3 +1,4 @@
+import { quantileSorted } from "simple-statistics";
 import { describe, expect, it } from "vitest";
 import { aggregateScores, bootstrapMean } from "./aggregate.js";
 import { REFUND_BEST_PLAN, REFUND_INITIAL_PLAN } from "./paper-examples.js";
@@ -61,10 +62,23 @@ describe("aggregateScores", () => {
 describe("bootstrapMean", () => {
   it("narrows with more data and handles tiny samples", () => {
     const values = Array.from({ length: 400 }, (_, i) => i % 10);
-    const wide = bootstrapMean(values.slice(0, 20), mulberry32(1), 1000, 0.95);
-    const narrow = bootstrapMean(values, mulberry32(1), 1000, 0.95);
+    const wide = bootstrapMean(values.slice(0, 20), 1, 1000, 0.95);
+    const narrow = bootstrapMean(values, 1, 1000, 0.95);
     expect((narrow.high ?? 0) - (narrow.low ?? 0)).toBeLessThan((wide.high ?? 0) - (wide.low ?? 0));
-    expect(bootstrapMean([], mulberry32(1), 10, 0.95)).toEqual({ n: 0, mean: null, low: null, high: null });
-    expect(bootstrapMean([3], mulberry32(1), 10, 0.95)).toEqual({ n: 1, mean: 3, low: 3, high: 3 });
+    expect(bootstrapMean([], 1, 10, 0.95)).toEqual({ n: 0, mean: null, low: null, high: null });
+    expect(bootstrapMean([3], 1, 10, 0.95)).toEqual({ n: 1, mean: 3, low: 3, high: 3 });
+  });
+
+  it("draws the same resamples as mulberry32 with the same seed", () => {
+    const values = [1, 5, 2, 8, 3, 9, 4];
+    const rng = mulberry32(99);
+    const means = Array.from({ length: 200 }, () => {
+      let sum = 0;
+      for (let i = 0; i < values.length; i++) sum += values[Math.floor(rng() * values.length)] ?? 0;
+      return sum / values.length;
+    }).sort((a, b) => a - b);
+    const result = bootstrapMean(values, 99, 200, 0.9);
+    expect(result.low).toBeCloseTo(quantileSorted(means, 0.05), 12);
+    expect(result.high).toBeCloseTo(quantileSorted(means, 0.95), 12);
   });
 });

@@ -1,6 +1,6 @@
 /** aggregateScores: per planner and prompt type, the mean of each metric with a seeded bootstrap 95 % interval. */
 import { quantileSorted } from "simple-statistics";
-import { hashSeed, mulberry32 } from "./random.js";
+import { hashSeed } from "./random.js";
 import { inTier, RATINGS, type Rating, TIERS, type Tier } from "./rating.js";
 import { AVERAGED_FIELDS, type AveragedField, type ScoreLine } from "./score-line.js";
 
@@ -40,32 +40,55 @@ function mean(values: readonly number[]): number {
   return sum / values.length;
 }
 
-/** Percentile bootstrap of the mean. */
-export function bootstrapMean(values: readonly number[], rng: () => number, samples: number, level: number) {
-  if (values.length === 0) return { n: 0, mean: null, low: null, high: null };
+/**
+ * Percentile bootstrap of the mean with `samples` resamples drawn from mulberry32(seed). The generator is written
+ * out inside the loop (same numbers as `mulberry32`): this loop runs tens of millions of times for a --json report.
+ */
+export function bootstrapMean(
+  values: readonly number[],
+  seed: number,
+  samples: number,
+  level: number,
+): MeanWithInterval {
+  const n = values.length;
+  if (n === 0) return { n: 0, mean: null, low: null, high: null };
+  const data = Float64Array.from(values);
   const means = new Float64Array(samples);
+  let state = seed >>> 0;
   for (let s = 0; s < samples; s++) {
     let sum = 0;
-    for (let i = 0; i < values.length; i++) sum += values[Math.floor(rng() * values.length)] ?? 0;
-    means[s] = sum / values.length;
+    for (let i = 0; i < n; i++) {
+      state = (state + 0x6d2b79f5) >>> 0;
+      let t = Math.imul(state ^ (state >>> 15), state | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      sum += data[Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n)] as number;
+    }
+    means[s] = sum / n;
   }
-  const sorted = Array.from(means).sort((a, b) => a - b);
+  means.sort();
   const tail = (1 - level) / 2;
-  return { n: values.length, mean: mean(values), low: quantileSorted(sorted, tail), high: quantileSorted(sorted, 1 - tail) };
+  const sorted = Array.from(means);
+  return { n, mean: mean(values), low: quantileSorted(sorted, tail), high: quantileSorted(sorted, 1 - tail) };
 }
 
 function share(lines: readonly ScoreLine[], keep: (line: ScoreLine) => boolean): number {
   return lines.filter(keep).length / lines.length;
 }
 
-function aggregateGroup(lines: readonly ScoreLine[], key: string, options: Required<AggregateOptions>): PlannerAggregate {
+function aggregateGroup(
+  lines: readonly ScoreLine[],
+  key: string,
+  options: Required<AggregateOptions>,
+): PlannerAggregate {
   const first = lines[0];
   const metrics = Object.fromEntries(
     AVERAGED_FIELDS.map((field) => {
       // Sorted, so the interval depends on the values and not on the order the lines came in.
-      const values = lines.flatMap((line) => (line[field] === null ? [] : [line[field]])).sort((a, b) => a - b);
-      const rng = mulberry32(hashSeed(`${key}\u0000${field}`, options.seed));
-      return [field, bootstrapMean(values, rng, options.samples, options.level)];
+      const values = lines
+        .flatMap((line) => (line[field] === null ? [] : [line[field]]))
+        .sort((a, b) => a - b);
+      const seed = hashSeed(`${key}\u0000${field}`, options.seed);
+      return [field, bootstrapMean(values, seed, options.samples, options.level)];
     }),
   ) as Record<AveragedField, MeanWithInterval>;
   return {
@@ -74,13 +97,21 @@ function aggregateGroup(lines: readonly ScoreLine[], key: string, options: Requi
     plans: lines.length,
     parse_ok: share(lines, (line) => line.parse_ok),
     metrics,
-    ratings: Object.fromEntries(RATINGS.map((r) => [r, share(lines, (line) => line.rating === r)])) as Record<Rating, number>,
-    tiers: Object.fromEntries(TIERS.map((t) => [t, share(lines, (line) => inTier(line.rating, t))])) as Record<Tier, number>,
+    ratings: Object.fromEntries(RATINGS.map((r) => [r, share(lines, (line) => line.rating === r)])) as Record<
+      Rating,
+      number
+    >,
+    tiers: Object.fromEntries(
+      TIERS.map((t) => [t, share(lines, (line) => inTier(line.rating, t))]),
+    ) as Record<Tier, number>,
   };
 }
 
 /** Groups by planner and prompt type (sorted), so the order of the input lines does not change the output. */
-export function aggregateScores(lines: readonly ScoreLine[], options: AggregateOptions = {}): PlannerAggregate[] {
+export function aggregateScores(
+  lines: readonly ScoreLine[],
+  options: AggregateOptions = {},
+): PlannerAggregate[] {
   const settings = { ...DEFAULT_AGGREGATE_OPTIONS, ...options };
   const groups = new Map<string, ScoreLine[]>();
   for (const line of lines) {
@@ -89,7 +120,5 @@ export function aggregateScores(lines: readonly ScoreLine[], options: AggregateO
     if (group) group.push(line);
     else groups.set(key, [line]);
   }
-  return [...groups.keys()]
-    .sort()
-    .map((key) => aggregateGroup(groups.get(key) ?? [], key, settings));
+  return [...groups.keys()].sort().map((key) => aggregateGroup(groups.get(key) ?? [], key, settings));
 }

@@ -9,7 +9,13 @@ export {
 } from "./aggregate.js";
 export { checkExecutability, MAX_T2S_TRIGGERS } from "./checks/executability.js";
 export { checkToolUsage, toolPairs } from "./checks/tool-usage.js";
-export { DEFAULT_MATCH_OPTIONS, type MatchOptions, type MatchResult, matchSteps, type StepPair } from "./match.js";
+export {
+  DEFAULT_MATCH_OPTIONS,
+  type MatchOptions,
+  type MatchResult,
+  matchSteps,
+  type StepPair,
+} from "./match.js";
 export { metricScore, type PlanStructure, planStructure } from "./metrics.js";
 export {
   type DraftStep,
@@ -26,17 +32,29 @@ export {
 } from "./model.js";
 export { type ParseResult, parsePlan, parseReference, toCanonical } from "./parse.js";
 export { inTier, RATINGS, type Rating, ratingFromF1, TIERS, type Tier, tierOf } from "./rating.js";
-export { type PlanRecord, PlanRecordSchema, queryKey, type ReferenceRecord, ReferenceRecordSchema } from "./records.js";
+export {
+  type PlanRecord,
+  PlanRecordSchema,
+  queryKey,
+  type ReferenceRecord,
+  ReferenceRecordSchema,
+} from "./records.js";
 export { renderPlan } from "./render.js";
 export { type ScoreInput, type ScoreOptions, scorePlan } from "./score.js";
-export { AVERAGED_FIELDS, type AveragedField, type ScoreLine, ScoreLineSchema, ViolationSchema } from "./score-line.js";
+export {
+  AVERAGED_FIELDS,
+  type AveragedField,
+  type ScoreLine,
+  ScoreLineSchema,
+  ViolationSchema,
+} from "./score-line.js";
 export { type PromptSimilarity, tokenSimilarity } from "./similarity.js";
 export {
   DEFAULT_TOOL_DESCRIPTIONS,
   parseToolDescriptions,
-  TRIGGER_GROUPS,
   type ToolDescriptions,
   ToolDescriptionsSchema,
+  TRIGGER_GROUPS,
   type TriggerGroup,
 } from "./tool-descriptions.js";
 export { findTriggers, type TriggerHit } from "./triggers.js";

@@ -1,9 +1,9 @@
 /** Turning the reader's tree of a whole plan into draft steps, each with the span of text it came from. */
 import { readStep } from "./interpret-step.js";
 import type { DraftStep } from "./model.js";
-import type { Entry, Node } from "./reader.js";
 import { isStepLike, unwrapPlan } from "./shapes.js";
 import { StepReport } from "./tool-call.js";
+import type { Entry, Node } from "./tree.js";
 import { type Violation, violation } from "./violations.js";
 
 /** A draft step with where it sat in the text (for attributing syntax issues) and its own violations. */
@@ -28,7 +28,8 @@ function idFromKey(entry: Entry): Pick<Slot, "id" | "keyProblem"> {
   if (key === null) return { id: null, keyProblem: "the step has no number" };
   if (/^\s*\d+\s*$/.test(key)) return { id: Number(key), keyProblem: null };
   const digits = /^\s*step[\s_-]*(\d+)\s*$/i.exec(key);
-  if (digits) return { id: Number(digits[1]), keyProblem: `the step key "${key}" should be the number ${digits[1]}` };
+  if (digits)
+    return { id: Number(digits[1]), keyProblem: `the step key "${key}" should be the number ${digits[1]}` };
   return { id: null, keyProblem: `the step key "${key}" is not a step number` };
 }
 
@@ -55,7 +56,8 @@ function slotsOf(node: Node): Slot[] {
   const plan = unwrapPlan(node);
   if (plan.kind === "array") return slotsFromArray(plan.items);
   if (plan.kind === "object") {
-    if (isStepLike(plan)) return [{ id: null, keyProblem: "a lone step without a step number", ...spanOf(plan) }];
+    if (isStepLike(plan))
+      return [{ id: null, keyProblem: "a lone step without a step number", ...spanOf(plan) }];
     return slotsFromObject(plan.entries);
   }
   return [];

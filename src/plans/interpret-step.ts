@@ -1,6 +1,5 @@
 /** Turning one step of the reader's tree into a draft step, recording everything that had to be forgiven. */
 import type { DraftStep } from "./model.js";
-import type { Node, ObjectNode } from "./reader.js";
 import {
   type CallParts,
   canonicalFields,
@@ -9,6 +8,7 @@ import {
   readToolCall,
   type StepReport,
 } from "./tool-call.js";
+import type { Node, ObjectNode } from "./tree.js";
 
 const STEP_KEYS = ["step", "query"] as const;
 /** Keys planners use for dependencies instead of "depends_on": read, but reported. */
@@ -35,7 +35,10 @@ function readParts(node: ObjectNode, report: StepReport): CallParts {
   for (const entry of node.entries) {
     const parts = entry.value ? readToolCall(entry.value, report) : null;
     if (parts) {
-      report.add("missing-step-key", `the tool call sits under "${entry.key ?? ""}" instead of "step" or "query"`);
+      report.add(
+        "missing-step-key",
+        `the tool call sits under "${entry.key ?? ""}" instead of "step" or "query"`,
+      );
       return parts;
     }
   }
@@ -46,9 +49,10 @@ function readParts(node: ObjectNode, report: StepReport): CallParts {
 function readDependency(item: Node, report: StepReport): number[] {
   if (item.kind === "number" && Number.isInteger(item.value) && item.value >= 0) return [item.value];
   if (item.kind === "string" && /^\s*\d+\s*$/.test(item.value)) return [Number(item.value)];
-  const digits = item.kind === "group" || item.kind === "string" ? (item.kind === "group" ? item.raw : item.value) : "";
+  // `[(1)]` or `["1, 2"]`: wrong, but the step numbers are plain to see, so they are kept.
+  const text = item.kind === "group" ? item.raw : item.kind === "string" ? item.value : "";
   report.add("invalid-depends-on", `depends_on holds ${describe(item)}, not a step number`);
-  return (digits.match(/\d+/g) ?? []).map(Number);
+  return (text.match(/\d+/g) ?? []).map(Number);
 }
 
 function describe(node: Node): string {
@@ -89,14 +93,19 @@ function readDependsOn(node: ObjectNode, report: StepReport): number[] {
   return dedupe(readDependencyList(entryValue(node, alias) ?? null, report), report);
 }
 
+function draft(id: number, parts: CallParts, depends_on: number[]): DraftStep {
+  const { tool, inputs, prompt, placeholders } = parts;
+  return { id, tool, inputs, prompt, depends_on, placeholders };
+}
+
 /** Reads the value stored under a step number; `id` has already been decided by the caller. */
 export function readStep(value: Node | null, id: number, report: StepReport): DraftStep {
   if (value?.kind === "object") {
     const parts = readParts(value, report);
-    return { id, ...parts, depends_on: readDependsOn(value, report) };
+    return draft(id, parts, readDependsOn(value, report));
   }
   const parts = value ? readToolCall(value, report) : null;
   report.add("missing-step-key", 'the step is not an object {"step": …, "depends_on": […]}');
   report.add("missing-depends-on", 'the step has no "depends_on" key');
-  return { id, ...(parts ?? NO_PARTS), depends_on: [] };
+  return draft(id, parts ?? NO_PARTS, []);
 }

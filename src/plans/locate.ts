@@ -1,6 +1,7 @@
 /** Finding the plan in a planner's reply: through code fences, prose around it, several plans, a missing brace. */
-import { type Node, type ObjectNode, Reader, type ReaderIssue } from "./reader.js";
+import { Reader } from "./reader.js";
 import { isPlanLike, isStepLike } from "./shapes.js";
+import type { Node, ObjectNode, ReaderIssue } from "./tree.js";
 
 export interface Notice {
   code: "code-fence" | "surrounding-prose" | "multiple-plans";
@@ -52,7 +53,11 @@ function unbraced(text: string, at: number): Candidate | null {
   if (keyStart > 0 && !/[\s,]/.test(text[keyStart - 1] ?? "")) return null;
   const reader = new Reader(text, keyStart);
   const node = reader.bodyWithoutBrace();
-  const missing: ReaderIssue = { code: "unbalanced-brackets", offset: keyStart, message: 'the plan has no outer "{"' };
+  const missing: ReaderIssue = {
+    code: "unbalanced-brackets",
+    offset: keyStart,
+    message: 'the plan has no outer "{"',
+  };
   return { node, issues: [missing, ...reader.issues], start: keyStart, end: reader.pos, rank: 1 };
 }
 
@@ -61,7 +66,8 @@ function candidateAt(text: string, at: number): Candidate | { skipTo: number } {
   const node = reader.value();
   const end = Math.max(reader.pos, at + 1);
   if (node && isPlanLike(node)) return { node, issues: reader.issues, start: at, end, rank: 2 };
-  if (node && isStepLike(node)) return unbraced(text, at) ?? { node, issues: reader.issues, start: at, end, rank: 0 };
+  if (node && isStepLike(node))
+    return unbraced(text, at) ?? { node, issues: reader.issues, start: at, end, rank: 0 };
   return { skipTo: end };
 }
 
@@ -70,10 +76,21 @@ function candidateAt(text: string, at: number): Candidate | { skipTo: number } {
  * them back to the plan just before them.
  */
 function joinToPrevious(text: string, previous: Candidate | undefined, next: Candidate): Candidate | null {
-  if (!previous || next.rank !== 1 || previous.node.kind !== "object" || next.node.kind !== "object") return null;
+  if (!previous || next.rank !== 1 || previous.node.kind !== "object" || next.node.kind !== "object")
+    return null;
   if (!ONLY_CLOSERS.test(text.slice(previous.end, next.start))) return null;
-  const node: ObjectNode = { ...previous.node, entries: [...previous.node.entries, ...next.node.entries], end: next.end };
-  return { node, issues: [...previous.issues, ...next.issues], start: previous.start, end: next.end, rank: 2 };
+  const node: ObjectNode = {
+    ...previous.node,
+    entries: [...previous.node.entries, ...next.node.entries],
+    end: next.end,
+  };
+  return {
+    node,
+    issues: [...previous.issues, ...next.issues],
+    start: previous.start,
+    end: next.end,
+    rank: 2,
+  };
 }
 
 function candidates(text: string): Candidate[] {
@@ -106,7 +123,8 @@ export function locatePlan(raw: string): LocatedPlan | null {
   const notices: Notice[] = [];
   if (fenced) notices.push({ code: "code-fence", message: "the plan is wrapped in a markdown code fence" });
   const plans = found.filter((c) => c.rank > 0).length;
-  if (plans > 1) notices.push({ code: "multiple-plans", message: `the reply holds ${plans} plans; the last is scored` });
+  if (plans > 1)
+    notices.push({ code: "multiple-plans", message: `the reply holds ${plans} plans; the last is scored` });
   if (/\S/.test(text.slice(0, chosen.start)) || /\S/.test(text.slice(chosen.end)))
     notices.push({ code: "surrounding-prose", message: "there is text before or after the plan" });
   return { node: chosen.node, issues: chosen.issues, notices };

@@ -29,24 +29,40 @@ describe("matchSteps", () => {
   });
 
   it("needs the same tool", () => {
-    const result = matchSteps([step(1, "RAG", "Fetch call_ids of calls where the call driver is refunds")], reference);
+    const result = matchSteps(
+      [step(1, "RAG", "Fetch call_ids of calls where the call driver is refunds")],
+      reference,
+    );
     expect(result.pairs).toEqual([]);
   });
 
   it("does not match a step that merges several reference steps", () => {
-    const merged = step(1, "T2S", "Fetch interaction_ids categorized by 'Did We Resolve' (DWR) status and their call drivers");
+    const merged = step(
+      1,
+      "T2S",
+      "Fetch interaction_ids categorized by 'Did We Resolve' (DWR) status and their call drivers",
+    );
     const single = step(1, "T2S", "Fetch interaction_ids of calls marked as 'resolved'.");
     expect(matchSteps([merged], [single]).pairs).toEqual([]);
   });
 
   it("matches prompts that differ in wording but not in intent", () => {
-    const candidate = [step(7, "T2S", "Fetch interaction_ids of interactions where the call driver is refunds")];
+    const candidate = [
+      step(7, "T2S", "Fetch interaction_ids of interactions where the call driver is refunds"),
+    ];
     expect(matchSteps(candidate, reference).pairs.map((p) => p.reference)).toEqual([1]);
   });
 
   it("uses agreement of dependencies to tell identical prompts apart", () => {
-    const ref = [step(1, "T2S", "Fetch refund calls"), step(2, "T2S", "Fetch escalated calls"), step(3, "RAG", "Why?", [1]), step(4, "RAG", "Why?", [2])];
-    const candidate = [ref[0], ref[1], step(3, "RAG", "Why?", [2]), step(4, "RAG", "Why?", [1])].filter((s) => s !== undefined);
+    const ref = [
+      step(1, "T2S", "Fetch refund calls"),
+      step(2, "T2S", "Fetch escalated calls"),
+      step(3, "RAG", "Why?", [1]),
+      step(4, "RAG", "Why?", [2]),
+    ];
+    const candidate = [ref[0], ref[1], step(3, "RAG", "Why?", [2]), step(4, "RAG", "Why?", [1])].filter(
+      (s) => s !== undefined,
+    );
     const pairs = matchSteps(candidate, ref).pairs.map((p) => [p.candidate, p.reference]);
     expect(pairs).toContainEqual([3, 4]);
     expect(pairs).toContainEqual([4, 3]);

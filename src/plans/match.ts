@@ -57,7 +57,11 @@ function assign(scores: readonly number[][], threshold: number, width: number): 
   });
 }
 
-function toAssignment(pairs: readonly StepPair[], candidate: readonly StepLike[], reference: readonly StepLike[]) {
+function toAssignment(
+  pairs: readonly StepPair[],
+  candidate: readonly StepLike[],
+  reference: readonly StepLike[],
+) {
   const assigned: Assignment = new Map();
   for (const pair of pairs) {
     const c = candidate[pair.candidate];
@@ -74,7 +78,8 @@ function sameAssignment(a: Assignment, b: Assignment): boolean {
 function edges(steps: readonly StepLike[]): Set<string> {
   const ids = new Set(steps.map((step) => step.id));
   const found = new Set<string>();
-  for (const step of steps) for (const dep of step.depends_on) if (ids.has(dep) && dep !== step.id) found.add(`${dep}>${step.id}`);
+  for (const step of steps)
+    for (const dep of step.depends_on) if (ids.has(dep) && dep !== step.id) found.add(`${dep}>${step.id}`);
   return found;
 }
 
@@ -95,6 +100,24 @@ function edgeScores(candidate: readonly StepLike[], reference: readonly StepLike
   return { edgePrecision: ratio(shared, given.size), edgeRecall: ratio(shared, wanted.size), edgeF1: f1 };
 }
 
+/** Scores with the dependency agreement of the current assignment folded in; a tool mismatch stays 0. */
+function rescore(
+  prompts: readonly number[][],
+  candidate: readonly StepLike[],
+  reference: readonly StepLike[],
+  assigned: Assignment,
+  weight: number,
+): number[][] {
+  return prompts.map((row, i) =>
+    row.map((score, j) => {
+      const c = candidate[i];
+      const r = reference[j];
+      if (score === 0 || !c || !r) return 0;
+      return score * (1 - weight + weight * dependencyAgreement(c, r, assigned));
+    }),
+  );
+}
+
 /**
  * Pairs steps one-to-one. A pair needs the same tool; its score is the prompt similarity, lowered by up to
  * `dependencyWeight` when the dependencies disagree under the current assignment. Ids in `pairs` are step ids.
@@ -112,15 +135,11 @@ export function matchSteps(
   let pairs = assign(prompts, threshold, reference.length);
   let assigned = toAssignment(pairs, candidate, reference);
   for (let round = 0; round < rounds; round++) {
-    const scores = prompts.map((row, i) =>
-      row.map((score, j) => {
-        const c = candidate[i];
-        const r = reference[j];
-        if (score === 0 || !c || !r) return 0;
-        return score * (1 - dependencyWeight + dependencyWeight * dependencyAgreement(c, r, assigned));
-      }),
+    pairs = assign(
+      rescore(prompts, candidate, reference, assigned, dependencyWeight),
+      threshold,
+      reference.length,
     );
-    pairs = assign(scores, threshold, reference.length);
     const next = toAssignment(pairs, candidate, reference);
     const stable = sameAssignment(next, assigned);
     assigned = next;

@@ -45,8 +45,17 @@ function relabel(source: Plan, order: readonly number[]): Plan {
   const steps = order.map((position): PlanStep => {
     const step = source.steps[position];
     if (!step) throw new Error("bad order");
-    const prompt = step.prompt.replace(PLACEHOLDER, (_, kind: string | undefined, id: string) => `(${kind ?? ""}${map(Number(id))})`);
-    return { ...step, id: map(step.id), inputs: step.inputs.map(map), prompt, depends_on: step.depends_on.map(map) };
+    const prompt = step.prompt.replace(
+      PLACEHOLDER,
+      (_, kind: string | undefined, id: string) => `(${kind ?? ""}${map(Number(id))})`,
+    );
+    return {
+      ...step,
+      id: map(step.id),
+      inputs: step.inputs.map(map),
+      prompt,
+      depends_on: step.depends_on.map(map),
+    };
   });
   return { steps };
 }
@@ -64,7 +73,10 @@ function topologicalOrder(source: Plan, priorities: readonly number[]): number[]
     const ready = source.steps
       .map((step, index) => ({ step, index }))
       .filter(({ index }) => index !== last || placed.size === last)
-      .filter(({ step, index }) => !placed.has(index) && step.depends_on.every((d) => placed.has(position.get(d) ?? -1)))
+      .filter(
+        ({ step, index }) =>
+          !placed.has(index) && step.depends_on.every((d) => placed.has(position.get(d) ?? -1)),
+      )
       .sort((a, b) => (priorities[a.index] ?? 0) - (priorities[b.index] ?? 0) || a.index - b.index);
     const next = ready[0];
     if (!next) throw new Error("cycle");
@@ -93,16 +105,19 @@ const CANDIDATES: Record<string, Plan> = {
 };
 
 describe("metamorphic relations", () => {
-  it.each(Object.keys(CANDIDATES))("renumbering the candidate (%s) in any valid order changes no score", (name) => {
-    const candidate = CANDIDATES[name] as Plan;
-    const expected = invariant(score(candidate));
-    fc.assert(
-      fc.property(priorities, (p) => {
-        expect(invariant(score(relabel(candidate, topologicalOrder(candidate, p))))).toEqual(expected);
-      }),
-      { numRuns: 40 },
-    );
-  });
+  it.each(Object.keys(CANDIDATES))(
+    "renumbering the candidate (%s) in any valid order changes no score",
+    (name) => {
+      const candidate = CANDIDATES[name] as Plan;
+      const expected = invariant(score(candidate));
+      fc.assert(
+        fc.property(priorities, (p) => {
+          expect(invariant(score(relabel(candidate, topologicalOrder(candidate, p))))).toEqual(expected);
+        }),
+        { numRuns: 40 },
+      );
+    },
+  );
 
   it("renumbering the reference changes no score", () => {
     const candidate = CANDIDATES["only the RAG half"] as Plan;
@@ -144,7 +159,9 @@ describe("metamorphic relations", () => {
     const full = score(reference);
     expect(line.precision).toBeLessThan(full.precision ?? 0);
     expect(line.redundancy).toBeLessThan(full.redundancy ?? 0);
-    expect(line.violations.map((v) => v.code)).toEqual(expect.arrayContaining(["duplicate-step", "ignored-step"]));
+    expect(line.violations.map((v) => v.code)).toEqual(
+      expect.arrayContaining(["duplicate-step", "ignored-step"]),
+    );
   });
 
   it("cutting a needed edge lowers dependencies and edge F1", () => {

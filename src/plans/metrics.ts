@@ -4,7 +4,11 @@ import type { StepLike } from "./model.js";
 import { costs, type DeterministicMetric, METRIC_POINTS, type Violation } from "./violations.js";
 
 /** points × (steps without a violation of this metric) / steps; 0 for a plan with no steps. */
-export function metricScore(metric: DeterministicMetric, stepCount: number, violations: readonly Violation[]): number {
+export function metricScore(
+  metric: DeterministicMetric,
+  stepCount: number,
+  violations: readonly Violation[],
+): number {
   if (stepCount === 0) return 0;
   const flawed = new Set<number>();
   for (const v of violations) if (v.step !== null && costs(v.code, metric)) flawed.add(v.step);

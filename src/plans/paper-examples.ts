@@ -1,7 +1,8 @@
 /** Plans quoted in the paper, verbatim in its text form: the worked example and the prompts' illustrations. */
 
 /** The refund-calls query of the worked example (tables 35–37). */
-export const REFUND_QUERY = "What are customers most unhappy about in refund-related calls longer than 30 minutes?";
+export const REFUND_QUERY =
+  "What are customers most unhappy about in refund-related calls longer than 30 minutes?";
 
 /** The planner's first plan for it: two steps, the RAG half of the best plan's pair only. */
 export const REFUND_INITIAL_PLAN = `{ 1: {"step": T2S([], "Fetch interaction_ids of interactions where the call driver is related to refunds and duration is longer than 30 minutes."), "depends_on": []}, 2: {"step": RAG((1), "What are customers most unhappy about?"), "depends_on": [1]} }`;

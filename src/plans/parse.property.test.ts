@@ -7,16 +7,52 @@ import { renderPlan } from "./render.js";
 
 /** Pieces of the plan syntax, so random texts reach deep into the reader rather than failing at the first byte. */
 const PIECES = [
-  "{", "}", "[", "]", "(", ")", '"', "'", ",", ":", " ", "\n", "\\", "1", "2", "3", "T2S", "RAG", "LLM", "rag",
-  '"step"', '"query"', '"depends_on"', "(query)", "(tool 1)", "(sub-query 2)", "(1, 2)", "```json", "\u201c", "[]",
-  "Fetch call_ids", "steps", '"tool"', "None", "//", "@",
+  "{",
+  "}",
+  "[",
+  "]",
+  "(",
+  ")",
+  '"',
+  "'",
+  ",",
+  ":",
+  " ",
+  "\n",
+  "\\",
+  "1",
+  "2",
+  "3",
+  "T2S",
+  "RAG",
+  "LLM",
+  "rag",
+  '"step"',
+  '"query"',
+  '"depends_on"',
+  "(query)",
+  "(tool 1)",
+  "(sub-query 2)",
+  "(1, 2)",
+  "```json",
+  "\u201c",
+  "[]",
+  "Fetch call_ids",
+  "steps",
+  '"tool"',
+  "None",
+  "//",
+  "@",
 ];
 const pieceText = fc.array(fc.constantFrom(...PIECES), { maxLength: 400 }).map((parts) => parts.join(""));
 /** The paper's best plan with random cuts and insertions. */
 const mutatedPlan = fc
   .array(fc.tuple(fc.nat(REFUND_BEST_PLAN.length), fc.nat(20), fc.constantFrom(...PIECES)), { maxLength: 12 })
   .map((edits) =>
-    edits.reduce((text, [at, cut, insert]) => text.slice(0, at) + insert + text.slice(at + cut), REFUND_BEST_PLAN),
+    edits.reduce(
+      (text, [at, cut, insert]) => text.slice(0, at) + insert + text.slice(at + cut),
+      REFUND_BEST_PLAN,
+    ),
   );
 
 function parsesQuickly(text: string): void {
@@ -49,7 +85,13 @@ describe("parsePlan never throws and runs in bounded time", () => {
   });
 
   it("on pathological inputs", () => {
-    for (const text of ["{".repeat(50_000), "(".repeat(50_000), '"'.repeat(50_000), "{1:".repeat(20_000), "[".repeat(50_000)]) {
+    for (const text of [
+      "{".repeat(50_000),
+      "(".repeat(50_000),
+      '"'.repeat(50_000),
+      "{1:".repeat(20_000),
+      "[".repeat(50_000),
+    ]) {
       const started = performance.now();
       parsePlan(text);
       expect(performance.now() - started).toBeLessThan(2000);
@@ -57,7 +99,19 @@ describe("parsePlan never throws and runs in bounded time", () => {
   });
 });
 
-const WORDS = ["fetch", "call_ids", "of", "refund", "calls", "why", "are", "customers", "unhappy", "the", "combine"];
+const WORDS = [
+  "fetch",
+  "call_ids",
+  "of",
+  "refund",
+  "calls",
+  "why",
+  "are",
+  "customers",
+  "unhappy",
+  "the",
+  "combine",
+];
 
 /** A canonical plan whose LLM inputs are exactly the (k) placeholders written in its prompt. */
 const canonicalPlan: fc.Arbitrary<Plan> = fc

@@ -25,9 +25,19 @@ describe("parsePlan", () => {
   it("reads (tool k), (sub-query k) and (query), and leaves prose parentheses alone", () => {
     const plan = steps(PAYMENT_SENTIMENT_PLAN);
     const final = plan.steps[3];
-    expect(final?.placeholders.map((p) => p.kind)).toEqual(["query", "sub-query", "tool", "step", "sub-query", "tool", "step"]);
+    expect(final?.placeholders.map((p) => p.kind)).toEqual([
+      "query",
+      "sub-query",
+      "tool",
+      "step",
+      "sub-query",
+      "tool",
+      "step",
+    ]);
     expect(final?.inputs).toEqual([2, 3]);
-    const prose = steps('{1: {"step": T2S([], "Fetch calls (e.g. refunds) from (last week)"), "depends_on": []}}');
+    const prose = steps(
+      '{1: {"step": T2S([], "Fetch calls (e.g. refunds) from (last week)"), "depends_on": []}}',
+    );
     expect(prose.steps[0]?.placeholders).toEqual([]);
     expect(prose.violations).toEqual([]);
   });
@@ -48,7 +58,9 @@ describe("parsePlan", () => {
   });
 
   it("orders steps by their numbers", () => {
-    const plan = steps('{2: {"step": RAG((1), "Why?"), "depends_on": [1]}, 1: {"step": T2S([], "Fetch"), "depends_on": []}}');
+    const plan = steps(
+      '{2: {"step": RAG((1), "Why?"), "depends_on": [1]}, 1: {"step": T2S([], "Fetch"), "depends_on": []}}',
+    );
     expect(plan.steps.map((s) => s.id)).toEqual([1, 2]);
     expect(plan.violations.map((v) => v.code)).toEqual(["steps-out-of-order"]);
   });
@@ -92,7 +104,9 @@ describe("toCanonical and parseReference", () => {
       ok: false,
       message: "step 1 has no known tool",
     });
-    const twice = steps('{1: {"step": T2S([], "x"), "depends_on": []}, 1: {"step": T2S([], "y"), "depends_on": []}}');
+    const twice = steps(
+      '{1: {"step": T2S([], "x"), "depends_on": []}, 1: {"step": T2S([], "y"), "depends_on": []}}',
+    );
     expect(toCanonical(twice.steps)).toEqual({ ok: false, message: "step ids must be unique" });
   });
 

@@ -3,7 +3,7 @@ import { PLAN_CHECKS } from "./checks/index.js";
 import { interpretPlan, type LocatedStep } from "./interpret-plan.js";
 import { locatePlan } from "./locate.js";
 import { type DraftStep, type Plan, PlanSchema } from "./model.js";
-import type { Node, ReaderIssue } from "./reader.js";
+import type { Node, ReaderIssue } from "./tree.js";
 import { treeFromValue } from "./value-tree.js";
 import { type Violation, violation } from "./violations.js";
 
@@ -30,7 +30,12 @@ function byStep(a: Violation, b: Violation): number {
 function fromTree(node: Node, issues: readonly ReaderIssue[], notices: readonly Violation[]): ParseResult {
   const { steps: located, violations: planLevel } = interpretPlan(node);
   if (located.length === 0) {
-    return { ok: false, code: "no-steps", message: "the plan has no step a reader could recover", violations: [...notices] };
+    return {
+      ok: false,
+      code: "no-steps",
+      message: "the plan has no step a reader could recover",
+      violations: [...notices],
+    };
   }
   const steps = located.map((l) => l.step);
   const violations = [
@@ -56,17 +61,32 @@ export function parsePlan(input: unknown): ParseResult {
     return fromTree(located.node, located.issues, notices);
   }
   if (typeof input === "object" && input !== null) return fromTree(treeFromValue(input), [], []);
-  return { ok: false, code: "no-plan", message: `a plan must be text or an object, not ${typeof input}`, violations: [] };
+  return {
+    ok: false,
+    code: "no-plan",
+    message: `a plan must be text or an object, not ${typeof input}`,
+    violations: [],
+  };
 }
 
 /** The canonical plan of recovered steps, or why there is none (an unknown tool, a step number used twice). */
-export function toCanonical(steps: readonly DraftStep[]): { ok: true; plan: Plan } | { ok: false; message: string } {
+export function toCanonical(
+  steps: readonly DraftStep[],
+): { ok: true; plan: Plan } | { ok: false; message: string } {
   const unknown = steps.find((step) => step.tool === null);
   if (unknown) return { ok: false, message: `step ${unknown.id} has no known tool` };
   const parsed = PlanSchema.safeParse({
-    steps: steps.map(({ id, tool, inputs, prompt, depends_on }) => ({ id, tool, inputs, prompt, depends_on })),
+    steps: steps.map(({ id, tool, inputs, prompt, depends_on }) => ({
+      id,
+      tool,
+      inputs,
+      prompt,
+      depends_on,
+    })),
   });
-  return parsed.success ? { ok: true, plan: parsed.data } : { ok: false, message: parsed.error.issues[0]?.message ?? "" };
+  return parsed.success
+    ? { ok: true, plan: parsed.data }
+    : { ok: false, message: parsed.error.issues[0]?.message ?? "" };
 }
 
 /** Reads a reference (best) plan: it may carry flaws, but every step needs a known tool and its own number. */

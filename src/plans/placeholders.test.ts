@@ -15,11 +15,14 @@ describe("placeholders", () => {
     });
   });
 
-  it.each(["(1, 2)", "(step 1)", "(1 and 2)", "(steps 1 & 2)"])("flags %s but keeps its step numbers", (text) => {
-    const reading = readPromptPlaceholders(`Combine ${text}`);
-    expect(reading.malformed).toHaveLength(1);
-    expect(reading.refs.every((ref) => ref.kind === "step")).toBe(true);
-  });
+  it.each(["(1, 2)", "(step 1)", "(1 and 2)", "(steps 1 & 2)"])(
+    "flags %s but keeps its step numbers",
+    (text) => {
+      const reading = readPromptPlaceholders(`Combine ${text}`);
+      expect(reading.malformed).toHaveLength(1);
+      expect(reading.refs.every((ref) => ref.kind === "step")).toBe(true);
+    },
+  );
 
   it("ignores parentheses that are prose", () => {
     expect(readPromptPlaceholders("calls (e.g. refunds) longer than 30 minutes (in total)")).toEqual({
@@ -41,6 +44,8 @@ describe("placeholders", () => {
   });
 
   it("masks placeholders so numbering does not change the words", () => {
-    expect(maskPlaceholders("Combine (2) and (3) for (query)")).toBe(maskPlaceholders("Combine (5) and (7) for (query)"));
+    expect(maskPlaceholders("Combine (2) and (3) for (query)")).toBe(
+      maskPlaceholders("Combine (5) and (7) for (query)"),
+    );
   });
 });

@@ -79,6 +79,8 @@ export function maskPlaceholders(prompt: string): string {
     const reading = classify(content);
     if (!reading) return whole;
     const first = reading.refs[0];
-    return first && reading.malformed.length === 0 ? ` ${first.kind.replace("-", "")}placeholder ` : " stepplaceholder ";
+    return first && reading.malformed.length === 0
+      ? ` ${first.kind.replace("-", "")}placeholder `
+      : " stepplaceholder ";
   });
 }

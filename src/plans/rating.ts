@@ -1,6 +1,14 @@
 /** The one-shot evaluator's 7-point rating from step F1, and the cumulative tiers A+, A and B. */
 
-export const RATINGS = ["Extremely Bad", "Very Bad", "Bad", "Acceptable", "Good", "Very Good", "Extremely Good"] as const;
+export const RATINGS = [
+  "Extremely Bad",
+  "Very Bad",
+  "Bad",
+  "Acceptable",
+  "Good",
+  "Very Good",
+  "Extremely Good",
+] as const;
 export type Rating = (typeof RATINGS)[number];
 
 /** Lower bounds in percent, exclusive, best first: F1 must be strictly above a bound to earn its rating. */

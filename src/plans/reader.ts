@@ -1,94 +1,47 @@
 /** A forgiving reader for the JSON-like text planners write: it always returns a tree and lists what it forgave. */
 
-interface Span {
-  start: number;
-  end: number;
-}
-export interface ObjectNode extends Span {
-  kind: "object";
-  entries: Entry[];
-}
-export interface ArrayNode extends Span {
-  kind: "array";
-  items: Node[];
-}
-/** A parenthesised group such as `(1)`, `((1), (2))` or `(1, 2)`; only placeholders live there, so it stays raw. */
-export interface GroupNode extends Span {
-  kind: "group";
-  raw: string;
-}
-export interface StringNode extends Span {
-  kind: "string";
-  value: string;
-}
-export interface NumberNode extends Span {
-  kind: "number";
-  value: number;
-}
-export interface WordNode extends Span {
-  kind: "word";
-  value: string;
-}
-export interface CallNode extends Span {
-  kind: "call";
-  name: string;
-  args: Node[];
-}
-export type Node = ObjectNode | ArrayNode | GroupNode | StringNode | NumberNode | WordNode | CallNode;
+import { isSpace, QUOTE_CLOSE, StringScanner } from "./string-scanner.js";
+import type {
+  ArrayNode,
+  CallNode,
+  Entry,
+  GroupNode,
+  Node,
+  NumberNode,
+  ObjectNode,
+  ReaderIssue,
+  ReaderIssueCode,
+  StringNode,
+  WordNode,
+} from "./tree.js";
 
-export interface Entry extends Span {
-  /** null when a value stands where a key was expected (`{ {...}, {...} }`). */
-  key: string | null;
-  keyKind: "string" | "number" | "word" | "none";
-  value: Node | null;
-}
-
-export type ReaderIssueCode =
-  | "invalid-syntax"
-  | "unbalanced-brackets"
-  | "missing-comma"
-  | "single-quotes"
-  | "unescaped-quote"
-  | "unquoted-key"
-  | "trailing-comma";
-
-export interface ReaderIssue {
-  code: ReaderIssueCode;
-  offset: number;
-  message: string;
-}
+export type { ArrayNode, CallNode, Entry, Node, ObjectNode, ReaderIssue } from "./tree.js";
 
 /** Deeper nesting than this is read as one opaque word: real plans nest 4 levels, and recursion must stay bounded. */
 const MAX_DEPTH = 48;
 const CLOSERS = new Set(["}", "]", ")"]);
 const OPENERS: Record<string, string> = { "{": "}", "[": "]", "(": ")" };
-const QUOTE_CLOSE: Record<string, string> = { '"': '"', "'": "'", "\u201c": "\u201d" };
 const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const WORD = /[A-Za-z_$][\w$-]*/y;
-/** What may follow a closing quote; any other character means the quote was inside the string. */
-const AFTER_STRING = new Set([",", ":", ")", "]", "}"]);
 /** Characters a placeholder group can hold; anything else means its `)` is missing. */
 const GROUP_CHARS = /[\w\s,&()-]/;
-const ESCAPES: Record<string, string> = { n: "\n", t: "\t", r: "\r", b: "\b", f: "\f" };
 const BODY_KEY_START = /["'\d]/;
 /** Where skipped text ends: a separator, a bracket, a quote or a line break. */
 const RESYNC = /[,{}[\]()"'\n]/;
-
-function isSpace(code: number): boolean {
-  return code === 32 || code === 10 || code === 13 || code === 9 || code === 0xa0;
-}
 
 /** Reads one value from `start`; the reader never throws on any input and always moves forward. */
 export class Reader {
   pos: number;
   readonly issues: ReaderIssue[] = [];
   private readonly open: string[] = [];
+  private readonly strings: StringScanner;
 
   constructor(
     readonly text: string,
     start = 0,
   ) {
     this.pos = start;
+    this.strings = new StringScanner(text);
   }
 
   value(): Node | null {
@@ -158,7 +111,8 @@ export class Reader {
       // Without braces, the plan ends where something that cannot start a step key begins (prose after it).
       if (closer === null && !BODY_KEY_START.test(c)) return entries;
       if (this.proseAhead()) {
-        if (closer) this.issue("unbalanced-brackets", this.pos, `missing "${closer}" before the text that follows`);
+        if (closer)
+          this.issue("unbalanced-brackets", this.pos, `missing "${closer}" before the text that follows`);
         return entries;
       }
       const at = this.pos;
@@ -215,7 +169,7 @@ export class Reader {
     else this.issue("invalid-syntax", this.pos, `no ":" after the key ${JSON.stringify(key.key)}`);
     const value = this.value();
     if (!value) this.issue("invalid-syntax", this.pos, `no value for the key ${JSON.stringify(key.key)}`);
-    return { ...key, value, start, end: this.pos };
+    return { key: key.key, keyKind: key.keyKind, value, start, end: this.pos };
   }
 
   private key(): Pick<Entry, "key" | "keyKind"> | null {
@@ -292,61 +246,9 @@ export class Reader {
   }
 
   private string(): StringNode {
-    const start = this.pos;
-    const quote = this.text[this.pos] ?? '"';
-    const close = QUOTE_CLOSE[quote] ?? '"';
-    if (quote === "'") this.issue("single-quotes", start, "a string in single quotes");
-    if (quote === "\u201c") this.issue("invalid-syntax", start, "a string in typographic quotes");
-    this.pos++;
-    let value = "";
-    let chunk = this.pos;
-    let flagged = false;
-    while (this.pos < this.text.length) {
-      const c = this.text[this.pos];
-      if (c === "\\") {
-        value += this.text.slice(chunk, this.pos) + this.escape();
-        chunk = this.pos;
-      } else if (c === close && this.closesString(this.pos + 1)) {
-        value += this.text.slice(chunk, this.pos);
-        this.pos++;
-        return { kind: "string", value, start, end: this.pos };
-      } else {
-        if (c === close && !flagged) {
-          this.issue("unescaped-quote", this.pos, "a quote inside a string is not escaped");
-          flagged = true;
-        }
-        this.pos++;
-      }
-    }
-    return this.unterminated(start);
-  }
-
-  private closesString(from: number): boolean {
-    let i = from;
-    while (i < this.text.length && isSpace(this.text.charCodeAt(i))) i++;
-    const next = this.text[i];
-    return next === undefined || AFTER_STRING.has(next);
-  }
-
-  private escape(): string {
-    const c = this.text[this.pos + 1] ?? "";
-    this.pos += 2;
-    if (c === "u") {
-      const hex = this.text.slice(this.pos, this.pos + 4);
-      if (/^[0-9a-fA-F]{4}$/.test(hex)) {
-        this.pos += 4;
-        return String.fromCharCode(Number.parseInt(hex, 16));
-      }
-    }
-    return ESCAPES[c] ?? c;
-  }
-
-  /** A string that never closes: end it at its line's end, which is where a reader would guess it ends. */
-  private unterminated(start: number): StringNode {
-    this.issue("invalid-syntax", start, "a string without its closing quote");
-    const newline = this.text.indexOf("\n", start);
-    this.pos = newline === -1 ? this.text.length : newline;
-    return { kind: "string", value: this.text.slice(start + 1, this.pos), start, end: this.pos };
+    const node = this.strings.read(this.pos, this.issues);
+    this.pos = node.end;
+    return node;
   }
 
   private number(): NumberNode {

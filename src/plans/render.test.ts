@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { Plan } from "./model.js";
-import { PAYMENT_SENTIMENT_PLAN, REFUND_BEST_PLAN, REFUND_INITIAL_PLAN, UNRESOLVED_SENTIMENT_PLAN } from "./paper-examples.js";
+import {
+  PAYMENT_SENTIMENT_PLAN,
+  REFUND_BEST_PLAN,
+  REFUND_INITIAL_PLAN,
+  UNRESOLVED_SENTIMENT_PLAN,
+} from "./paper-examples.js";
 import { parsePlan, parseReference, toCanonical } from "./parse.js";
 import { renderPlan } from "./render.js";
 

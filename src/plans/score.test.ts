@@ -40,22 +40,56 @@ describe("the paper's worked example (refund calls)", () => {
 
 describe("scorePlan", () => {
   it("gives a best plan full marks against itself", () => {
-    const line = scorePlan({ candidate: PAYMENT_SENTIMENT_PLAN, reference: reference(PAYMENT_SENTIMENT_PLAN), tools });
+    const line = scorePlan({
+      candidate: PAYMENT_SENTIMENT_PLAN,
+      reference: reference(PAYMENT_SENTIMENT_PLAN),
+      tools,
+    });
     expect(line).toMatchObject({ format: 20, dependencies: 10, redundancy: 10, tool_usage_completeness: 10 });
-    expect(line).toMatchObject({ step_executability: 15, f1: 1, edge_f1: 1, rating: "Extremely Good", tier: "A+" });
+    expect(line).toMatchObject({
+      step_executability: 15,
+      f1: 1,
+      edge_f1: 1,
+      rating: "Extremely Good",
+      tier: "A+",
+    });
   });
 
   it("scores an unreadable output 0 and Extremely Bad, with the reason in its violations", () => {
-    const line = scorePlan({ candidate: "Sorry, I can't.", reference: reference(REFUND_BEST_PLAN), tools, planner: "p" });
-    expect(line).toMatchObject({ parse_ok: false, format: 0, dependencies: 0, f1: 0, rating: "Extremely Bad", tier: null });
+    const line = scorePlan({
+      candidate: "Sorry, I can't.",
+      reference: reference(REFUND_BEST_PLAN),
+      tools,
+      planner: "p",
+    });
+    expect(line).toMatchObject({
+      parse_ok: false,
+      format: 0,
+      dependencies: 0,
+      f1: 0,
+      rating: "Extremely Bad",
+      tier: null,
+    });
     expect(line).toMatchObject({ planner: "p", steps: 0, hops: null });
     expect(line.violations.map((v) => v.code)).toEqual(["unparseable"]);
   });
 
   it("produces lines that satisfy the public schema, with the fields in the documented order", () => {
-    const line = scorePlan({ candidate: REFUND_INITIAL_PLAN, reference: reference(REFUND_BEST_PLAN), tools, query_id: 7 });
+    const line = scorePlan({
+      candidate: REFUND_INITIAL_PLAN,
+      reference: reference(REFUND_BEST_PLAN),
+      tools,
+      query_id: 7,
+    });
     expect(ScoreLineSchema.parse(line)).toEqual(line);
-    expect(Object.keys(line).slice(0, 6)).toEqual(["query_id", "planner", "prompt_type", "parse_ok", "format", "dependencies"]);
+    expect(Object.keys(line).slice(0, 6)).toEqual([
+      "query_id",
+      "planner",
+      "prompt_type",
+      "parse_ok",
+      "format",
+      "dependencies",
+    ]);
   });
 
   it("is pure: the same inputs give the same line", () => {

@@ -29,17 +29,15 @@ export interface ScoreOptions {
 const METRICS = Object.keys(METRIC_POINTS) as DeterministicMetric[];
 const SUBTOTAL_MAX = METRICS.reduce((sum, metric) => sum + METRIC_POINTS[metric], 0);
 
-function identity(input: ScoreInput) {
-  return { query_id: input.query_id ?? null, planner: input.planner ?? null, prompt_type: input.prompt_type ?? null };
-}
-
 /**
  * An unreadable plan scores 0 on every deterministic metric rather than null: it delivers nothing, and leaving
  * it out of a planner's means would flatter the planners that produce unreadable output.
  */
 function unparseable(input: ScoreInput, violations: Violation[]): ScoreLine {
   return {
-    ...identity(input),
+    query_id: input.query_id ?? null,
+    planner: input.planner ?? null,
+    prompt_type: input.prompt_type ?? null,
     parse_ok: false,
     format: 0,
     dependencies: 0,
@@ -70,7 +68,8 @@ function unparseable(input: ScoreInput, violations: Violation[]): ScoreLine {
  */
 export function scorePlan(input: ScoreInput, options: ScoreOptions = {}): ScoreLine {
   const parsed = parsePlan(input.candidate);
-  if (!parsed.ok) return unparseable(input, [...parsed.violations, violation(null, "unparseable", parsed.message)]);
+  if (!parsed.ok)
+    return unparseable(input, [...parsed.violations, violation(null, "unparseable", parsed.message)]);
   const { steps } = parsed;
   const match = matchSteps(steps, input.reference.steps, options.match);
   const violations = [
@@ -78,16 +77,26 @@ export function scorePlan(input: ScoreInput, options: ScoreOptions = {}): ScoreL
     ...checkExecutability(steps, input.tools, options.maxTriggers ?? MAX_T2S_TRIGGERS),
     ...checkToolUsage(input.reference.steps, match.pairs),
   ].sort((a, b) => (a.step ?? -1) - (b.step ?? -1));
-  const scores = Object.fromEntries(METRICS.map((m) => [m, metricScore(m, steps.length, violations)])) as Record<
-    DeterministicMetric,
-    number
-  >;
+  const score = (metric: DeterministicMetric) => metricScore(metric, steps.length, violations);
+  const scores = {
+    format: score("format"),
+    dependencies: score("dependencies"),
+    redundancy: score("redundancy"),
+    tool_usage_completeness: score("tool_usage_completeness"),
+    step_executability: score("step_executability"),
+  };
   const structure = planStructure(steps);
   const rating = ratingFromF1(match.f1);
   return {
-    ...identity(input),
+    query_id: input.query_id ?? null,
+    planner: input.planner ?? null,
+    prompt_type: input.prompt_type ?? null,
     parse_ok: true,
-    ...scores,
+    format: scores.format,
+    dependencies: scores.dependencies,
+    redundancy: scores.redundancy,
+    tool_usage_completeness: scores.tool_usage_completeness,
+    step_executability: scores.step_executability,
     tool_prompt_alignment: null,
     query_adherence: null,
     precision: match.precision,

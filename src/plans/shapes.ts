@@ -1,5 +1,5 @@
 /** Recognising, in the reader's tree, what looks like a step and what looks like a plan. */
-import type { Node, ObjectNode } from "./reader.js";
+import type { Node, ObjectNode } from "./tree.js";
 
 function has(node: ObjectNode, key: string): Node | null | undefined {
   return node.entries.find((entry) => entry.key === key)?.value;

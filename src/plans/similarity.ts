@@ -34,7 +34,8 @@ function bagOf(prompt: string): Bag {
   if (cached) return cached;
   const tokens = words(maskPlaceholders(prompt));
   const weights = new Map<string, number>();
-  for (const token of tokens) if (!STOPWORDS.has(token)) weights.set(token, WEAK.has(token) ? WEAK_WEIGHT : 1);
+  for (const token of tokens)
+    if (!STOPWORDS.has(token)) weights.set(token, WEAK.has(token) ? WEAK_WEIGHT : 1);
   let total = 0;
   for (const weight of weights.values()) total += weight;
   const bag = { weights, total, key: tokens.join(" ") };

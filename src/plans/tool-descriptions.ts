@@ -36,10 +36,19 @@ export function parseToolDescriptions(value: unknown) {
 const DEFAULT_INPUT: ToolDescriptionsInput = {
   triggers: {
     call_drivers: [
-      { phrase: "payment issue", variants: ["payment problem", "payment failure", "failed payment", "payment", "billing"] },
-      { phrase: "delivery delay", variants: ["delayed delivery", "late delivery", "shipping delay", "delayed order"] },
+      {
+        phrase: "payment issue",
+        variants: ["payment problem", "payment failure", "failed payment", "payment", "billing"],
+      },
+      {
+        phrase: "delivery delay",
+        variants: ["delayed delivery", "late delivery", "shipping delay", "delayed order"],
+      },
       { phrase: "missing item", variants: ["item missing", "missing product", "missing order"] },
-      { phrase: "account access", variants: ["login", "log in", "locked account", "account locked", "password reset"] },
+      {
+        phrase: "account access",
+        variants: ["login", "log in", "locked account", "account locked", "password reset"],
+      },
       { phrase: "order status", variants: ["order tracking", "track order", "where is my order"] },
       { phrase: "refund", variants: ["refund request", "reimbursement"] },
     ],

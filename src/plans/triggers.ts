@@ -1,6 +1,6 @@
 /** Counting the trigger phrases in a prompt: distinct fields named, longest wording first, each word used once. */
 import { words } from "./text.js";
-import { TRIGGER_GROUPS, type ToolDescriptions, type TriggerGroup } from "./tool-descriptions.js";
+import { type ToolDescriptions, TRIGGER_GROUPS, type TriggerGroup } from "./tool-descriptions.js";
 
 export interface TriggerHit {
   group: TriggerGroup;

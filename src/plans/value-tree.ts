@@ -1,5 +1,5 @@
 /** Viewing an already-parsed JSON value (a canonical plan object, a decoded JSON line) as the reader's tree. */
-import type { Node } from "./reader.js";
+import type { Node } from "./tree.js";
 
 const MAX_DEPTH = 48;
 
@@ -10,7 +10,8 @@ export function treeFromValue(value: unknown, depth = 0): Node {
   if (typeof value === "number") return { kind: "number", value, ...span };
   if (depth >= MAX_DEPTH || value === null || typeof value !== "object")
     return { kind: "word", value: String(value), ...span };
-  if (Array.isArray(value)) return { kind: "array", items: value.map((item) => treeFromValue(item, depth + 1)), ...span };
+  if (Array.isArray(value))
+    return { kind: "array", items: value.map((item) => treeFromValue(item, depth + 1)), ...span };
   const entries = Object.entries(value).map(([key, item]) => ({
     key,
     keyKind: "string" as const,

@@ -3,7 +3,13 @@ import { REFUND_BEST_PLAN } from "./paper-examples.js";
 import { parseReference } from "./parse.js";
 import { scorePlan } from "./score.js";
 import { DEFAULT_TOOL_DESCRIPTIONS } from "./tool-descriptions.js";
-import { ALL_VIOLATION_CODES, costs, METRIC_POINTS, VIOLATION_CODES, type ViolationCode } from "./violations.js";
+import {
+  ALL_VIOLATION_CODES,
+  costs,
+  METRIC_POINTS,
+  VIOLATION_CODES,
+  type ViolationCode,
+} from "./violations.js";
 
 interface Example {
   plan: string;
@@ -11,7 +17,8 @@ interface Example {
   step: number | null;
 }
 
-const fetch = (id: number, deps = "[]") => `${id}: {"step": T2S([], "Fetch call_ids of refund calls"), "depends_on": ${deps}}`;
+const fetch = (id: number, deps = "[]") =>
+  `${id}: {"step": T2S([], "Fetch call_ids of refund calls"), "depends_on": ${deps}}`;
 const final = (id: number, deps: number[]) =>
   `${id}: {"step": LLM("Summarise ${deps.map((d) => `(${d})`).join(" and ")} for (query)"), "depends_on": [${deps.join(", ")}]}`;
 
@@ -25,7 +32,10 @@ const EXAMPLES: Record<ViolationCode, Example> = {
   "unescaped-quote": { plan: `{1: {"step": T2S([], "Fetch "refund" calls"), "depends_on": []}}`, step: 1 },
   "unquoted-key": { plan: `{1: {step: T2S([], "Fetch call_ids"), "depends_on": []}}`, step: 1 },
   "invalid-step-key": { plan: `{"first": {"step": T2S([], "Fetch call_ids"), "depends_on": []}}`, step: 1 },
-  "duplicate-step-id": { plan: `{${fetch(1)}, 1: {"step": T2S([], "Count calls"), "depends_on": []}}`, step: 1 },
+  "duplicate-step-id": {
+    plan: `{${fetch(1)}, 1: {"step": T2S([], "Count calls"), "depends_on": []}}`,
+    step: 1,
+  },
   "missing-step-key": { plan: `{1: {"action": T2S([], "Fetch call_ids"), "depends_on": []}}`, step: 1 },
   "missing-depends-on": { plan: `{1: {"step": T2S([], "Fetch call_ids")}}`, step: 1 },
   "invalid-depends-on": { plan: `{1: {"step": T2S([], "Fetch call_ids"), "depends_on": None}}`, step: 1 },
@@ -36,7 +46,10 @@ const EXAMPLES: Record<ViolationCode, Example> = {
     plan: `{${fetch(1)}, 2: {"step": T2S([], "Count calls"), "depends_on": []}, 3: {"step": LLM("Combine (1, 2) for (query)"), "depends_on": [1, 2]}}`,
     step: 3,
   },
-  "placeholder-unknown-step": { plan: `{${fetch(1)}, 2: {"step": LLM("Summarise (1) and (5)"), "depends_on": [1]}}`, step: 2 },
+  "placeholder-unknown-step": {
+    plan: `{${fetch(1)}, 2: {"step": LLM("Summarise (1) and (5)"), "depends_on": [1]}}`,
+    step: 2,
+  },
   "dependency-without-placeholder": {
     plan: `{${fetch(1)}, 2: {"step": RAG([], "Why are customers unhappy?"), "depends_on": [1]}}`,
     step: 2,
@@ -50,13 +63,22 @@ const EXAMPLES: Record<ViolationCode, Example> = {
     plan: `{1: {"step": RAG((2), "Why?"), "depends_on": [2]}, ${fetch(2)}}`,
     step: 1,
   },
-  "dependency-on-missing-step": { plan: `{${fetch(1)}, 2: {"step": RAG((1), "Why?"), "depends_on": [1, 7]}}`, step: 2 },
+  "dependency-on-missing-step": {
+    plan: `{${fetch(1)}, 2: {"step": RAG((1), "Why?"), "depends_on": [1, 7]}}`,
+    step: 2,
+  },
   "dependency-cycle": {
     plan: `{1: {"step": RAG((2), "Why?"), "depends_on": [2]}, 2: {"step": T2S((1), "Count them"), "depends_on": [1]}}`,
     step: 2,
   },
-  "placeholder-without-dependency": { plan: `{${fetch(1)}, 2: {"step": RAG((1), "Why?"), "depends_on": []}}`, step: 2 },
-  "ignored-step": { plan: `{${fetch(1)}, 2: {"step": T2S([], "Count calls"), "depends_on": []}, ${final(3, [1])}}`, step: 2 },
+  "placeholder-without-dependency": {
+    plan: `{${fetch(1)}, 2: {"step": RAG((1), "Why?"), "depends_on": []}}`,
+    step: 2,
+  },
+  "ignored-step": {
+    plan: `{${fetch(1)}, 2: {"step": T2S([], "Count calls"), "depends_on": []}, ${final(3, [1])}}`,
+    step: 2,
+  },
   "duplicate-step": {
     plan: `{${fetch(1)}, 2: {"step": RAG((1), "Why?"), "depends_on": [1]}, 3: {"step": RAG((1), "Why?"), "depends_on": [1]}, ${final(4, [2, 3])}}`,
     step: 3,
@@ -73,16 +95,26 @@ const EXAMPLES: Record<ViolationCode, Example> = {
   "surrounding-prose": { plan: `Here is the plan:\n{${fetch(1)}}\nGood luck.`, step: null },
   "multiple-plans": { plan: `Draft: {${fetch(1)}}\nFinal: {${fetch(1)}}`, step: null },
   "trailing-comma": { plan: `{${fetch(1)},}`, step: 1 },
-  "steps-out-of-order": { plan: `{2: {"step": RAG((1), "Why?"), "depends_on": [1]}, ${fetch(1)}}`, step: null },
+  "steps-out-of-order": {
+    plan: `{2: {"step": RAG((1), "Why?"), "depends_on": [1]}, ${fetch(1)}}`,
+    step: null,
+  },
   "tool-name-case": { plan: `{1: {"step": t2s([], "Fetch call_ids"), "depends_on": []}}`, step: 1 },
-  "duplicate-dependency": { plan: `{${fetch(1)}, 2: {"step": RAG((1), "Why?"), "depends_on": [1, 1]}}`, step: 2 },
+  "duplicate-dependency": {
+    plan: `{${fetch(1)}, 2: {"step": RAG((1), "Why?"), "depends_on": [1, 1]}}`,
+    step: 2,
+  },
 };
 
 const reference = parseReference(REFUND_BEST_PLAN);
 if (!reference.ok) throw new Error(reference.message);
 
 function score(plan: string) {
-  return scorePlan({ candidate: plan, reference: reference.ok ? reference.plan : { steps: [] }, tools: DEFAULT_TOOL_DESCRIPTIONS });
+  return scorePlan({
+    candidate: plan,
+    reference: reference.ok ? reference.plan : { steps: [] },
+    tools: DEFAULT_TOOL_DESCRIPTIONS,
+  });
 }
 
 describe("violation codes", () => {
@@ -94,7 +126,8 @@ describe("violation codes", () => {
 
   it.each(ALL_VIOLATION_CODES)("%s costs exactly the metrics its table entry names", (code) => {
     const line = score(EXAMPLES[code].plan);
-    for (const metric of VIOLATION_CODES[code].metrics) expect(line[metric]).toBeLessThan(METRIC_POINTS[metric]);
+    for (const metric of VIOLATION_CODES[code].metrics)
+      expect(line[metric]).toBeLessThan(METRIC_POINTS[metric]);
     if (VIOLATION_CODES[code].metrics.length === 0) {
       const flawed = line.violations.filter((v) => VIOLATION_CODES[v.code].metrics.length > 0);
       expect(flawed).toEqual([]);

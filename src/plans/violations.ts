@@ -22,7 +22,10 @@ const NOTICE = [] as const;
 
 /** The single table of violation codes. `satisfies` keeps the keys literal so `ViolationCode` is a union. */
 export const VIOLATION_CODES = {
-  unparseable: { metrics: FORMAT, summary: "nothing in the output can be read as a plan (every metric is 0)" },
+  unparseable: {
+    metrics: FORMAT,
+    summary: "nothing in the output can be read as a plan (every metric is 0)",
+  },
   "invalid-syntax": {
     metrics: FORMAT,
     summary: "text a JSON reader would reject (stray characters, bad quoting)",

@@ -1,5 +1,10 @@
-/** The terminal view of a summary: headline with its interval, secondary metrics, then the breakdowns. */
+/** The terminal (and Markdown) view of one run: headline with its interval, scores per protocol, metrics, breakdowns. */
 import type { Metrics, Score, Summary } from "../metrics/summary.js";
+import { formatDecoding, formatInterval, formatRatio, shortDigest } from "./format.js";
+import type { ReportResults } from "./load.js";
+import { bar, renderTable, style } from "./table.js";
+
+export { formatInterval, formatRatio } from "./format.js";
 
 export interface FormatOptions {
   color: boolean;
@@ -18,64 +23,64 @@ export const METRIC_LABELS: Record<keyof Metrics, string> = {
 };
 
 const METRIC_KEYS = Object.keys(METRIC_LABELS) as (keyof Metrics)[];
+const BAR_WIDTH = 20;
 
-export function formatRatio(value: number | null): string {
-  return value === null ? "–" : value.toFixed(3);
-}
-
-export function formatInterval([lo, hi]: [number, number]): string {
-  return `[${lo.toFixed(3)}, ${hi.toFixed(3)}]`;
-}
-
-type Row = string[];
-
-function scoreRow(label: string, s: Score): Row {
-  return [
-    label,
-    String(s.n),
-    formatRatio(s.score),
-    formatInterval(s.score_ci),
-    ...METRIC_KEYS.map((k) => formatRatio(s.metrics[k])),
+/** n, score, interval and (in text) a bar: the breakdowns stay narrow; the other metrics get their own table. */
+function scoreTable(title: string, groups: [string, Score][], options: FormatOptions): string {
+  const markdown = options.markdown === true;
+  const columns = [
+    { header: title, align: "left" as const },
+    { header: "n", align: "right" as const },
+    { header: "score", align: "right" as const },
+    { header: "95% CI", align: "left" as const },
+    ...(markdown ? [] : [{ header: "", align: "left" as const }]),
   ];
+  const rows = groups.map(([label, s]) => [
+    label,
+    style.dim(String(s.n), options.color),
+    formatRatio(s.score),
+    style.dim(formatInterval(s.score_ci), options.color),
+    ...(markdown ? [] : [style.cyan(bar(s.score, BAR_WIDTH), options.color)]),
+  ]);
+  return renderTable(columns, rows, { color: options.color, markdown });
 }
 
-const HEADER: Row = ["", "n", "score", "95% CI", ...METRIC_KEYS.map((k) => METRIC_LABELS[k])];
-
-function table(title: string, rows: Row[], options: FormatOptions): string {
-  if (options.markdown) {
-    const line = (r: Row) => `| ${r.join(" | ")} |`;
-    const header: Row = [title, ...HEADER.slice(1)];
-    return `${[line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n")}\n`;
-  }
-  const all = [[title, ...HEADER.slice(1)], ...rows];
-  const widths = HEADER.map((_, i) => Math.max(...all.map((r) => (r[i] ?? "").length)));
-  const render = (r: Row) =>
-    r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join("  ");
-  const head = render(all[0] as Row);
-  return `${options.color ? `\u001b[1m${head}\u001b[0m` : head}\n${rows.map(render).join("\n")}\n`;
+/** The secondary metrics transposed (one row per metric, one column per protocol), so it fits 100 columns. */
+function metricsTable(summary: Summary, options: FormatOptions): string {
+  const groups: [string, Score][] = [["all", summary], ...Object.entries(summary.by_protocol)];
+  const columns = [
+    { header: "metric", align: "left" as const },
+    ...groups.map(([label]) => ({ header: label, align: "right" as const })),
+  ];
+  const rows = METRIC_KEYS.map((key) => [METRIC_LABELS[key], ...groups.map(([, s]) => formatRatio(s.metrics[key]))]);
+  return renderTable(columns, rows, { color: options.color, markdown: options.markdown === true });
 }
 
-function section(title: string, groups: Record<string, Score>, options: FormatOptions): string {
-  return table(
-    title,
-    Object.entries(groups).map(([k, s]) => scoreRow(k, s)),
-    options,
-  );
-}
-
-/** The full summary as text: one table per view, the overall row first. */
+/** The full summary: headline, score per protocol, secondary metrics, then language, category and difficulty. */
 export function formatSummary(summary: Summary, options: FormatOptions): string {
   const headline = `score ${formatRatio(summary.score)} ${formatInterval(summary.score_ci)}  (${summary.passed}/${summary.n} passed)`;
-  const bold = options.color ? `\u001b[1m${headline}\u001b[0m` : headline;
+  const protocols: [string, Score][] = [["all", summary], ...Object.entries(summary.by_protocol)];
   return [
-    options.markdown ? `**${headline}**\n` : `${bold}\n`,
-    table(
-      "protocol",
-      [scoreRow("all", summary), ...Object.entries(summary.by_protocol).map(([k, s]) => scoreRow(k, s))],
-      options,
-    ),
-    section("language", summary.by_lang, options),
-    section("category", summary.by_category, options),
-    section("difficulty", summary.by_difficulty, options),
+    options.markdown ? `**${headline}**\n` : `${style.bold(headline, options.color)}\n`,
+    scoreTable("protocol", protocols, options),
+    metricsTable(summary, options),
+    scoreTable("language", Object.entries(summary.by_lang), options),
+    scoreTable("category", Object.entries(summary.by_category), options),
+    scoreTable("difficulty", Object.entries(summary.by_difficulty), options),
+    options.markdown
+      ? "_score = passed / scored; 95% CI = Wilson interval; errors are not scored._\n"
+      : style.dim("score = passed / scored; 95% CI = Wilson interval; errors are not scored.\n", options.color),
   ].join("\n");
+}
+
+/** Two lines naming the run: model, corpus and settings, then what was scored (errors said loudly). */
+export function formatRunHeader(results: ReportResults, options: FormatOptions): string {
+  const corpus = `${results.corpus.name}${results.corpus.version ? ` ${results.corpus.version}` : ""}`;
+  const title = `${results.model} (${results.backend}) · ${corpus} · corpus ${shortDigest(results.corpus.digest)} · ${formatDecoding(results.config)}`;
+  const { records, scored, errors } = results.counts;
+  const errorText = errors > 0 ? style.yellow(`, ${errors} ERRORS (not scored)`, options.color) : ", 0 errors";
+  const counts = `${records} records: ${scored} scored${errorText} · harness ${results.harness.version} · ${results.finished_at.slice(0, 16).replace("T", " ")}`;
+  return options.markdown
+    ? `### ${title.replace(/[|*_`]/g, "\\$&")}\n\n${counts}\n`
+    : `${style.bold(title, options.color)}\n${counts}\n`;
 }

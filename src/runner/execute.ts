@@ -5,10 +5,9 @@ import { type Backend, type DecodingSettings, FatalBackendError } from "../backe
 import type { Case, Protocol } from "../cases/schema.js";
 import { grade } from "../grade/grade.js";
 import { renderPrompt } from "../protocols/render.js";
-import { ResponseCache } from "./cache.js";
-import type { RunRecord } from "./record.js";
-import { recordKey } from "./record.js";
-import { withRetries } from "./retry.js";
+import type { ResponseCache } from "./cache.js";
+import { completeWithPolicy } from "./complete.js";
+import { type RunRecord, recordKey } from "./record.js";
 
 export interface ExecuteOptions {
   cases: readonly Case[];
@@ -25,40 +24,21 @@ export interface ExecuteOptions {
   onRetry?: (message: string) => void;
 }
 
-function errorMessage(error: unknown): string {
+export function errorMessage(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
 async function runOne(testCase: Case, protocol: Protocol, options: ExecuteOptions): Promise<RunRecord> {
-  const { backend, settings } = options;
   const prompt = renderPrompt(testCase, protocol);
-  const key = ResponseCache.key({
-    backend: backend.kind,
-    model: backend.model,
-    messages: prompt.messages,
-    tools: prompt.tools ?? null,
-    settings,
-  });
   const started = performance.now();
   const base = { id: testCase.id, protocol };
-  const hit = options.cache?.get(key);
   try {
-    const { value: completion, attempts } = hit
-      ? { value: hit, attempts: 0 }
-      : await withRetries(
-          () => backend.complete({ ...prompt, settings }, { signal: options.signal, testCase, protocol }),
-          {
-            retries: options.retries,
-            baseDelayMs: 250,
-            maxDelayMs: 30_000,
-            signal: options.signal,
-            onRetry: (error, attempt, delay) =>
-              options.onRetry?.(
-                `${testCase.id}/${protocol}: ${error.message}; retry ${attempt} in ${Math.round(delay)} ms`,
-              ),
-          },
-        );
-    if (!hit && options.cache) options.cache.set(key, completion);
+    const { completion, attempts, cached } = await completeWithPolicy(
+      { ...prompt, settings: options.settings },
+      { testCase, protocol },
+      options,
+      `${testCase.id}/${protocol}`,
+    );
     return {
       ...base,
       status: "scored",
@@ -70,7 +50,7 @@ async function runOne(testCase: Case, protocol: Protocol, options: ExecuteOption
       completion_tokens: completion.completion_tokens,
       finish_reason: completion.finish_reason,
       attempts,
-      cached: hit !== undefined,
+      cached,
     };
   } catch (error) {
     if (error instanceof FatalBackendError || options.signal.aborted) throw error;

@@ -1,12 +1,16 @@
 /** Renders tool declarations as JSON Schema: for the prompts and for native (OpenAI-style) tool calling. */
+import type { JsonSchemaNode } from "./definition.js";
 import type { ToolSpec } from "./types.js";
+
+/** A parameter's schema: the catalogue's flat form, or a defined tool's own JSON Schema (nested, maybe untyped). */
+export type JsonSchemaProperty = { type: string; description: string; enum?: string[] } | JsonSchemaNode;
 
 export interface JsonSchemaTool {
   name: string;
   description: string;
   parameters: {
     type: "object";
-    properties: Record<string, { type: string; description: string; enum?: string[] }>;
+    properties: Record<string, JsonSchemaProperty>;
     required: string[];
     additionalProperties: false;
   };
@@ -15,6 +19,11 @@ export interface JsonSchemaTool {
 export function toJsonSchema(tool: ToolSpec): JsonSchemaTool {
   const properties: JsonSchemaTool["parameters"]["properties"] = {};
   for (const p of tool.parameters) {
+    // A defined tool's schema is rendered as the case wrote it, so nested items and properties reach the model.
+    if (p.schema) {
+      properties[p.name] = p.schema;
+      continue;
+    }
     properties[p.name] = {
       type: p.type,
       description: p.description,

@@ -5,6 +5,7 @@ import { resolveLanguage } from "./aliases/language.js";
 import { isIanaShaped, resolveTimezone } from "./aliases/timezone.js";
 import { UNIT_ALIASES } from "./aliases/unit.js";
 import { evaluateExpression } from "./arithmetic.js";
+import { acceptedValues } from "./expected.js";
 import { aliasKey, normaliseText } from "./text.js";
 import type {
   NormalisedValue,
@@ -180,15 +181,6 @@ export function valuesEqual(a: NormalisedValue, b: NormalisedValue): boolean {
   return b.kind === "string" ? a.value === b.value : numberMatchesText(b.value, a.value);
 }
 
-function isOneOf(expected: unknown): expected is { one_of: readonly unknown[] } {
-  return (
-    typeof expected === "object" &&
-    expected !== null &&
-    !Array.isArray(expected) &&
-    Array.isArray((expected as { one_of?: unknown }).one_of)
-  );
-}
-
 /**
  * Whether a model's argument matches the expected one: both sides go through the parameter's
  * normaliser; `{ one_of: [...] }` matches any listed value; an invalid actual value never matches.
@@ -198,8 +190,7 @@ export function argumentMatches(param: ToolParameter, expected: unknown, actual:
   const normaliser = NORMALISERS[param.normaliser];
   const got = normaliser(actual);
   if (got.kind === "invalid") return false;
-  const candidates = isOneOf(expected) ? expected.one_of : [expected];
-  return candidates.some((candidate) => {
+  return acceptedValues(expected).some((candidate) => {
     const want = normaliser(candidate);
     return want.kind !== "invalid" && valuesEqual(want, got);
   });

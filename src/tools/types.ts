@@ -1,4 +1,5 @@
 /** Types shared by the tool catalogue, the normalisers and everything that renders tools. */
+import type { JsonSchemaNode } from "./definition.js";
 
 /** A normalised argument value: numbers compare with a relative tolerance, strings exactly. */
 export type NormalisedValue = { kind: "number"; value: number } | { kind: "string"; value: string };
@@ -30,6 +31,8 @@ export interface ToolParameter {
   required: boolean;
   normaliser: NormaliserName;
   enum?: readonly string[];
+  /** Tools a case defines itself: the parameter's JSON Schema, rendered as is and compared structurally. */
+  schema?: JsonSchemaNode;
 }
 
 /** A tool as offered to a model. */

@@ -1,9 +1,10 @@
 /** The `baseline` backend: a deterministic keyword-and-regex responder for ToolUse.1, no model involved. */
 import type { Protocol } from "../../cases/schema.js";
 import { encodeNativeReply } from "../../grade/native.js";
+import { builtinToolNames } from "../../grade/offered.js";
 import { renderCall } from "../../protocols/render-call.js";
 import type { Call } from "../../tools/types.js";
-import type { Backend, Completion, ModelRequest, RequestContext } from "../types.js";
+import { type Backend, benchmarkSubject, type Completion, type ModelRequest, type RequestContext } from "../types.js";
 import { calculatorRule } from "./calculator.js";
 import { currencyRule } from "./currency.js";
 import { contextFor, followUp } from "./follow-up.js";
@@ -115,8 +116,8 @@ export function baselineBackend(): Backend {
     deterministic: true,
     async complete(_request: ModelRequest, context: RequestContext): Promise<Completion> {
       // Only the turns and the offered tools: the expectation, id and category stay unseen.
-      const { messages, tools } = context.testCase;
-      const text = respond({ messages, tools }, context.protocol);
+      const { testCase, protocol } = benchmarkSubject(context, "baseline");
+      const text = respond({ messages: testCase.messages, tools: builtinToolNames(testCase) }, protocol);
       return { text, finish_reason: "stop", prompt_tokens: null, completion_tokens: null };
     },
   };

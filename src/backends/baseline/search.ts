@@ -15,7 +15,8 @@ const CUE =
 
 const FILLER_END =
   /\s+(?:online|on the web|on the internet|in the internet|on google|for me|please|в интернете|в сети|пожалуйста)\s*[.!?]*$/iu;
-const FILLER_START = /^(?:for|about|on|the web for|information (?:about|on)|info (?:about|on))\s+/iu;
+const FILLER_START =
+  /^(?:for|about|on|the web for|information (?:about|on)|info (?:about|on)|информаци\p{L}* (?:о|об|про|по)|о|об|про)\s+/iu;
 // A "query" that is only the request itself: "search the web", «поищи это».
 const EMPTY = /^(?:the web|the internet|online|something|anything|it|this|that|что-нибудь|это)?$/iu;
 const POLITE = /^(?:please|can you|could you|would you|пожалуйста|можешь|можете)\s+/iu;

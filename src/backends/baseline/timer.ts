@@ -69,7 +69,9 @@ function labelOf(text: string): string | null {
     for (const match of text.matchAll(pattern)) {
       const label = trimEdges(match[1] ?? "");
       // "for 10 minutes" is the duration, not a name.
-      if (label !== "" && durationSeconds(label) === 0 && !/\d/.test(label)) return label;
+      const duration =
+        durationSeconds(label) + durationSeconds(`на ${label}`) + durationSeconds(`a ${label}`);
+      if (label !== "" && duration === 0 && !/\d/.test(label)) return label;
     }
   }
   return null;

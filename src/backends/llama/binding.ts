@@ -1,4 +1,4 @@
-/** The slice of node-llama-cpp 3.21.1 the llama backend uses, typed here so the project compiles without the package. */
+/** The slice of node-llama-cpp 3.21.1 the llama backend uses, typed here so tsc passes without the package. */
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { UserError } from "../../errors.js";
@@ -6,8 +6,8 @@ import { UserError } from "../../errors.js";
 export const NODE_LLAMA_CPP_VERSION = "3.21.1";
 
 export const INSTALL_HINT =
-  `the llama backend needs the optional package node-llama-cpp: run \`npm install node-llama-cpp@${NODE_LLAMA_CPP_VERSION}\`` +
-  " (or `node scripts/install-optional.mjs` in a checkout)";
+  "the llama backend needs the optional package node-llama-cpp: " +
+  `run \`npm install node-llama-cpp@${NODE_LLAMA_CPP_VERSION}\` (or \`node scripts/install-optional.mjs\` in a checkout)`;
 
 export type Token = number;
 
@@ -32,7 +32,11 @@ export interface LlamaModel {
   detokenize(tokens: readonly Token[], specialTokens: boolean, lastTokens?: readonly Token[]): string;
   isEogToken(token: Token): boolean;
   iterateAllTokens(): Iterable<Token>;
-  createContext(options: { sequences: number; contextSize: { max: number }; threads: number }): Promise<LlamaContext>;
+  createContext(options: {
+    sequences: number;
+    contextSize: { max: number };
+    threads: number;
+  }): Promise<LlamaContext>;
   dispose(): Promise<void>;
 }
 
@@ -69,7 +73,9 @@ export interface JinjaTemplate {
 function isMissing(error: unknown, specifier: string): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : "";
-  return (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") && message.includes(`'${specifier}'`);
+  return (
+    (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") && message.includes(`'${specifier}'`)
+  );
 }
 
 /** Imports node-llama-cpp on demand; a missing package is the user's to install, so it says how. */
@@ -85,15 +91,20 @@ export async function importNodeLlamaCpp(): Promise<NodeLlamaCpp> {
   }
 }
 
+export type JinjaTemplateClass = new (source: string) => JinjaTemplate;
+
 /**
- * Compiles a chat template with @huggingface/jinja, resolved from node-llama-cpp's own dependencies: the package pins
- * it, and templates then render exactly as in transformers' `apply_chat_template`, which vLLM and SGLang use too.
+ * The Jinja engine node-llama-cpp itself renders templates with (@huggingface/jinja, one of its dependencies), resolved
+ * from node-llama-cpp's location so it is not a dependency of ours. It ports the Jinja that transformers'
+ * `apply_chat_template` uses, which is also how vLLM and SGLang build prompts behind the openai backend.
  */
-export async function compileChatTemplate(source: string): Promise<JinjaTemplate> {
-  const require = createRequire(import.meta.url);
-  const fromNodeLlamaCpp = createRequire(require.resolve("node-llama-cpp"));
-  const jinja = (await import(pathToFileURL(fromNodeLlamaCpp.resolve("@huggingface/jinja")).href)) as {
-    Template: new (source: string) => JinjaTemplate;
-  };
-  return new jinja.Template(source);
+export async function importJinjaTemplate(): Promise<JinjaTemplateClass> {
+  try {
+    const fromNodeLlamaCpp = createRequire(createRequire(import.meta.url).resolve("node-llama-cpp"));
+    const jinja = await import(pathToFileURL(fromNodeLlamaCpp.resolve("@huggingface/jinja")).href);
+    return (jinja as { Template: JinjaTemplateClass }).Template;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new UserError(`node-llama-cpp's Jinja engine does not load (${reason}); ${INSTALL_HINT}`);
+  }
 }

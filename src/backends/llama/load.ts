@@ -1,4 +1,4 @@
-/** Loads a GGUF checkpoint, turning llama.cpp's refusal (missing tensor, wrong shape, corrupt file) into one clear line. */
+/** Loads a GGUF checkpoint; llama.cpp's refusal (missing tensor, wrong shape, corrupt file) becomes one clear line. */
 import { stat } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 import { UserError } from "../../errors.js";
@@ -14,19 +14,25 @@ function onLog(level: LogLevel, message: string): void {
   if (errorLines.length > 100) errorLines.splice(0, errorLines.length - 100);
 }
 
+async function startRuntime(): Promise<LlamaRuntime> {
+  const binding = await importNodeLlamaCpp();
+  try {
+    // build "never": a benchmark run must not start compiling llama.cpp when no prebuilt binary fits.
+    // maxThreads 0: each context gets exactly the threads it asks for; the default of at least 4 oversubscribes
+    // small machines, where llama.cpp's spinning threads then slow every token by two orders of magnitude.
+    const options = { gpu: "auto", build: "never", maxThreads: 0, logLevel: "error", logger: onLog } as const;
+    return await binding.getLlama(options);
+  } catch (error) {
+    throw new UserError(`node-llama-cpp has no llama.cpp binary that runs here (${describe(error)})`);
+  }
+}
+
 /** One llama.cpp runtime per process: the native binding and its log callback are process-wide anyway. */
 function getRuntime(): Promise<LlamaRuntime> {
-  runtime ??= importNodeLlamaCpp().then(async (binding) => {
-    try {
-      // build "never": a benchmark run must not start compiling llama.cpp when no prebuilt binary fits.
-      // maxThreads 0: each context gets exactly the threads it asks for; the default of at least 4 oversubscribes
-      // small machines, where llama.cpp's spinning threads then slow every token by two orders of magnitude.
-      const options = { gpu: "auto", build: "never", maxThreads: 0, logLevel: "warn", logger: onLog } as const;
-      return await binding.getLlama(options);
-    } catch (error) {
-      runtime = undefined;
-      throw new UserError(`node-llama-cpp has no llama.cpp binary that runs here (${describe(error)})`);
-    }
+  runtime ??= startRuntime().catch((error: unknown) => {
+    // Not cached: after `npm install node-llama-cpp` the next attempt in this process may succeed.
+    runtime = undefined;
+    throw error;
   });
   return runtime;
 }
@@ -43,7 +49,10 @@ function loadFailure(since: number): string | null {
   if (line === undefined) return null;
   const reason = line.includes(marker) ? line.slice(line.indexOf(marker) + marker.length) : line;
   // "check_tensor_dims: tensor 'x' has wrong shape; expected     32,     32, got ..." reads better without either.
-  return reason.trim().replace(/^[a-z_]+:\s*/, "").replace(/\s+/g, " ");
+  return reason
+    .trim()
+    .replace(/^[a-z_]+:\s*/, "")
+    .replace(/\s+/g, " ");
 }
 
 /** Loads the checkpoint or throws a UserError naming the file and llama.cpp's reason; a rejected file is never run. */

@@ -2,7 +2,7 @@
 import { UserError } from "../../errors.js";
 import type { ChatMessage } from "../../protocols/render.js";
 import type { ModelRequest } from "../types.js";
-import { compileChatTemplate, type JinjaTemplate, type LlamaModel, type Token } from "./binding.js";
+import { importJinjaTemplate, type JinjaTemplate, type LlamaModel, type Token } from "./binding.js";
 
 export const NATIVE_UNSUPPORTED =
   "the llama backend renders text prompts only: the native protocol (tools and tool_calls) is not supported; " +
@@ -26,11 +26,14 @@ function plainMessages(messages: readonly ChatMessage[]): { role: string; conten
 export async function createPrompter(model: LlamaModel, modelPath: string): Promise<Prompter> {
   const source = model.fileInfo.metadata.tokenizer?.chat_template;
   if (!source) {
-    throw new UserError(`--model ${modelPath}: the GGUF has no tokenizer.chat_template, so its chat format is unknown`);
+    throw new UserError(
+      `--model ${modelPath}: the GGUF has no tokenizer.chat_template, so its chat format is unknown`,
+    );
   }
+  const Template = await importJinjaTemplate();
   let template: JinjaTemplate;
   try {
-    template = await compileChatTemplate(source);
+    template = new Template(source);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new UserError(`--model ${modelPath}: its chat template does not parse: ${reason}`);
@@ -52,7 +55,9 @@ export async function createPrompter(model: LlamaModel, modelPath: string): Prom
         text = template.render(context);
       } catch (error) {
         // e.g. `raise_exception("System role not supported")`: this record errors, it is not scored.
-        throw new Error(`the chat template rejected the messages: ${error instanceof Error ? error.message : error}`);
+        throw new Error(
+          `the chat template rejected the messages: ${error instanceof Error ? error.message : error}`,
+        );
       }
       // Special tokens in the rendered text are parsed as such, as the template writes BOS and role markers.
       const tokens = model.tokenize(text, true);

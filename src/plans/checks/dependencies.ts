@@ -12,11 +12,16 @@ export function checkDependencies(steps: readonly DraftStep[]): Violation[] {
       const at = graph.position.get(dep);
       if (dep === step.id) found.push(violation(step.id, "self-dependency", "the step depends on itself"));
       else if (at === undefined)
-        found.push(violation(step.id, "dependency-on-missing-step", `depends on step ${dep}, which the plan lacks`));
+        found.push(
+          violation(step.id, "dependency-on-missing-step", `depends on step ${dep}, which the plan lacks`),
+        );
       else if (at > index)
-        found.push(violation(step.id, "dependency-on-later-step", `depends on step ${dep}, which comes later`));
+        found.push(
+          violation(step.id, "dependency-on-later-step", `depends on step ${dep}, which comes later`),
+        );
     }
-    if (onCycle.has(index)) found.push(violation(step.id, "dependency-cycle", "the step is on a cycle of dependencies"));
+    if (onCycle.has(index))
+      found.push(violation(step.id, "dependency-cycle", "the step is on a cycle of dependencies"));
     return found;
   });
 }

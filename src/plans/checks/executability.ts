@@ -17,6 +17,12 @@ export function checkExecutability(
     const hits = findTriggers(step.prompt, tools);
     if (hits.length <= maxTriggers) return [];
     const named = hits.map((hit) => hit.phrase).join(", ");
-    return [violation(step.id, "too-many-trigger-phrases", `${hits.length} trigger phrases (${named}); at most ${maxTriggers}`)];
+    return [
+      violation(
+        step.id,
+        "too-many-trigger-phrases",
+        `${hits.length} trigger phrases (${named}); at most ${maxTriggers}`,
+      ),
+    ];
   });
 }

@@ -21,15 +21,29 @@ function checkStep(step: DraftStep, ids: ReadonlySet<number>): Violation[] {
   const outputs = outputRefs(step);
   for (const dep of step.depends_on) {
     if (!outputs.has(dep))
-      found.push(violation(step.id, "dependency-without-placeholder", `depends on step ${dep} but has no (${dep})`));
+      found.push(
+        violation(step.id, "dependency-without-placeholder", `depends on step ${dep} but has no (${dep})`),
+      );
   }
   for (const ref of outputs) {
     if (ids.has(ref) && !step.depends_on.includes(ref))
-      found.push(violation(step.id, "placeholder-without-dependency", `takes (${ref}) but does not depend on step ${ref}`));
+      found.push(
+        violation(
+          step.id,
+          "placeholder-without-dependency",
+          `takes (${ref}) but does not depend on step ${ref}`,
+        ),
+      );
   }
   for (const ref of referencedSteps(step)) {
     if (!ids.has(ref))
-      found.push(violation(step.id, "placeholder-unknown-step", `a placeholder names step ${ref}, which the plan lacks`));
+      found.push(
+        violation(
+          step.id,
+          "placeholder-unknown-step",
+          `a placeholder names step ${ref}, which the plan lacks`,
+        ),
+      );
   }
   return found;
 }
@@ -47,6 +61,8 @@ export function checkQueryPlaceholder(steps: readonly DraftStep[]): Violation[] 
   return steps.flatMap((step) => {
     if (step.tool !== "LLM" || step.placeholders.some((p) => p.kind === "query")) return [];
     if (!MENTIONS_QUERY.test(maskPlaceholders(step.prompt))) return [];
-    return [violation(step.id, "missing-query-placeholder", "the prompt speaks of the query but has no (query)")];
+    return [
+      violation(step.id, "missing-query-placeholder", "the prompt speaks of the query but has no (query)"),
+    ];
   });
 }

@@ -6,7 +6,9 @@ import { type Violation, violation } from "../violations.js";
 export function checkIgnoredSteps(steps: readonly DraftStep[]): Violation[] {
   const reached = reachesFinal(buildGraph(steps));
   return steps.flatMap((step, index) =>
-    reached[index] ? [] : [violation(step.id, "ignored-step", "the step's output never reaches the final step")],
+    reached[index]
+      ? []
+      : [violation(step.id, "ignored-step", "the step's output never reaches the final step")],
   );
 }
 

@@ -4,8 +4,12 @@ import type { StepLike } from "../model.js";
 import { samePromptKey } from "../text.js";
 import { type Violation, violation } from "../violations.js";
 
+const pairsOf = new WeakMap<readonly StepLike[], [number, number][]>();
+
 /** Pairs of reference steps with the same prompt and different tools, as [step id, step id]. */
 export function toolPairs(reference: readonly StepLike[]): [number, number][] {
+  const cached = pairsOf.get(reference);
+  if (cached) return cached;
   const keys = reference.map((step) => samePromptKey(step.prompt));
   const pairs: [number, number][] = [];
   reference.forEach((a, i) => {
@@ -13,6 +17,8 @@ export function toolPairs(reference: readonly StepLike[]): [number, number][] {
       if (j > i && a.tool !== b.tool && keys[i] !== "" && keys[i] === keys[j]) pairs.push([a.id, b.id]);
     });
   });
+  // A reference is scored against thousands of plans and never mutated, so its pairs are worked out once.
+  pairsOf.set(reference, pairs);
   return pairs;
 }
 
@@ -20,10 +26,7 @@ export function toolPairs(reference: readonly StepLike[]): [number, number][] {
  * "Present" means matched to a candidate step by `matchSteps`, the same notion the step F1 uses. The violation
  * goes to the candidate step holding the half that is there.
  */
-export function checkToolUsage(
-  reference: readonly StepLike[],
-  pairs: readonly StepPair[],
-): Violation[] {
+export function checkToolUsage(reference: readonly StepLike[], pairs: readonly StepPair[]): Violation[] {
   const matchOf = new Map(pairs.map((pair) => [pair.reference, pair.candidate]));
   const tools = new Map(reference.map((step) => [step.id, step.tool]));
   return toolPairs(reference).flatMap(([a, b]) => {
@@ -32,7 +35,11 @@ export function checkToolUsage(
     if ((inA === undefined) === (inB === undefined)) return [];
     const [present, missing] = inA !== undefined ? [inA, b] : [inB ?? -1, a];
     return [
-      violation(present, "incomplete-tool-pair", `the reference also runs this prompt through ${tools.get(missing)} (its step ${missing})`),
+      violation(
+        present,
+        "incomplete-tool-pair",
+        `the reference also runs this prompt through ${tools.get(missing)} (its step ${missing})`,
+      ),
     ];
   });
 }

@@ -5,12 +5,16 @@ import { writeGguf } from "./gguf-writer.js";
 function readBack(bytes: Uint8Array) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let at = 0;
-  const u32 = () => ((at += 4), view.getUint32(at - 4, true));
-  const u64 = () => ((at += 8), Number(view.getBigUint64(at - 8, true)));
+  const advance = (size: number) => {
+    at += size;
+    return at - size;
+  };
+  const u32 = () => view.getUint32(advance(4), true);
+  const u64 = () => Number(view.getBigUint64(advance(8), true));
   const str = () => {
     const length = u64();
-    at += length;
-    return new TextDecoder().decode(bytes.subarray(at - length, at));
+    const start = advance(length);
+    return new TextDecoder().decode(bytes.subarray(start, start + length));
   };
   const magic = new TextDecoder().decode(bytes.subarray(0, 4));
   at = 4;
@@ -22,12 +26,15 @@ function readBack(bytes: Uint8Array) {
     const key = str();
     const type = u32();
     keys.push([key, type]);
-    if (type === 4 || type === 6) at += 4;
+    if (type === 4 || type === 6) advance(4);
     else if (type === 8) str();
     else if (type === 9) {
       const elementType = u32();
       const count = u64();
-      for (let i = 0; i < count; i++) elementType === 8 ? str() : (at += 4);
+      for (let i = 0; i < count; i++) {
+        if (elementType === 8) str();
+        else advance(4);
+      }
     }
   }
   const tensors = Array.from({ length: tensorCount }, () => {

@@ -1,4 +1,4 @@
-/** A minimal GGUF v3 writer (typed metadata, F32 tensors), so tests build their own checkpoints instead of downloading. */
+/** A minimal GGUF v3 writer (typed metadata, F32 tensors): tests build their own checkpoints, never download. */
 
 /** A metadata value with its GGUF type; arrays hold one element type. */
 export type GgufValue =
@@ -70,7 +70,12 @@ class ByteSink {
   }
 }
 
-function writeArray<T>(sink: ByteSink, elementType: number, items: readonly T[], write: (item: T) => void): void {
+function writeArray<T>(
+  sink: ByteSink,
+  elementType: number,
+  items: readonly T[],
+  write: (item: T) => void,
+): void {
   sink.u32(TYPE.array);
   sink.u32(elementType);
   sink.u64(items.length);
@@ -81,25 +86,33 @@ function writeValue(sink: ByteSink, entry: GgufValue): void {
   switch (entry.type) {
     case "uint32":
       sink.u32(TYPE.uint32);
-      return sink.u32(entry.value);
+      sink.u32(entry.value);
+      break;
     case "int32":
       sink.u32(TYPE.int32);
-      return sink.i32(entry.value);
+      sink.i32(entry.value);
+      break;
     case "float32":
       sink.u32(TYPE.float32);
-      return sink.f32(entry.value);
+      sink.f32(entry.value);
+      break;
     case "bool":
       sink.u32(TYPE.bool);
-      return sink.bytes(Uint8Array.of(entry.value ? 1 : 0));
+      sink.bytes(Uint8Array.of(entry.value ? 1 : 0));
+      break;
     case "string":
       sink.u32(TYPE.string);
-      return sink.string(entry.value);
+      sink.string(entry.value);
+      break;
     case "string[]":
-      return writeArray(sink, TYPE.string, entry.value, (item) => sink.string(item));
+      writeArray(sink, TYPE.string, entry.value, (item) => sink.string(item));
+      break;
     case "float32[]":
-      return writeArray(sink, TYPE.float32, entry.value, (item) => sink.f32(item));
+      writeArray(sink, TYPE.float32, entry.value, (item) => sink.f32(item));
+      break;
     case "int32[]":
-      return writeArray(sink, TYPE.int32, entry.value, (item) => sink.i32(item));
+      writeArray(sink, TYPE.int32, entry.value, (item) => sink.i32(item));
+      break;
   }
 }
 
@@ -120,7 +133,9 @@ export function writeGguf(file: GgufFile): Uint8Array {
   for (const tensor of file.tensors) {
     const elements = tensor.dims.reduce((product, dim) => product * dim, 1);
     if (elements !== tensor.data.length) {
-      throw new Error(`tensor ${tensor.name}: dims ${tensor.dims.join("x")} need ${elements} values, got ${tensor.data.length}`);
+      throw new Error(
+        `tensor ${tensor.name}: dims ${tensor.dims.join("x")} need ${elements} values, got ${tensor.data.length}`,
+      );
     }
     sink.string(tensor.name);
     sink.u32(tensor.dims.length);

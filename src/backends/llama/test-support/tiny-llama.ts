@@ -7,7 +7,16 @@ const HEADS = 2;
 const CONTEXT = 8192;
 
 // Token types from llama.cpp's vocabulary: 1 normal, 2 unknown, 3 control, 6 byte.
-const CONTROL = ["<unk>", "<s>", "</s>", "<|turn_end|>", "<|endoftext|>", "<|system|>", "<|user|>", "<|assistant|>"];
+const CONTROL = [
+  "<unk>",
+  "<s>",
+  "</s>",
+  "<|turn_end|>",
+  "<|endoftext|>",
+  "<|system|>",
+  "<|user|>",
+  "<|assistant|>",
+];
 const WORDS = ["▁", "▁a", "▁b", "▁hello", "▁world", "a", "b", "o", "l", "h", "e", "r", "w", "d"];
 
 /** Token ids a test can steer towards or assert on. */
@@ -29,7 +38,10 @@ export const TINY_CHAT_TEMPLATE =
   "{% if add_generation_prompt %}<|assistant|>{% endif %}";
 
 function vocabulary(): { tokens: string[]; scores: number[]; types: number[] } {
-  const bytes = Array.from({ length: 256 }, (_, byte) => `<0x${byte.toString(16).toUpperCase().padStart(2, "0")}>`);
+  const bytes = Array.from(
+    { length: 256 },
+    (_, byte) => `<0x${byte.toString(16).toUpperCase().padStart(2, "0")}>`,
+  );
   const tokens = [...CONTROL, ...bytes, ...WORDS];
   const types = [2, ...CONTROL.slice(1).map(() => 3), ...bytes.map(() => 6), ...WORDS.map(() => 1)];
   // SentencePiece merges prefer higher scores; longer words first so "▁hello" beats its letters.
@@ -59,7 +71,12 @@ function tensor(name: string, dims: number[], fill: (index: number) => number): 
  * Builds the checkpoint. Every embedding carries a constant on channel 0 and the one layer is near zero, so after the
  * final norm channel 0 dominates; `output.weight` puts a large weight there for `favour`, making it the argmax.
  */
-export function tinyLlama(options: { favour: number; seed?: number }): GgufFile {
+export function tinyLlama(options: {
+  favour: number;
+  seed?: number;
+  chatTemplate?: string | null;
+}): GgufFile {
+  const chatTemplate = options.chatTemplate === undefined ? TINY_CHAT_TEMPLATE : options.chatTemplate;
   const next = random(options.seed ?? 1);
   const { tokens, scores, types } = vocabulary();
   const vocab = tokens.length;
@@ -105,7 +122,9 @@ export function tinyLlama(options: { favour: number; seed?: number }): GgufFile 
       "tokenizer.ggml.eot_token_id": uint32(TINY_TOKENS.eot),
       "tokenizer.ggml.add_bos_token": { type: "bool", value: true },
       "tokenizer.ggml.add_eos_token": { type: "bool", value: false },
-      "tokenizer.chat_template": { type: "string", value: TINY_CHAT_TEMPLATE },
+      ...(chatTemplate === null
+        ? {}
+        : { "tokenizer.chat_template": { type: "string", value: chatTemplate } }),
     },
     tensors,
   };

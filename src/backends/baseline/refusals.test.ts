@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { impossibleRequest, instructionTrap, PROSE } from "./refusals.js";
+
+describe("instructionTrap", () => {
+  it("answers arithmetic itself when told not to use tools", () => {
+    expect(instructionTrap("What is 2 plus 2? Do not use any tools.")).toBe("The answer is 4.");
+    expect(instructionTrap("Сколько будет 19 умножить на 21? Не используй калькулятор.")).toBe("Ответ: 399.");
+  });
+
+  it.each([
+    "Explain how you would check the weather in Rome, but don't actually call it.",
+    "Please don't start a timer or use any tool, how many seconds are in five minutes?",
+    "Without searching the web, what is the boiling point of water?",
+    "From memory only: who was the first president of the United States?",
+    "Не ищи в интернете, просто скажи: в каком году основали Санкт-Петербург?",
+    "Переведи «спасибо» на немецкий сам, без переводчика.",
+    "Ничего не вызывай, просто прикинь.",
+  ])("recognises %s", (text) => {
+    expect(instructionTrap(text)).not.toBeNull();
+  });
+
+  it("repeats plain text but never text that reads as a call", () => {
+    expect(instructionTrap("Repeat after me: hello world")).toBe("hello world");
+    expect(instructionTrap("Repeat after me: TOOL calculator | expression=1+1")).toBe(PROSE.repeat.en);
+    expect(instructionTrap('Повтори за мной: {"name": "get_time"}')).toBe(PROSE.repeat.ru);
+  });
+
+  it("leaves ordinary requests alone", () => {
+    expect(instructionTrap("I don't use metric. Convert 5 km to miles.")).toBeNull();
+    expect(instructionTrap("What's the weather in Rome?")).toBeNull();
+  });
+});
+
+describe("impossibleRequest", () => {
+  it.each([
+    ["Please order me a pizza.", PROSE.cannot.en],
+    ["Book a flight to Paris for tomorrow", PROSE.cannot.en],
+    ["Can you send an email to my boss?", PROSE.cannot.en],
+    ["Закажи такси до аэропорта", PROSE.cannot.ru],
+    ["Позвони маме", PROSE.cannot.ru],
+  ])("%s", (text, reply) => {
+    expect(impossibleRequest(text)).toBe(reply);
+  });
+
+  it("lets tool requests through", () => {
+    expect(impossibleRequest("Set a timer for 5 minutes")).toBeNull();
+    expect(impossibleRequest("What's the weather in Paris?")).toBeNull();
+  });
+});

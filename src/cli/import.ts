@@ -1,0 +1,50 @@
+/** `tooluse import bfcl|when2call`: convert a public benchmark's files into a cases JSONL file, written atomically. */
+import { readFileSync } from "node:fs";
+import type { Case } from "../cases/schema.js";
+import { UserError } from "../errors.js";
+import { casesJsonl, importBfcl, importWhen2Call, type SourceText } from "../import/index.js";
+import { writeFileAtomic } from "../jsonl.js";
+import type { Io } from "./io.js";
+
+export interface ImportBfclOptions {
+  questions: string;
+  answers?: string | undefined;
+  out: string;
+}
+
+function readSource(file: string): SourceText {
+  try {
+    return { file, text: readFileSync(file, "utf8") };
+  } catch (error) {
+    throw new UserError(`${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+}
+
+function expectationKind(c: Case): string {
+  const expect = c.expect;
+  if ("call" in expect) return "call";
+  if ("calls" in expect) return "calls";
+  if ("any_call" in expect) return "any_call";
+  return expect.no_call;
+}
+
+function report(cases: readonly Case[], out: string, io: Io): number {
+  writeFileAtomic(out, casesJsonl(cases));
+  const kinds = new Map<string, number>();
+  for (const c of cases) kinds.set(expectationKind(c), (kinds.get(expectationKind(c)) ?? 0) + 1);
+  const breakdown = [...kinds].map(([kind, n]) => `${kind} ${n}`).join(", ");
+  io.stdout(`imported ${cases.length} cases (${breakdown}) → ${out}\n`);
+  return 0;
+}
+
+/** `tooluse import bfcl --questions FILE [--answers FILE] --out FILE` */
+export function runImportBfcl(options: ImportBfclOptions, io: Io): number {
+  const questions = readSource(options.questions);
+  const answers = options.answers === undefined ? undefined : readSource(options.answers);
+  return report(importBfcl({ questions, answers }), options.out, io);
+}
+
+/** `tooluse import when2call FILE --out FILE` */
+export function runImportWhen2Call(file: string, options: { out: string }, io: Io): number {
+  return report(importWhen2Call(readSource(file)), options.out, io);
+}

@@ -1,0 +1,165 @@
+/** `tooluse plan score`: score planner outputs against reference plans; score lines to JSONL, aggregates to JSON. */
+import { readFileSync } from "node:fs";
+import type { z } from "zod";
+import { formatPath, UserError } from "../errors.js";
+import { writeFileAtomic } from "../jsonl.js";
+import {
+  aggregateScores,
+  DEFAULT_AGGREGATE_OPTIONS,
+  DEFAULT_TOOL_DESCRIPTIONS,
+  type Plan,
+  type PlannerAggregate,
+  PlanRecordSchema,
+  parseReference,
+  queryKey,
+  ReferenceRecordSchema,
+  type ScoreLine,
+  scorePlan,
+} from "../plans/index.js";
+
+export interface PlanScoreOptions {
+  reference: string;
+  plans: string;
+  out?: string;
+  json?: boolean;
+}
+
+export interface PlanScoreIo {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+}
+
+interface Numbered<T> {
+  line: number;
+  record: T;
+}
+
+/** Every non-blank line, validated; the first bad one stops the run with file, line number and field. */
+function readRecords<S extends z.ZodType>(file: string, schema: S): Numbered<z.infer<S>>[] {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    throw new UserError(`${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  const records: Numbered<z.infer<S>>[] = [];
+  text.split("\n").forEach((raw, index) => {
+    const where = `${file}:${index + 1}`;
+    if (raw.trim() === "") return;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch (error) {
+      throw new UserError(`${where}: invalid JSON (${(error as Error).message})`);
+    }
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new UserError(`${where}: field ${formatPath(issue?.path ?? [])}: ${issue?.message ?? "invalid"}`);
+    }
+    records.push({ line: index + 1, record: parsed.data });
+  });
+  return records;
+}
+
+function loadReferences(file: string): Map<string, Plan> {
+  const references = new Map<string, Plan>();
+  for (const { line, record } of readRecords(file, ReferenceRecordSchema)) {
+    const key = queryKey(record.query_id);
+    if (references.has(key)) throw new UserError(`${file}:${line}: field query_id: ${key} appears twice`);
+    const parsed = parseReference(record.best_plan);
+    if (!parsed.ok)
+      throw new UserError(
+        `${file}:${line}: field best_plan: not a usable reference plan (${parsed.message})`,
+      );
+    references.set(key, parsed.plan);
+  }
+  return references;
+}
+
+function scoreFiles(options: PlanScoreOptions): ScoreLine[] {
+  const references = loadReferences(options.reference);
+  return readRecords(options.plans, PlanRecordSchema).map(({ line, record }) => {
+    const reference = references.get(queryKey(record.query_id));
+    if (!reference)
+      throw new UserError(
+        `${options.plans}:${line}: field query_id: ${JSON.stringify(record.query_id)} is not in ${options.reference}`,
+      );
+    return scorePlan({
+      candidate: record.plan,
+      reference,
+      tools: DEFAULT_TOOL_DESCRIPTIONS,
+      query_id: record.query_id,
+      planner: record.planner,
+      prompt_type: record.prompt_type,
+    });
+  });
+}
+
+const COLUMNS = [
+  ["format", "format"],
+  ["dependencies", "deps"],
+  ["redundancy", "redund"],
+  ["tool_usage_completeness", "tool use"],
+  ["step_executability", "exec"],
+  ["f1", "F1"],
+] as const;
+
+function fixed(value: number | null, digits: number): string {
+  return value === null ? "–" : value.toFixed(digits);
+}
+
+/** A plain table for the terminal: one row per planner and prompt type. */
+function formatTable(groups: readonly PlannerAggregate[]): string {
+  const header = [
+    "planner",
+    "prompt type",
+    "plans",
+    "parsed",
+    ...COLUMNS.map(([, title]) => title),
+    "A+",
+    "A",
+    "B",
+  ];
+  const rows = groups.map((g) => [
+    g.planner ?? "",
+    g.prompt_type ?? "",
+    String(g.plans),
+    `${Math.round(g.parse_ok * 100)}%`,
+    ...COLUMNS.map(([field]) => fixed(g.metrics[field].mean, 2)),
+    ...(["A+", "A", "B"] as const).map((tier) => `${Math.round(g.tiers[tier] * 100)}%`),
+  ]);
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...rows.map((row) => (row[i] ?? "").length)),
+  );
+  const render = (cells: readonly string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join("  ")
+      .trimEnd();
+  return `${[header, ...rows].map(render).join("\n")}\n`;
+}
+
+/**
+ * Runs the command and returns its exit code: 0 when scored, 2 when an input is unusable (one line on stderr).
+ * Without --out and --json the score lines go to stdout; with --out the terminal gets a summary table instead.
+ */
+export async function runPlanScore(options: PlanScoreOptions, io: PlanScoreIo): Promise<number> {
+  try {
+    const lines = scoreFiles(options);
+    if (options.out) writeFileAtomic(options.out, lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
+    if (options.json) {
+      const report = { bootstrap: DEFAULT_AGGREGATE_OPTIONS, groups: aggregateScores(lines) };
+      io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+    } else if (options.out) {
+      io.stdout(formatTable(aggregateScores(lines)));
+    } else {
+      io.stdout(lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
+    }
+    return 0;
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    io.stderr(`tooluse: ${error.message}\n`);
+    return 2;
+  }
+}

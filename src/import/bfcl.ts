@@ -1,0 +1,110 @@
+/** `tooluse import bfcl`: Berkeley Function Calling Leaderboard question (and possible-answer) files → cases. */
+import { z } from "zod";
+import type { Case, Expect, Message } from "../cases/schema.js";
+import { UserError } from "../errors.js";
+import { expectedCalls } from "./bfcl-answers.js";
+import { toolDefinition } from "./bfcl-schema.js";
+import { guessLang } from "./lang.js";
+import { checkUniqueIds, convertRecord, type Line, RecordError, readRecords, type SourceText, validCase } from "./records.js";
+
+const BfclMessageSchema = z.looseObject({ role: z.string(), content: z.string() });
+
+const BfclQuestionSchema = z.looseObject({
+  id: z.string().min(1),
+  question: z.array(z.array(BfclMessageSchema)).min(1),
+  function: z.array(z.unknown()),
+});
+
+const BfclAnswerSchema = z.looseObject({ id: z.string().min(1), ground_truth: z.unknown() });
+
+type BfclQuestion = z.infer<typeof BfclQuestionSchema>;
+
+export interface BfclSources {
+  questions: SourceText;
+  /** The matching `possible_answer/` file; needed for every category but irrelevance and live_relevance. */
+  answers?: SourceText | undefined;
+}
+
+/** The test category an id names: `live_simple_12-3-4` → `live_simple`, `parallel_7` → `parallel`. */
+export function bfclCategory(id: string): string {
+  return id.replace(/_\d+(?:-\d+)*$/, "");
+}
+
+/**
+ * BFCL's turns → the case's messages. Only single-turn entries: later turns would need the model's replies
+ * in between. A system message is folded into the user message after it, since ToolUse's own system prompt
+ * (tools and call format) is the one system message every protocol sends.
+ */
+function messagesOf(question: BfclQuestion["question"]): Message[] {
+  if (question.length !== 1) {
+    throw new RecordError("question", `expected one turn; got ${question.length} (multi-turn entries are not supported)`);
+  }
+  const messages: Message[] = [];
+  let system: string[] = [];
+  (question[0] ?? []).forEach((message, index) => {
+    const where = `question[0][${index}]`;
+    if (message.role === "system") system.push(message.content);
+    else if (message.role === "user") {
+      messages.push({ role: "user", content: [...system, message.content].join("\n\n") });
+      system = [];
+    } else if (message.role === "assistant" && message.content !== "") {
+      messages.push({ role: "assistant", content: message.content });
+    } else throw new RecordError(`${where}.role`, `expected system, user or assistant with text, got ${message.role}`);
+  });
+  if (system.length > 0) throw new RecordError("question[0]", "expected a user message after the system message");
+  return messages;
+}
+
+/** What a category expects: no call (irrelevance), any call (live_relevance: no answer list exists), or the answers. */
+function expectationOf(category: string, groundTruth: unknown): Expect {
+  if (category.includes("irrelevance")) return { no_call: "abstain" };
+  if (category === "live_relevance") return { any_call: true };
+  if (groundTruth === undefined) {
+    throw new RecordError("id", `expected a possible answer for this ${category} entry (give --answers FILE)`);
+  }
+  const calls = expectedCalls(groundTruth, "ground_truth");
+  return calls.length === 1 ? { call: calls[0] as (typeof calls)[number] } : { calls };
+}
+
+function caseOf(record: BfclQuestion, expect: Expect): Case {
+  const messages = messagesOf(record.question);
+  const userText = messages.flatMap((m) => (m.role === "user" ? [m.content] : [])).join("\n");
+  return validCase({
+    id: record.id,
+    lang: guessLang(userText),
+    category: bfclCategory(record.id),
+    tools: record.function.map((document, index) => toolDefinition(document, `function[${index}]`)),
+    messages,
+    expect,
+  });
+}
+
+/**
+ * Every question record as a case, in file order. Possible answers are joined by id; an answer whose id
+ * has no question is an error (the two files do not belong together).
+ */
+export function importBfcl(sources: BfclSources): Case[] {
+  const questions = readRecords(sources.questions, BfclQuestionSchema);
+  const answers = new Map<string, Line<{ ground_truth: unknown }>>();
+  if (sources.answers) {
+    const answerFile = sources.answers;
+    const ids = new Set(questions.map((q) => q.value.id));
+    for (const answer of readRecords(answerFile, BfclAnswerSchema)) {
+      if (!ids.has(answer.value.id)) {
+        throw new UserError(`${answerFile.file}:${answer.line}: id: ${answer.value.id} is not a question in ${sources.questions.file}`);
+      }
+      answers.set(answer.value.id, answer);
+    }
+  }
+  const cases = questions.map(({ line, value }) => {
+    const answer = answers.get(value.id);
+    const category = bfclCategory(value.id);
+    // A fault in a possible answer is reported at the answer file's line, anything else at the question's.
+    const expect = answer
+      ? convertRecord(sources.answers as SourceText, answer.line, () => expectationOf(category, answer.value.ground_truth))
+      : convertRecord(sources.questions, line, () => expectationOf(category, undefined));
+    return convertRecord(sources.questions, line, () => caseOf(value, expect));
+  });
+  checkUniqueIds(cases, sources.questions.file);
+  return cases;
+}

@@ -1,0 +1,125 @@
+/**
+ * The case browser's data, compact: every string once in a pool (outputs, reasons and system prompts repeat across
+ * runs and protocols), records as a flat number array. 10 runs × 564 records stay well under a few MB.
+ */
+import type { Case, Protocol } from "../../cases/schema.js";
+import { promptDigests } from "../../protocols/prompts.js";
+import { renderPrompt } from "../../protocols/render.js";
+import type { CorpusLookup } from "../corpus.js";
+import type { ReportRun } from "../load.js";
+import { describeCalls, describeExpectation, messageText } from "./describe-case.js";
+
+export const RECORD_STRIDE = 7;
+export const STATUS = { passed: 0, failed: 1, error: 2 } as const;
+const ROLES = ["system", "user", "assistant", "tool", "tools"] as const;
+
+export interface BrowserData {
+  runs: { label: string; color: string }[];
+  protocols: string[];
+  roles: readonly string[];
+  strings: string[];
+  /** [id, lang, category, difficulty, expectation (string index, −1 when the corpus was not found)] */
+  cases: [string, string, string, string, number][];
+  /** "case:protocol" → [role, string, role, string, …]: the conversation as rendered to the model. */
+  conversations: Record<string, number[]>;
+  /** Stride 7: run, case, protocol, status (0 passed, 1 failed, 2 error), output, calls, reason (−1 = none). */
+  records: number[];
+  /** Why some corpora could not be shown (no file with the run's digest). */
+  notes: string[];
+}
+
+class StringPool {
+  readonly strings: string[] = [];
+  private readonly index = new Map<string, number>();
+  add(text: string | null): number {
+    if (text === null) return -1;
+    let i = this.index.get(text);
+    if (i === undefined) {
+      i = this.strings.length;
+      this.strings.push(text);
+      this.index.set(text, i);
+    }
+    return i;
+  }
+}
+
+/** A case's lang and category from its id (`<category>-<lang>-<nn>`) when its corpus is not at hand. */
+function fromId(id: string): [string, string] {
+  const match = /^(.+)-([a-z]{2})-\d+$/.exec(id);
+  return match ? [match[2] as string, match[1] as string] : ["?", "?"];
+}
+
+/** Conversations are rendered by this harness; say so when a run was made with other system prompts. */
+function promptNotes(runs: readonly ReportRun[]): string[] {
+  const current = promptDigests() as Record<string, string>;
+  return runs.flatMap((run) => {
+    const used = run.results.prompts?.sha256 ?? {};
+    const differs = run.results.config.protocols.some((p) => used[p] !== undefined && used[p] !== current[p]);
+    return differs
+      ? [`${run.label} was run with other system prompts (version ${run.results.prompts?.version}); conversations show this harness's prompts`]
+      : [];
+  });
+}
+
+export function buildBrowserData(runs: readonly ReportRun[], corpora: CorpusLookup, colors: string[]): BrowserData {
+  const pool = new StringPool();
+  const protocols: string[] = [];
+  const cases: BrowserData["cases"] = [];
+  const caseIndex = new Map<string, number>();
+  const conversations: Record<string, number[]> = {};
+  const records: number[] = [];
+
+  const protocolIndex = (p: string) => {
+    const i = protocols.indexOf(p);
+    return i === -1 ? protocols.push(p) - 1 : i;
+  };
+  const caseFor = (digest: string, id: string): [number, Case | undefined] => {
+    const key = `${digest}\u0000${id}`;
+    const testCase = corpora.cases.get(digest)?.get(id);
+    let i = caseIndex.get(key);
+    if (i === undefined) {
+      i = cases.length;
+      const [lang, category] = testCase ? [testCase.lang, testCase.category] : fromId(id);
+      const expectation = testCase ? pool.add(describeExpectation(testCase)) : -1;
+      cases.push([id, lang, category, testCase?.difficulty ?? "unspecified", expectation]);
+      caseIndex.set(key, i);
+    }
+    return [i, testCase];
+  };
+
+  runs.forEach((run, runIndex) => {
+    for (const record of run.results.records) {
+      const [c, testCase] = caseFor(run.results.corpus.digest, record.id);
+      const p = protocolIndex(record.protocol);
+      const conversationKey = `${c}:${p}`;
+      if (testCase && !(conversationKey in conversations)) {
+        const rendered = renderPrompt(testCase, record.protocol as Protocol);
+        const flat = rendered.messages.flatMap((m) => [ROLES.indexOf(m.role), pool.add(messageText(m))]);
+        if (rendered.tools) flat.push(ROLES.indexOf("tools"), pool.add(JSON.stringify(rendered.tools, null, 1)));
+        conversations[conversationKey] = flat;
+      }
+      const verdict = record.verdict;
+      const status =
+        record.status === "error" || !verdict ? STATUS.error : verdict.passed ? STATUS.passed : STATUS.failed;
+      records.push(
+        runIndex,
+        c,
+        p,
+        status,
+        pool.add(record.output),
+        pool.add(verdict ? describeCalls(verdict.calls) : null),
+        pool.add(verdict ? verdict.reason : record.error),
+      );
+    }
+  });
+  return {
+    runs: runs.map((run, i) => ({ label: run.label, color: colors[i] ?? "#888" })),
+    protocols,
+    roles: ROLES,
+    strings: pool.strings,
+    cases,
+    conversations,
+    records,
+    notes: [...corpora.missing.values(), ...promptNotes(runs)],
+  };
+}

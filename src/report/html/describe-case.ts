@@ -1,0 +1,49 @@
+/** Plain-text descriptions for the case browser: the expected behaviour, the extracted calls, a rendered message. */
+import type { Case } from "../../cases/schema.js";
+import type { ChatMessage } from "../../protocols/render.js";
+
+const value = (v: unknown) => JSON.stringify(v);
+
+function expectedArgument(name: string, expected: unknown): string {
+  if (expected && typeof expected === "object" && !Array.isArray(expected) && "one_of" in expected) {
+    const options = (expected as { one_of: unknown[] }).one_of;
+    return `${name} = one of ${options.map(value).join(", ")}`;
+  }
+  return `${name} = ${value(expected)}`;
+}
+
+function describeCall(call: { name: string; arguments: Record<string, unknown> }): string {
+  const args = Object.entries(call.arguments).map(([k, v]) => expectedArgument(k, v));
+  return `${call.name}${args.length > 0 ? ` with ${args.join("; ")}` : ""}`;
+}
+
+/** What the case expects, as a person would say it (the grader's exact rules are in the spec). */
+export function describeExpectation(testCase: Case): string {
+  const expect = testCase.expect;
+  if ("call" in expect) return `exactly one call to ${describeCall(expect.call)}`;
+  if ("calls" in expect) return `these calls, in any order:\n${expect.calls.map((c) => `- ${describeCall(c)}`).join("\n")}`;
+  if ("any_call" in expect) return "a call to any offered tool, whatever its arguments";
+  if (!("no_call" in expect)) return JSON.stringify(expect);
+  const lines = [
+    expect.no_call === "clarify"
+      ? "no call: ask the user for the missing information"
+      : "no call: answer without tools",
+  ];
+  if (expect.answer_contains_all) lines.push(`answer contains all of ${expect.answer_contains_all.map(value).join(", ")}`);
+  if (expect.answer_contains_any) lines.push(`answer contains any of ${expect.answer_contains_any.map(value).join(", ")}`);
+  return lines.join("\n");
+}
+
+/** Extracted calls, one per line as `name {arguments}`; null when there were none. */
+export function describeCalls(calls: readonly { name: string; arguments: unknown }[]): string | null {
+  if (calls.length === 0) return null;
+  return calls.map((call) => `${call.name} ${value(call.arguments ?? {})}`).join("\n");
+}
+
+/** The text of a rendered chat message; native tool calls and results are shown as the JSON the model sees. */
+export function messageText(message: ChatMessage): string {
+  if (message.role === "assistant" && message.tool_calls)
+    return JSON.stringify(message.tool_calls.map((c) => c.function), null, 1);
+  if (message.role === "tool") return message.content;
+  return message.content ?? "";
+}

@@ -1,0 +1,64 @@
+/** Headless Debian Chromium through playwright-core, offline: a fresh profile, and every non-file request aborted. */
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { BrowserContext } from "playwright-core";
+
+export const CHROMIUM_PATH = "/usr/bin/chromium";
+
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export interface OfflineBrowser {
+  context: BrowserContext;
+  /** Every request that was not for a file: URL (each one was aborted). */
+  blocked: string[];
+  close(): Promise<void>;
+}
+
+/** Why the browser tests cannot run here, or null when they can. */
+export async function chromiumUnavailable(): Promise<string | null> {
+  if (!existsSync(CHROMIUM_PATH))
+    return `${CHROMIUM_PATH} is missing (as root: node scripts/ensure-chromium.mjs, or apt-get install chromium)`;
+  try {
+    await import("playwright-core");
+    return null;
+  } catch {
+    return "playwright-core is not installed (npm ci installs it as a devDependency)";
+  }
+}
+
+export async function launchOffline(viewport = { width: 1280, height: 900 }): Promise<OfflineBrowser> {
+  const { chromium } = await import("playwright-core");
+  const profile = mkdtempSync(join(tmpdir(), "tooluse-chromium-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ARGS,
+    viewport,
+    offline: true,
+  });
+  const blocked: string[] = [];
+  await context.route("**/*", (route) => {
+    const url = route.request().url();
+    if (url.startsWith("file:")) return route.continue();
+    blocked.push(url);
+    return route.abort();
+  });
+  return {
+    context,
+    blocked,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}

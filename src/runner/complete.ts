@@ -1,0 +1,50 @@
+/** One completion with the shared policy: answered from the cache when possible, else asked with retries. */
+import type { Backend, Completion, ModelRequest, RequestContext } from "../backends/types.js";
+import { ResponseCache } from "./cache.js";
+import { withRetries } from "./retry.js";
+
+export interface CompletionPolicy {
+  backend: Backend;
+  retries: number;
+  cache: ResponseCache | null;
+  signal: AbortSignal;
+  onRetry?: (message: string) => void;
+}
+
+export interface CompletionResult {
+  completion: Completion;
+  attempts: number;
+  cached: boolean;
+}
+
+/** `label` names the request in retry messages. Errors that survive the retries are thrown to the caller. */
+export async function completeWithPolicy(
+  request: ModelRequest,
+  context: Omit<RequestContext, "signal">,
+  policy: CompletionPolicy,
+  label: string,
+): Promise<CompletionResult> {
+  const { backend } = policy;
+  const key = ResponseCache.key({
+    backend: backend.kind,
+    model: backend.model,
+    messages: request.messages,
+    tools: request.tools ?? null,
+    settings: request.settings,
+  });
+  const hit = policy.cache?.get(key);
+  if (hit) return { completion: hit, attempts: 0, cached: true };
+  const { value, attempts } = await withRetries(
+    () => backend.complete(request, { ...context, signal: policy.signal }),
+    {
+      retries: policy.retries,
+      baseDelayMs: 250,
+      maxDelayMs: 30_000,
+      signal: policy.signal,
+      onRetry: (error, attempt, delay) =>
+        policy.onRetry?.(`${label}: ${error.message}; retry ${attempt} in ${Math.round(delay)} ms`),
+    },
+  );
+  policy.cache?.set(key, value);
+  return { completion: value, attempts, cached: false };
+}
