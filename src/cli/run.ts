@@ -90,6 +90,12 @@ export function configFromFlags(flags: RunFlags, now = new Date()): RunConfig {
   const thinking = flags.thinking;
   if (!["off", "on", "default"].includes(thinking))
     throw new UserError(`--thinking: expected off, on or default, got "${thinking}"`);
+  const chosen = protocols(flags.protocol);
+  if (backend === "llama" && chosen.includes("native")) {
+    throw new UserError(
+      "--protocol native needs a server's tool parser; with --backend llama use json, xml or plain",
+    );
+  }
   const temperature = Number(flags.temperature);
   if (!Number.isFinite(temperature) || temperature < 0)
     throw new UserError(`--temperature: expected a number ≥ 0`);
@@ -100,7 +106,7 @@ export function configFromFlags(flags: RunFlags, now = new Date()): RunConfig {
     api_key_env: flags.apiKeyEnv,
     replay_file: flags.outputs ?? null,
     cases_file: flags.cases,
-    protocols: protocols(flags.protocol),
+    protocols: chosen,
     filters: {
       lang: list("--lang", flags.lang, LANGS),
       category: list("--category", flags.category, CATEGORIES),

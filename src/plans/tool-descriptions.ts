@@ -1,20 +1,66 @@
 /**
- * The T2S trigger phrases per field group (call drivers, moments, QA), as a zod-validated structure. Checks take
- * it as a parameter; a later issue moves the data into a file under data/plans/ and reads it with this schema.
+ * The tool descriptions of the contact-center planner: what T2S, RAG and LLM can answer (for prompts) and the T2S
+ * trigger phrases per field group (for the executability check). The data lives in corpus/plans/tools.yaml.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "yaml";
 import { z } from "zod";
+import { formatPath } from "../errors.js";
+import { CORPUS_DIR } from "../paths.js";
 
 export const TRIGGER_GROUPS = ["call_drivers", "moments", "qa"] as const;
 export type TriggerGroup = (typeof TRIGGER_GROUPS)[number];
 
+const Text = z.string().trim().min(1);
+
 const TriggerSchema = z.strictObject({
   /** The field as the tool description names it; one trigger however many of its variants appear. */
-  phrase: z.string().trim().min(1),
+  phrase: Text,
   /** Other ways planners write the same field; matching is on stemmed words, so plurals need no variant. */
-  variants: z.array(z.string().trim().min(1)).default([]),
+  variants: z.array(Text).default([]),
 });
 
+const ColumnSchema = z.strictObject({
+  name: Text,
+  type: Text,
+  description: Text,
+  /** The column holds the phrases of this trigger group (the call-driver column holds the call drivers). */
+  values_from: z.enum(TRIGGER_GROUPS).optional(),
+});
+
+const TableSchema = z.strictObject({ name: Text, description: Text, columns: z.array(ColumnSchema).min(1) });
+
+/** What every tool's description says, in the words a prompt can quote. */
+const toolCard = {
+  signature: Text,
+  summary: Text,
+  inputs: Text,
+  returns: Text,
+  can_answer: z.array(Text).min(1),
+  cannot_answer: z.array(Text).min(1),
+  rules: z.array(Text).default([]),
+};
+
+export const ToolCardsSchema = z.strictObject({
+  T2S: z.strictObject({ ...toolCard, tables: z.array(TableSchema).min(1) }),
+  RAG: z.strictObject({
+    ...toolCard,
+    /** Columns of the "data insights" table every RAG answer carries. */
+    insights_columns: z.array(ColumnSchema).min(1),
+    /** About how many transcripts one RAG step reads. */
+    sample_size: z.number().int().positive(),
+  }),
+  LLM: z.strictObject(toolCard),
+});
+export type ToolCards = z.infer<typeof ToolCardsSchema>;
+
+/**
+ * `tools` is optional so a check can be handed trigger phrases alone (tests, experiments with other lists);
+ * the packaged file must have it (see `loadToolDescriptions`).
+ */
 export const ToolDescriptionsSchema = z.strictObject({
+  tools: ToolCardsSchema.optional(),
   triggers: z.strictObject({
     call_drivers: z.array(TriggerSchema),
     moments: z.array(TriggerSchema),
@@ -24,59 +70,34 @@ export const ToolDescriptionsSchema = z.strictObject({
 export type ToolDescriptions = z.infer<typeof ToolDescriptionsSchema>;
 export type ToolDescriptionsInput = z.input<typeof ToolDescriptionsSchema>;
 
+/** The complete descriptions, as the packaged data file holds them. */
+export const CompleteToolDescriptionsSchema = ToolDescriptionsSchema.extend({ tools: ToolCardsSchema });
+export type CompleteToolDescriptions = z.infer<typeof CompleteToolDescriptionsSchema>;
+
 /** Validates tool descriptions from outside (a data file); the issues name the field at fault. */
 export function parseToolDescriptions(value: unknown) {
   return ToolDescriptionsSchema.safeParse(value);
 }
 
-/**
- * Field groups of the structured store, from the paper's tool description. Ids and metadata (channel,
- * duration, agent, team) are not triggers: "fetch call_ids" is expressly not one.
- */
-const DEFAULT_INPUT: ToolDescriptionsInput = {
-  triggers: {
-    call_drivers: [
-      {
-        phrase: "payment issue",
-        variants: ["payment problem", "payment failure", "failed payment", "payment", "billing"],
-      },
-      {
-        phrase: "delivery delay",
-        variants: ["delayed delivery", "late delivery", "shipping delay", "delayed order"],
-      },
-      { phrase: "missing item", variants: ["item missing", "missing product", "missing order"] },
-      {
-        phrase: "account access",
-        variants: ["login", "log in", "locked account", "account locked", "password reset"],
-      },
-      { phrase: "order status", variants: ["order tracking", "track order", "where is my order"] },
-      { phrase: "refund", variants: ["refund request", "reimbursement"] },
-    ],
-    moments: [
-      { phrase: "escalation", variants: ["escalated", "escalate", "supervisor escalation"] },
-      { phrase: "transfer", variants: ["transferred", "call transfer"] },
-      { phrase: "sentiment", variants: ["sentiment tag", "customer sentiment"] },
-      { phrase: "abusive interaction", variants: ["abusive", "abuse", "abusive language"] },
-      {
-        phrase: "issue resolved",
-        variants: ["resolved", "unresolved", "resolution", "did we resolve", "dwr", "issue resolution"],
-      },
-      { phrase: "follow-up required", variants: ["follow up", "followup", "follow-up"] },
-      { phrase: "hold", variants: ["on hold", "hold time", "placed on hold"] },
-      { phrase: "silence", variants: ["dead air", "long silence"] },
-    ],
-    qa: [
-      { phrase: "qa score", variants: ["qa", "quality score", "quality assurance score", "overall score"] },
-      { phrase: "compliance & pii security", variants: ["compliance", "pii", "pii security", "compliant"] },
-      { phrase: "case handling", variants: [] },
-      { phrase: "timeliness", variants: ["timely"] },
-      { phrase: "professionalism", variants: ["professional"] },
-      { phrase: "empathy", variants: ["empathetic", "empathize", "empathise"] },
-      { phrase: "closing", variants: ["call closing", "proper closing"] },
-      { phrase: "communication clarity", variants: ["clarity", "clear communication"] },
-      { phrase: "pass/fail check", variants: ["pass fail", "pass or fail"] },
-    ],
-  },
-};
+/** The packaged data file; the same relative place from src/ (tests, tsx) and from dist/ (the built CLI). */
+export const TOOL_DESCRIPTIONS_FILE = join(CORPUS_DIR, "plans", "tools.yaml");
 
-export const DEFAULT_TOOL_DESCRIPTIONS: ToolDescriptions = ToolDescriptionsSchema.parse(DEFAULT_INPUT);
+/**
+ * Reads and validates a complete tool-descriptions file. Throws with the file and the field at fault: at module
+ * load a broken packaged file is a bug of the package, not something a user could fix with a flag.
+ */
+export function loadToolDescriptions(file: string = TOOL_DESCRIPTIONS_FILE): CompleteToolDescriptions {
+  let value: unknown;
+  try {
+    value = parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new Error(`${file}: cannot read tool descriptions (${(error as Error).message})`);
+  }
+  const parsed = CompleteToolDescriptionsSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new Error(`${file}: field ${formatPath(issue?.path ?? [])}: ${issue?.message ?? "invalid"}`);
+}
+
+/** The descriptions every prompt and every deterministic check uses unless told otherwise. */
+export const DEFAULT_TOOL_DESCRIPTIONS: CompleteToolDescriptions = loadToolDescriptions();

@@ -32,16 +32,27 @@ export class Journal {
     this.stream = createWriteStream(path, { flags: "a" });
   }
 
-  /** Starts a new journal; refuses to overwrite one (that is what --resume is for). */
-  static create(path: string, config: unknown): Journal {
-    if (existsSync(path))
+  /** Refuses to start a run over an existing journal (that is what --resume is for). */
+  static assertAbsent(path: string): void {
+    if (existsSync(path)) {
       throw new UserError(`${path} already exists: resume it with --resume, or choose another --out`);
+    }
+  }
+
+  /** Starts a new journal with its header line. */
+  static create(path: string, config: unknown): Journal {
+    Journal.assertAbsent(path);
     appendFileSync(path, `${JSON.stringify({ journal: 1, config })}\n`);
     return new Journal(path);
   }
 
-  /** Reopens a journal after a crash: reads what it holds and cuts a torn last line so appends start clean. */
-  static open<Config>(path: string): { journal: Journal; contents: JournalContents<Config> } {
+  /** Reopens a journal for appending, after `read`. */
+  static reopen(path: string): Journal {
+    return new Journal(path);
+  }
+
+  /** Reads a journal after a crash: what it holds, with a torn last line cut so later appends start clean. */
+  static read<Config>(path: string): JournalContents<Config> {
     if (!existsSync(path)) throw new UserError(`${path} not found: nothing to resume`);
     const text = readFileSync(path, "utf8");
     const complete = text.lastIndexOf("\n") + 1;
@@ -59,7 +70,7 @@ export class Journal {
       const key = recordKey(record);
       if (records.get(key)?.status !== "scored") records.set(key, record);
     }
-    return { journal: new Journal(path), contents: { config: header.config, records } };
+    return { config: header.config, records };
   }
 
   append(record: RunRecord): void {

@@ -64,27 +64,23 @@ export async function runBenchmark(
 ): Promise<Results> {
   const path = journalPath(config.out);
   let header: JournalHeader;
-  let journal: Journal;
   const done = new Map<string, RunRecord>();
   if (resume) {
-    const opened = Journal.open<JournalHeader>(path);
-    header = {
-      run: RunConfigSchema.parse(opened.contents.config.run),
-      started_at: opened.contents.config.started_at,
-    };
-    journal = opened.journal;
-    for (const [key, record] of opened.contents.records)
-      if (record.status === "scored") done.set(key, record);
+    const contents = Journal.read<JournalHeader>(path);
+    header = { run: RunConfigSchema.parse(contents.config.run), started_at: contents.config.started_at };
+    for (const [key, record] of contents.records) if (record.status === "scored") done.set(key, record);
   } else {
+    Journal.assertAbsent(path);
     header = { run: config, started_at: new Date().toISOString() };
-    journal = Journal.create(path, header);
   }
   const run = header.run;
+  // Everything that can fail on bad input fails here, before the journal exists: a typo never leaves a run to resume.
   const casesText = readFileSync(run.cases_file, "utf8");
   const cases = selectCases(loadCases(run.cases_file), run.filters);
   if (cases.length === 0) throw new UserError("the filters select no cases");
   const backend = await createBackend(run, runEnv.env);
   await backend.preflight?.(runEnv.signal);
+  const journal = resume ? Journal.reopen(path) : Journal.create(path, header);
   const records = new Map(done);
   const cache =
     run.cache && backend.deterministic && run.settings.temperature === 0

@@ -47,9 +47,16 @@ function isNullWord(value: unknown): boolean {
   return folded.kind === "string" && NULL_WORDS.has(folded.value);
 }
 
-/** Free text; a number the XML reader typed (`1.50` → 1.5) still equals the text that spells it. */
+/**
+ * Free text. A value the XML reader typed still equals the text that spells it: a number (`1.50` → 1.5),
+ * or a structure from text that holds JSON (`{"style": "modern"}` on a string parameter).
+ */
 function textMatches(expected: unknown, actual: unknown): boolean {
   if (actual === null) return isNullWord(expected);
+  if (typeof actual === "object") {
+    const spelled = structured(expected);
+    return typeof spelled === "object" && spelled !== null && matchPlain(undefined, spelled, actual, "").ok;
+  }
   const want = NORMALISERS.text(expected);
   const got = typeof actual === "number" ? NORMALISERS.number(actual) : NORMALISERS.text(actual);
   return want.kind !== "invalid" && got.kind !== "invalid" && valuesEqual(want, got);

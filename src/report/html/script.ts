@@ -4,9 +4,9 @@
 // Data never reaches innerHTML, setAttribute of a URL-bearing attribute, or anything that parses markup.
 export const BROWSER_SCRIPT = `"use strict";
 (function () {
-  var block = document.getElementById("report-data");
-  if (!block) return;
-  var data = JSON.parse(block.textContent);
+  var source = document.getElementById("report-data");
+  if (!source) return;
+  var data = JSON.parse(source.textContent);
   var S = data.strings, R = data.records, STRIDE = 7, PAGE = 100;
   var STATUS = ["passed", "failed", "error"];
   var total = R.length / STRIDE;
@@ -58,7 +58,7 @@ export const BROWSER_SCRIPT = `"use strict";
     return q === "" || c[0].toLowerCase().indexOf(q) !== -1;
   }
 
-  function block(title, text, empty) {
+  function field(title, text, empty) {
     var wrap = el("div", "field");
     wrap.append(el("h4", null, title));
     wrap.append(text === null ? el("p", "empty", empty) : el("pre", null, text));
@@ -90,10 +90,10 @@ export const BROWSER_SCRIPT = `"use strict";
   function body(i) {
     var o = i * STRIDE, c = data.cases[R[o + 1]], status = R[o + 3];
     var wrap = el("div", "case-body");
-    wrap.append(block("Expected", str(c[4]), "not available: the corpus file of this run was not found"));
-    wrap.append(block(status === 2 ? "Error (not scored)" : "Verdict: " + STATUS[status], str(R[o + 6]), "no reason recorded"));
-    wrap.append(block("Extracted calls", str(R[o + 5]), status === 2 ? "none: the request failed" : "none"));
-    wrap.append(block("Raw model output", str(R[o + 4]), "no output"));
+    wrap.append(field("Expected", str(c[4]), "not available: the corpus file of this run was not found"));
+    wrap.append(field(status === 2 ? "Error (not scored)" : "Verdict: " + STATUS[status], str(R[o + 6]), "no reason recorded"));
+    wrap.append(field("Extracted calls", str(R[o + 5]), status === 2 ? "none: the request failed" : "none"));
+    wrap.append(field("Raw model output", str(R[o + 4]), "no output"));
     wrap.append(conversation(R[o + 1], R[o + 2]));
     return wrap;
   }

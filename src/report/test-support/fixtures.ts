@@ -76,3 +76,39 @@ export function writeOutputs(dir: string, outputs: readonly { id: string; protoc
 
 /** A results object as the report reads it (the runner's type is stricter than what the report needs). */
 export const asReportResults = (results: Results) => results as unknown as ReportResults;
+
+/** Model output and case text that would run script if the page ever treated data as markup. */
+export const PAYLOADS = [
+  "<script>window.__pwned=1</script>",
+  '<img src=x onerror="window.__pwned=1">',
+  "</script><script>window.__pwned=1</script>",
+  '<a href="javascript:window.__pwned=1">javascript:window.__pwned=1</a>',
+];
+
+/**
+ * Two runs on a small corpus of its own: an oracle, and a replayed model whose outputs carry the payloads (one of its
+ * records errors: no output recorded) and whose model name and one user message are hostile too.
+ */
+export async function hostileFixture(dir: string): Promise<{ oracle: FixtureRun; hostile: FixtureRun }> {
+  const cases = someCases(8).map((c, i) =>
+    i === 1
+      ? { ...c, messages: c.messages.map((m) => (m.role === "user" ? { ...m, content: `${m.content} ${PAYLOADS[0]}` } : m)) }
+      : c,
+  );
+  const corpus = writeCorpus(dir, "corpus.jsonl", cases);
+  const ids = cases.map((c) => c.id);
+  const outputs = ids.flatMap((id, i) =>
+    ["json", "xml", "plain"].map((protocol) => ({
+      id,
+      protocol,
+      output: i === 0 && protocol === "json" ? PAYLOADS.join("\n") : `${PAYLOADS[i % PAYLOADS.length]} I cannot help.`,
+    })),
+  );
+  // No output for the last case in plain: the replay backend fails that request, so the record is an error.
+  const replay = writeOutputs(dir, outputs.slice(0, -1));
+  const oracle = await makeRun(dir, "oracle", { backend: "oracle", cases: corpus });
+  const hostile = editRun(await makeRun(dir, "hostile", { backend: "replay", outputs: replay, cases: corpus }), (r) => {
+    r.model = PAYLOADS[1] as string;
+  });
+  return { oracle, hostile };
+}

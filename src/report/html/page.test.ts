@@ -1,0 +1,91 @@
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tempDir } from "../../test-support/temp.js";
+import { labelRuns, readResults } from "../load.js";
+import { type FixtureRun, hostileFixture, PAYLOADS } from "../test-support/fixtures.js";
+import type { BrowserData } from "./data.js";
+import { buildHtmlReport } from "./page.js";
+
+let dir: ReturnType<typeof tempDir>;
+let oracle: FixtureRun;
+let hostile: FixtureRun;
+beforeAll(async () => {
+  dir = tempDir();
+  ({ oracle, hostile } = await hostileFixture(dir.path));
+});
+afterAll(() => dir.remove());
+
+const runsOf = (...fixtures: FixtureRun[]) => labelRuns(fixtures.map((f) => ({ file: f.file, results: readResults(f.file) })));
+
+function dataOf(page: string): BrowserData {
+  const match = /<script type="application\/json" id="report-data">([^<]*)<\/script>/.exec(page);
+  if (!match?.[1]) throw new Error("no data block");
+  return JSON.parse(match[1]) as BrowserData;
+}
+
+describe("buildHtmlReport", () => {
+  it("has exactly our two script elements, whatever the data holds, and a CSP allowing only our script", () => {
+    const page = buildHtmlReport(runsOf(oracle, hostile));
+    expect(page.match(/<script/g)).toHaveLength(2);
+    for (const payload of PAYLOADS) expect(page).not.toContain(payload);
+    const script = /<script>([\s\S]*)<\/script>\s*<\/body>/.exec(page)?.[1] ?? "";
+    const hash = createHash("sha256").update(script).digest("base64");
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(page)?.[1]?.replace(/&#39;/g, "'");
+    expect(csp).toBe(
+      `default-src 'none'; script-src 'sha256-${hash}'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'`,
+    );
+    expect(page).not.toMatch(/\b(src|href)="(https?:|\/\/)/);
+  });
+
+  it("shows the numbers the summaries hold, not numbers of its own", () => {
+    const runs = runsOf(oracle, hostile);
+    const summary = runs[0]?.results.summary;
+    if (!summary?.by_protocol.json || !summary.by_category.calculator) throw new Error("fixture lacks json");
+    // Values no run could produce from its records: if the page recomputed anything, these would not appear.
+    summary.by_protocol.json = { ...summary.by_protocol.json, score: 0.4321, score_ci: [0.1234, 0.8766] };
+    summary.by_category.calculator = { ...summary.by_category.calculator, score: 0.0909 };
+    const page = buildHtmlReport(runs);
+    expect(page).toContain(">0.432<");
+    expect(page).toContain("[0.123, 0.877]");
+    expect(page).toContain(">0.09<");
+  });
+
+  it("embeds every record compactly, each string once, with conversations from the run's own corpus", () => {
+    const runs = runsOf(oracle, hostile);
+    const data = dataOf(buildHtmlReport(runs));
+    const total = oracle.results.records.length + hostile.results.records.length;
+    expect(data.records).toHaveLength(total * 7);
+    expect(new Set(data.strings).size).toBe(data.strings.length);
+    expect(data.runs.map((r) => r.label)).toEqual(["oracle", PAYLOADS[1]]);
+    expect(data.notes).toEqual([]);
+    const statuses = Array.from({ length: total }, (_, i) => data.records[i * 7 + 3]);
+    expect(statuses.filter((s) => s === 2)).toHaveLength(1);
+    const errored = hostile.results.records.find((r) => r.status === "error");
+    expect(data.strings).toContain(errored?.error);
+    for (const [key, flat] of Object.entries(data.conversations)) {
+      expect(key).toMatch(/^\d+:\d+$/);
+      expect(data.roles[flat[0] as number]).toBe("system");
+    }
+    expect(data.strings.some((s) => s.includes(PAYLOADS[0] as string) && !s.includes("\n"))).toBe(true);
+  });
+
+  it("still lists every record when the corpus file cannot be found, and says why", () => {
+    const runs = runsOf(oracle);
+    const run = runs[0];
+    if (!run) throw new Error("no run");
+    run.results.config.cases_file = "/nonexistent/cases.jsonl";
+    run.results.corpus.file = "/nonexistent/cases.jsonl";
+    const data = dataOf(buildHtmlReport(runs));
+    expect(data.records).toHaveLength(oracle.results.records.length * 7);
+    expect(data.conversations).toEqual({});
+    expect(data.notes[0]).toContain("no corpus file with digest");
+    expect(data.cases.every((c) => c[4] === -1)).toBe(true);
+  });
+
+  it("warns on the page when the runs are not comparable", () => {
+    const runs = runsOf(oracle, hostile);
+    if (runs[1]) runs[1].results.config.batch_size = 4;
+    expect(buildHtmlReport(runs)).toContain("different batch sizes");
+    expect(buildHtmlReport(runsOf(oracle, hostile))).not.toContain('class="warning"');
+  });
+});
