@@ -14,7 +14,9 @@ function run(command, args) {
     stdio: ["ignore", "inherit", "inherit"],
     env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
   });
-  return result.error ? `${command} could not start (${result.error.code ?? result.error.message})` : result.status;
+  return result.error
+    ? `${command} could not start (${result.error.code ?? result.error.message})`
+    : result.status;
 }
 
 function version() {
@@ -26,9 +28,13 @@ function main() {
   if (existsSync(CHROMIUM)) return say(`${CHROMIUM} is present (${version()}); nothing to do`);
   if (process.platform !== "linux") return say(`not Linux (${process.platform}); the browser test will skip`);
   if (typeof process.getuid !== "function" || process.getuid() !== 0)
-    return say(`${CHROMIUM} is missing and we are not root; the browser test will skip (as root: apt-get install chromium)`);
+    return say(
+      `${CHROMIUM} is missing and we are not root; the browser test will skip (as root: apt-get install chromium)`,
+    );
   if (!existsSync("/usr/bin/apt-get")) return say("no apt-get on this system; the browser test will skip");
-  say("installing Debian's chromium: apt-get update, then apt-get install -y --no-install-recommends chromium");
+  say(
+    "installing Debian's chromium: apt-get update, then apt-get install -y --no-install-recommends chromium",
+  );
   const update = run("apt-get", ["update"]);
   if (update !== 0) return say(`apt-get update failed (${update}); the browser test will skip`);
   const install = run("apt-get", ["install", "-y", "--no-install-recommends", "chromium"]);
@@ -40,6 +46,8 @@ function main() {
 try {
   main();
 } catch (error) {
-  say(`unexpected problem (${error instanceof Error ? error.message : String(error)}); the browser test will skip`);
+  say(
+    `unexpected problem (${error instanceof Error ? error.message : String(error)}); the browser test will skip`,
+  );
 }
 process.exitCode = 0;

@@ -51,7 +51,9 @@ function placeholder(parameter: ToolParameter): unknown {
 function anyCall(testCase: Case): Call {
   const tool = offeredTools(testCase)[0];
   if (!tool) return { name: "no_tool_offered", arguments: {} };
-  const args = Object.fromEntries(tool.parameters.filter((p) => p.required).map((p) => [p.name, placeholder(p)]));
+  const args = Object.fromEntries(
+    tool.parameters.filter((p) => p.required).map((p) => [p.name, placeholder(p)]),
+  );
   return { name: tool.name, arguments: args };
 }
 
@@ -72,7 +74,8 @@ export function expectedCall(testCase: Case): Call | undefined {
 /** Several calls in one reply, each protocol's way: a JSON list, consecutive blocks or lines, several native tool_calls. */
 export function renderCalls(protocol: Protocol, calls: readonly Call[]): string {
   if (calls.length === 1) return renderCall(protocol, calls[0] as Call);
-  if (protocol === "json") return JSON.stringify(calls.map((call) => ({ name: call.name, arguments: call.arguments })));
+  if (protocol === "json")
+    return JSON.stringify(calls.map((call) => ({ name: call.name, arguments: call.arguments })));
   if (protocol !== "native") return calls.map((call) => renderCall(protocol, call)).join("\n");
   return encodeNativeReply(
     null,
@@ -98,7 +101,8 @@ function prose(protocol: Protocol, text: string): string {
 
 export function referenceOutput(name: ReferenceName, testCase: Case, protocol: Protocol): string {
   const calls = expectedCalls(testCase);
-  if (name === "oracle") return calls ? renderCalls(protocol, calls) : prose(protocol, expectedAnswer(testCase));
+  if (name === "oracle")
+    return calls ? renderCalls(protocol, calls) : prose(protocol, expectedAnswer(testCase));
   if (name === "always-call") return renderCalls(protocol, calls ?? [anyCall(testCase)]);
   return prose(protocol, expectedAnswer(testCase));
 }

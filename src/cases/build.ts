@@ -7,9 +7,9 @@ import { formatPath, UserError } from "../errors.js";
 import { TOOL_NAMES } from "../tools/catalogue.js";
 import {
   TOOLUSE1_CATEGORIES as CATEGORIES,
-  TOOLUSE1_LANGS as LANGS,
   type ToolUse1Case as Case,
   ToolUse1CaseSchema as CaseSchema,
+  TOOLUSE1_LANGS as LANGS,
 } from "./schema.js";
 import { SourceEntrySchema } from "./source.js";
 

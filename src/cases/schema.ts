@@ -124,6 +124,7 @@ const CaseObject = z.strictObject({
   category: z.string().min(1),
   difficulty: z.enum(DIFFICULTIES).optional(),
   kind: z.enum(NEGATIVE_KINDS).optional(),
+  /** A catalogue name, or a tool the case defines itself. */
   tools: z.array(z.union([toolName, ToolDefinitionSchema])),
   messages: z.array(MessageSchema).min(1),
   expect: CaseExpectSchema,

@@ -25,7 +25,9 @@ export async function runCompare(opts: CompareOptions, io: Io): Promise<number> 
   if (digestA !== digestB) {
     const what = `${opts.a} and ${opts.b} were run on different corpora (${shortDigest(digestA)} vs ${shortDigest(digestB)})`;
     if (!opts.force)
-      throw new UserError(`${what}; a paired comparison needs the same cases. Pass --force to pair the ids they share`);
+      throw new UserError(
+        `${what}; a paired comparison needs the same cases. Pass --force to pair the ids they share`,
+      );
     io.stderr(`warning: ${what}; pairing the ids they share because of --force\n`);
   }
   const batchA = a.results.config.batch_size;

@@ -5,7 +5,7 @@ import { PROTOCOLS } from "../cases/schema.js";
 import { UserError } from "../errors.js";
 import { grade } from "../grade/grade.js";
 import { readJsonl, writeFileAtomic } from "../jsonl.js";
-import { summarize } from "../metrics/summary.js";
+import { bfclCompatibleLine, summarize } from "../metrics/summary.js";
 import { formatSummary } from "../report/terminal.js";
 import type { Io } from "./io.js";
 
@@ -36,7 +36,9 @@ export function runGrade(options: GradeOptions, io: Io): number {
   if (options.out) writeFileAtomic(options.out, verdicts.map((v) => `${JSON.stringify(v)}\n`).join(""));
   const summary = summarize(verdicts, cases);
   io.stdout(
-    options.json ? `${JSON.stringify(summary, null, 2)}\n` : formatSummary(summary, { color: io.isTTY }),
+    options.json
+      ? `${JSON.stringify(summary, null, 2)}\n`
+      : formatSummary(summary, { color: io.isTTY }) + bfclCompatibleLine(summary),
   );
   return 0;
 }

@@ -5,6 +5,7 @@ import { dirname, join } from "node:path";
 import { FatalBackendError } from "../backends/types.js";
 import { CATEGORIES, LANGS, PROTOCOLS, type Protocol } from "../cases/schema.js";
 import { UserError } from "../errors.js";
+import { bfclCompatibleLine } from "../metrics/summary.js";
 import { DEFAULT_CASES_FILE } from "../paths.js";
 import { formatSummary } from "../report/terminal.js";
 import { BACKEND_KINDS, type BackendKind, type RunConfig } from "../runner/config.js";
@@ -156,7 +157,7 @@ export async function runRun(flags: RunFlags, io: Io): Promise<number> {
         `\n${results.model} (${results.backend}) on ${results.corpus.name} — ${counts.scored} scored`,
       );
       io.stdout(`${counts.errors > 0 ? `, ${counts.errors} ERRORS (not scored; see records)` : ""}\n\n`);
-      io.stdout(formatSummary(summary, { color: io.isTTY }));
+      io.stdout(formatSummary(summary, { color: io.isTTY }) + bfclCompatibleLine(summary));
       if (results.backend === "baseline") {
         io.stdout(
           "\nThis is the built-in rule baseline (keywords and regular expressions, no model).\n" +

@@ -11,10 +11,22 @@ function noCallVerdict(base: VerdictBase, reading: Reading, wanted: string): Ver
   const reason = reading.malformed
     ? "malformed call attempt: no call could be read"
     : `no call; expected ${wanted}`;
-  return verdict({ ...base, ...NOT_APPLICABLE, passed: false, tool_ok: false, args_ok: false, extra: [], reason });
+  return verdict({
+    ...base,
+    ...NOT_APPLICABLE,
+    passed: false,
+    tool_ok: false,
+    args_ok: false,
+    extra: [],
+    reason,
+  });
 }
 
-function failureReason(expected: readonly ExpectedCall[], reading: Reading, pairs: readonly CallPair[]): string {
+function failureReason(
+  expected: readonly ExpectedCall[],
+  reading: Reading,
+  pairs: readonly CallPair[],
+): string {
   const problems: string[] = [];
   if (reading.calls.length !== expected.length) {
     problems.push(`${reading.calls.length} calls; expected ${expected.length}`);
@@ -23,7 +35,9 @@ function failureReason(expected: readonly ExpectedCall[], reading: Reading, pair
     const pair = pairs.find((p) => p.expected === index && p.toolOk);
     if (!pair) problems.push(`no call to ${want.name} matches expected call #${index + 1}`);
     else if (!pair.argsOk) {
-      problems.push(`wrong arguments in call to ${want.name} (#${index + 1}): ${pair.check.mismatched.join("; ")}`);
+      problems.push(
+        `wrong arguments in call to ${want.name} (#${index + 1}): ${pair.check.mismatched.join("; ")}`,
+      );
     }
   });
   return problems.join("; ");
@@ -44,7 +58,9 @@ export function gradeCalls(
   const toolOk = expected.every((_, index) => pairs.some((p) => p.expected === index && p.toolOk));
   const argsOk = expected.every((_, index) => pairs.some((p) => p.expected === index && p.argsOk));
   const passed = argsOk && reading.calls.length === expected.length;
-  const assignment = expected.map((_, index) => pairs.find((p) => p.expected === index && p.toolOk)?.actual ?? null);
+  const assignment = expected.map(
+    (_, index) => pairs.find((p) => p.expected === index && p.toolOk)?.actual ?? null,
+  );
   const extra = [...new Set(pairs.filter((p) => p.toolOk).flatMap((p) => p.check.extra))];
   const mangled = pairs.some((p) => p.toolOk && p.mangled);
   const reason = passed

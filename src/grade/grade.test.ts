@@ -200,6 +200,19 @@ describe("grade: no-call cases", () => {
     });
   });
 
+  it("fails a malformed call attempt: trying to call is not abstaining (BFCL would count it as correct)", () => {
+    const v = json('{"name": "web_search", "arguments": {"query": "capital of Australia"', joke);
+    expect(v).toMatchObject({ passed: false, spurious: false, malformed: true, answer_ok: null });
+    expect(v.reason).toBe("expected no call (abstain); got a malformed call attempt");
+  });
+
+  it("does not count prose that merely mentions a tool as an attempt", () => {
+    expect(json("I could use the calculator tool for this, but I know it: Canberra.", capital)).toMatchObject({
+      passed: true,
+      malformed: false,
+    });
+  });
+
   it("accepts any answer when there are no constraints", () => {
     expect(json("Why did the chicken cross the road?", joke)).toMatchObject({
       passed: true,

@@ -9,7 +9,14 @@ import { gradeAnyCall, gradeCalls } from "./grade-calls.js";
 import { decodeNativeReply } from "./native.js";
 import { offeredTools } from "./offered.js";
 import { resolveToolName } from "./resolve-tool.js";
-import { describeCalls, extraNote, type Reading, type Verdict, type VerdictBase, verdict } from "./verdict.js";
+import {
+  describeCalls,
+  extraNote,
+  type Reading,
+  type Verdict,
+  type VerdictBase,
+  verdict,
+} from "./verdict.js";
 
 export { offeredTools } from "./offered.js";
 
@@ -50,12 +57,16 @@ function gradeNoCall(base: VerdictBase, expect: NoCallExpectation, reading: Read
   const constrained = hasConstraints(expect);
   const unmet = constrained ? unmetConstraints(reading.prose, expect) : [];
   const answerOk = constrained ? unmet.length === 0 : null;
-  const passed = !spurious && answerOk !== false;
+  // An attempt to call that could not be parsed is not an abstention (BFCL counts it as one; we do not: issue 9).
+  const attempted = spurious || reading.malformed;
+  const passed = !attempted && answerOk !== false;
   const reason = spurious
     ? `expected no call (${expect.no_call}); got ${describeCalls(reading.calls)}`
-    : answerOk === false
-      ? `no call, but the answer fails its constraints: ${unmet.join("; ")}`
-      : `no call, as expected (${expect.no_call})`;
+    : reading.malformed
+      ? `expected no call (${expect.no_call}); got a malformed call attempt`
+      : answerOk === false
+        ? `no call, but the answer fails its constraints: ${unmet.join("; ")}`
+        : `no call, as expected (${expect.no_call})`;
   return verdict({
     ...base,
     passed,
@@ -69,7 +80,12 @@ function gradeNoCall(base: VerdictBase, expect: NoCallExpectation, reading: Read
 }
 
 /** ToolUse.1's rule: exactly one call, to the expected tool, with the expected arguments. */
-function gradeCall(base: VerdictBase, expected: ExpectedCall, tools: readonly ToolSpec[], reading: Reading): Verdict {
+function gradeCall(
+  base: VerdictBase,
+  expected: ExpectedCall,
+  tools: readonly ToolSpec[],
+  reading: Reading,
+): Verdict {
   const notApplicable = { spurious: null, answer_ok: null };
   if (reading.calls.length === 0) {
     const reason = reading.malformed
@@ -107,7 +123,8 @@ function gradeCall(base: VerdictBase, expected: ExpectedCall, tools: readonly To
     mangled: resolved.mangled,
     name: call.name,
   }));
-  const best = checks.find(({ check }) => check.mismatched.length === 0) ?? (checks[0] as (typeof checks)[number]);
+  const best =
+    checks.find(({ check }) => check.mismatched.length === 0) ?? (checks[0] as (typeof checks)[number]);
   const argsOk = best.check.mismatched.length === 0;
   const single = reading.calls.length === 1;
   const mangledNote = best.mangled ? ` (name mangled: ${best.name} for ${expected.name})` : "";

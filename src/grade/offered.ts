@@ -11,7 +11,9 @@ const offeredCache = new WeakMap<Case, ToolSpec[]>();
 export function offeredTools(testCase: Case): ToolSpec[] {
   let tools = offeredCache.get(testCase);
   if (tools === undefined) {
-    tools = testCase.tools.map((tool) => (typeof tool === "string" ? CATALOGUE[tool] : toolSpecFromDefinition(tool)));
+    tools = testCase.tools.map((tool) =>
+      typeof tool === "string" ? CATALOGUE[tool] : toolSpecFromDefinition(tool),
+    );
     offeredCache.set(testCase, tools);
   }
   return tools;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CATALOGUE } from "../tools/catalogue.js";
-import { resolveTool } from "./resolve-tool.js";
+import { resolveTool, resolveToolName } from "./resolve-tool.js";
 
 const ALL = Object.values(CATALOGUE);
 
@@ -21,5 +21,24 @@ describe("resolveTool", () => {
   it("does not resolve unknown names or tools that are not offered", () => {
     expect(resolveTool("order_pizza", ALL)).toBeUndefined();
     expect(resolveTool("weather", [CATALOGUE.calculator])).toBeUndefined();
+  });
+});
+
+describe("resolveToolName: dotted names as serving runtimes mangle them", () => {
+  const dotted = { name: "math.factorial", description: "", parameters: [], aliases: [] };
+  const underscored = { name: "math_factorial", description: "", parameters: [], aliases: [] };
+
+  it("matches `a_b` for an offered `a.b` and says it was mangled", () => {
+    expect(resolveToolName("math_factorial", [dotted])).toEqual({ tool: dotted, mangled: true });
+    expect(resolveToolName("Math_Factorial", [dotted])?.mangled).toBe(true);
+    expect(resolveToolName("math.factorial", [dotted])).toEqual({ tool: dotted, mangled: false });
+  });
+
+  it("prefers a tool offered under the underscored name, and never mangles the other way", () => {
+    expect(resolveToolName("math_factorial", [dotted, underscored])).toEqual({
+      tool: underscored,
+      mangled: false,
+    });
+    expect(resolveToolName("math.factorial", [underscored])).toBeUndefined();
   });
 });

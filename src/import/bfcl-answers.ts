@@ -15,7 +15,9 @@ function acceptedValue(value: unknown, path: string): Json {
     return Object.fromEntries(
       Object.entries(value).map(([key, inner]) => [
         key,
-        Array.isArray(inner) ? possibilities(inner, `${path}.${key}`) : acceptedValue(inner, `${path}.${key}`),
+        Array.isArray(inner)
+          ? possibilities(inner, `${path}.${key}`)
+          : acceptedValue(inner, `${path}.${key}`),
       ]),
     );
   }
@@ -40,7 +42,10 @@ export function possibilities(values: readonly unknown[], path: string): Json {
 /** One `ground_truth` list → the calls a case expects, in BFCL's order. */
 export function expectedCalls(groundTruth: unknown, path: string): ExpectedCall[] {
   if (!Array.isArray(groundTruth) || groundTruth.length === 0) {
-    throw new RecordError(path, "expected a non-empty list of {function name: {argument: [accepted values]}}");
+    throw new RecordError(
+      path,
+      "expected a non-empty list of {function name: {argument: [accepted values]}}",
+    );
   }
   return groundTruth.map((entry, index) => {
     const where = `${path}[${index}]`;
@@ -52,7 +57,8 @@ export function expectedCalls(groundTruth: unknown, path: string): ExpectedCall[
     }
     const expectedArgs: Record<string, Json> = {};
     for (const [argument, values] of Object.entries(args)) {
-      if (!Array.isArray(values)) throw new RecordError(`${where}.${name}.${argument}`, "expected a list of accepted values");
+      if (!Array.isArray(values))
+        throw new RecordError(`${where}.${name}.${argument}`, "expected a list of accepted values");
       expectedArgs[argument] = possibilities(values, `${where}.${name}.${argument}`);
     }
     return { name, arguments: expectedArgs };

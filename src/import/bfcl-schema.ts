@@ -45,7 +45,10 @@ export function jsonSchemaNode(node: unknown, path: string): JsonSchemaNode {
     } else if (key === "properties") {
       if (!isRecord(value)) throw new RecordError(`${path}.properties`, "expected an object of schemas");
       out.properties = Object.fromEntries(
-        Object.entries(value).map(([name, child]) => [name, jsonSchemaNode(child, `${path}.properties.${name}`)]),
+        Object.entries(value).map(([name, child]) => [
+          name,
+          jsonSchemaNode(child, `${path}.properties.${name}`),
+        ]),
       );
     } else if (key === "items") {
       out.items = jsonSchemaNode(value, `${path}.items`);
@@ -60,7 +63,8 @@ export function jsonSchemaNode(node: unknown, path: string): JsonSchemaNode {
 export function toolDefinition(document: unknown, path: string): ToolDefinition {
   if (!isRecord(document)) throw new RecordError(path, "expected a function document object");
   const { name, description, parameters } = document;
-  if (typeof name !== "string" || name.trim() === "") throw new RecordError(`${path}.name`, "expected a tool name");
+  if (typeof name !== "string" || name.trim() === "")
+    throw new RecordError(`${path}.name`, "expected a tool name");
   if (description !== undefined && typeof description !== "string") {
     throw new RecordError(`${path}.description`, "expected text");
   }

@@ -65,7 +65,7 @@ describe("importBfcl on fixtures in the shape of BFCL v4", () => {
     });
   });
 
-  it("turns possible-answer lists into one_of, and BFCL's \"\" into optional, at any depth", () => {
+  it('turns possible-answer lists into one_of, and BFCL\'s "" into optional, at any depth', () => {
     expect(byId("simple_python_0").expect).toEqual({
       call: {
         name: "geometry.circle_area",
@@ -87,7 +87,15 @@ describe("importBfcl on fixtures in the shape of BFCL v4", () => {
       },
     });
     expect(byId("live_simple_0-0-0").expect).toMatchObject({
-      call: { arguments: { people: [{ name: "李雷", age: 18 }, { name: "李丽", age: 21 }], note: { one_of: [null] } } },
+      call: {
+        arguments: {
+          people: [
+            { name: "李雷", age: 18 },
+            { name: "李丽", age: 21 },
+          ],
+          note: { one_of: [null] },
+        },
+      },
     });
   });
 
@@ -123,6 +131,7 @@ describe("importBfcl on fixtures in the shape of BFCL v4", () => {
 
 describe("importBfcl errors: one line, file:line: field: expected …", () => {
   const simple = JSON.parse(questions.text.split("\n")[0] as string);
+  const simpleAnswer = { file: "a.json", text: answers.text.split("\n")[0] as string };
 
   it("names a question that needs a possible answer", () => {
     expect(() => importBfcl({ questions: source("q.json", [simple]) })).toThrow(
@@ -133,16 +142,19 @@ describe("importBfcl errors: one line, file:line: field: expected …", () => {
   it("names an unknown schema type with its path", () => {
     const bad = structuredClone(simple);
     bad.function[0].parameters.properties.radius.type = "HashMap";
-    expect(() => importBfcl({ questions: source("q.json", ["", bad]), answers })).toThrow(
+    const twoLines = { file: "q.json", text: `\n${JSON.stringify(bad)}\n` };
+    expect(() => importBfcl({ questions: twoLines, answers: simpleAnswer })).toThrow(
       /^q\.json:2: function\[0\]\.parameters\.properties\.radius\.type: expected a BFCL type \(.+\), got "HashMap"$/,
     );
   });
 
   it("names a malformed record, a bad answer line and an answer without a question", () => {
-    expect(() => importBfcl({ questions: source("q.json", [{ id: "x_1", question: "hi", function: [] }]) })).toThrow(
-      /^q\.json:1: question: .+/,
-    );
-    const badAnswer = source("a.json", [{ id: "simple_python_0", ground_truth: [{ "geometry.circle_area": 5 }] }]);
+    expect(() =>
+      importBfcl({ questions: source("q.json", [{ id: "x_1", question: "hi", function: [] }]) }),
+    ).toThrow(/^q\.json:1: question: .+/);
+    const badAnswer = source("a.json", [
+      { id: "simple_python_0", ground_truth: [{ "geometry.circle_area": 5 }] },
+    ]);
     expect(() => importBfcl({ questions: source("q.json", [simple]), answers: badAnswer })).toThrow(
       "a.json:1: ground_truth[0]: expected one {function name: {argument: [accepted values]}}",
     );
@@ -158,12 +170,14 @@ describe("importBfcl errors: one line, file:line: field: expected …", () => {
       "q.json:1: case expect.call.name: math.pi is not offered",
     );
     const multiTurn = { ...simple, question: [simple.question[0], simple.question[0]] };
-    expect(() => importBfcl({ questions: source("q.json", [multiTurn]), answers })).toThrow(
+    expect(() => importBfcl({ questions: source("q.json", [multiTurn]), answers: simpleAnswer })).toThrow(
       /^q\.json:1: question: expected one turn; got 2/,
     );
   });
 
   it("refuses invalid JSON with the line", () => {
-    expect(() => importBfcl({ questions: { file: "q.json", text: '{"id": "x_1"' } })).toThrow(/^q\.json:1: invalid JSON/);
+    expect(() => importBfcl({ questions: { file: "q.json", text: '{"id": "x_1"' } })).toThrow(
+      /^q\.json:1: invalid JSON/,
+    );
   });
 });

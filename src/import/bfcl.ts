@@ -5,7 +5,15 @@ import { UserError } from "../errors.js";
 import { expectedCalls } from "./bfcl-answers.js";
 import { toolDefinition } from "./bfcl-schema.js";
 import { guessLang } from "./lang.js";
-import { checkUniqueIds, convertRecord, type Line, RecordError, readRecords, type SourceText, validCase } from "./records.js";
+import {
+  checkUniqueIds,
+  convertRecord,
+  type Line,
+  RecordError,
+  readRecords,
+  type SourceText,
+  validCase,
+} from "./records.js";
 
 const BfclMessageSchema = z.looseObject({ role: z.string(), content: z.string() });
 
@@ -37,7 +45,10 @@ export function bfclCategory(id: string): string {
  */
 function messagesOf(question: BfclQuestion["question"]): Message[] {
   if (question.length !== 1) {
-    throw new RecordError("question", `expected one turn; got ${question.length} (multi-turn entries are not supported)`);
+    throw new RecordError(
+      "question",
+      `expected one turn; got ${question.length} (multi-turn entries are not supported)`,
+    );
   }
   const messages: Message[] = [];
   let system: string[] = [];
@@ -49,9 +60,14 @@ function messagesOf(question: BfclQuestion["question"]): Message[] {
       system = [];
     } else if (message.role === "assistant" && message.content !== "") {
       messages.push({ role: "assistant", content: message.content });
-    } else throw new RecordError(`${where}.role`, `expected system, user or assistant with text, got ${message.role}`);
+    } else
+      throw new RecordError(
+        `${where}.role`,
+        `expected system, user or assistant with text, got ${message.role}`,
+      );
   });
-  if (system.length > 0) throw new RecordError("question[0]", "expected a user message after the system message");
+  if (system.length > 0)
+    throw new RecordError("question[0]", "expected a user message after the system message");
   return messages;
 }
 
@@ -60,7 +76,10 @@ function expectationOf(category: string, groundTruth: unknown): Expect {
   if (category.includes("irrelevance")) return { no_call: "abstain" };
   if (category === "live_relevance") return { any_call: true };
   if (groundTruth === undefined) {
-    throw new RecordError("id", `expected a possible answer for this ${category} entry (give --answers FILE)`);
+    throw new RecordError(
+      "id",
+      `expected a possible answer for this ${category} entry (give --answers FILE)`,
+    );
   }
   const calls = expectedCalls(groundTruth, "ground_truth");
   return calls.length === 1 ? { call: calls[0] as (typeof calls)[number] } : { calls };
@@ -68,7 +87,10 @@ function expectationOf(category: string, groundTruth: unknown): Expect {
 
 function caseOf(record: BfclQuestion, expect: Expect): Case {
   const messages = messagesOf(record.question);
-  const userText = messages.flatMap((m) => (m.role === "user" ? [m.content] : [])).join("\n");
+  // The user's own words decide the language; a folded system message is often English boilerplate.
+  const userText = (record.question[0] ?? [])
+    .flatMap((m) => (m.role === "user" ? [m.content] : []))
+    .join("\n");
   return validCase({
     id: record.id,
     lang: guessLang(userText),
@@ -91,7 +113,9 @@ export function importBfcl(sources: BfclSources): Case[] {
     const ids = new Set(questions.map((q) => q.value.id));
     for (const answer of readRecords(answerFile, BfclAnswerSchema)) {
       if (!ids.has(answer.value.id)) {
-        throw new UserError(`${answerFile.file}:${answer.line}: id: ${answer.value.id} is not a question in ${sources.questions.file}`);
+        throw new UserError(
+          `${answerFile.file}:${answer.line}: id: ${answer.value.id} is not a question in ${sources.questions.file}`,
+        );
       }
       answers.set(answer.value.id, answer);
     }
@@ -101,7 +125,9 @@ export function importBfcl(sources: BfclSources): Case[] {
     const category = bfclCategory(value.id);
     // A fault in a possible answer is reported at the answer file's line, anything else at the question's.
     const expect = answer
-      ? convertRecord(sources.answers as SourceText, answer.line, () => expectationOf(category, answer.value.ground_truth))
+      ? convertRecord(sources.answers as SourceText, answer.line, () =>
+          expectationOf(category, answer.value.ground_truth),
+        )
       : convertRecord(sources.questions, line, () => expectationOf(category, undefined));
     return convertRecord(sources.questions, line, () => caseOf(value, expect));
   });

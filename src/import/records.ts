@@ -1,7 +1,8 @@
 /** Reading a benchmark's JSON-lines file record by record, with errors that name the file, the line and the field. */
 import type { z } from "zod";
+import { CaseLineSchema } from "../cases/load.js";
+import type { Case } from "../cases/schema.js";
 import { formatPath, UserError } from "../errors.js";
-import { type Case, CaseSchema } from "../cases/schema.js";
 
 /** A source file's text, and the name errors show for it. */
 export interface SourceText {
@@ -62,7 +63,7 @@ export function convertRecord<T>(source: SourceText, line: number, convert: () =
 
 /** Checks a built case against the case schema, so a suite that imports also loads. */
 export function validCase(candidate: unknown): Case {
-  const parsed = CaseSchema.safeParse(candidate);
+  const parsed = CaseLineSchema.safeParse(candidate);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   throw new RecordError(`case ${formatPath(issue?.path ?? [])}`, issue?.message ?? "invalid");

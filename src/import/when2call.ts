@@ -4,7 +4,14 @@ import type { Case, Expect } from "../cases/schema.js";
 import type { ToolDefinition } from "../tools/definition.js";
 import { toolDefinition } from "./bfcl-schema.js";
 import { guessLang } from "./lang.js";
-import { checkUniqueIds, convertRecord, RecordError, readRecords, type SourceText, validCase } from "./records.js";
+import {
+  checkUniqueIds,
+  convertRecord,
+  RecordError,
+  readRecords,
+  type SourceText,
+  validCase,
+} from "./records.js";
 
 /** The four behaviours When2Call's replies are written for; the test labels use the first three. */
 export const WHEN2CALL_BEHAVIOURS = ["tool_call", "request_for_info", "cannot_answer", "direct"] as const;

@@ -5,7 +5,11 @@ import { quantileSorted, sampleRankCorrelation } from "simple-statistics";
 export type ConfusionMatrix = number[][];
 
 /** Categories are indices 0..k−1; a value outside that range is a caller bug, not data. */
-export function confusionMatrix(gold: readonly number[], judged: readonly number[], k: number): ConfusionMatrix {
+export function confusionMatrix(
+  gold: readonly number[],
+  judged: readonly number[],
+  k: number,
+): ConfusionMatrix {
   if (gold.length !== judged.length) throw new Error("confusionMatrix: gold and judged differ in length");
   const counts = Array.from({ length: k }, () => new Array<number>(k).fill(0));
   gold.forEach((g, index) => {
@@ -25,7 +29,10 @@ function cell(counts: ConfusionMatrix, i: number, j: number): number {
  * κ_w = 1 − Σ w·O / Σ w·E, where E is the table expected from the margins; null when Σ w·E is 0 (both raters
  * used one category only, so chance agreement is certain and κ is undefined).
  */
-export function weightedKappaFromMatrix(counts: ConfusionMatrix, weight: (i: number, j: number) => number): number | null {
+export function weightedKappaFromMatrix(
+  counts: ConfusionMatrix,
+  weight: (i: number, j: number) => number,
+): number | null {
   const k = counts.length;
   const rows = counts.map((row) => row.reduce((a, b) => a + b, 0));
   const columns = Array.from({ length: k }, (_, j) => counts.reduce((sum, row) => sum + (row[j] ?? 0), 0));
@@ -88,7 +95,11 @@ export function labelScores(counts: ConfusionMatrix, label: number): LabelScores
   const precision = judged === 0 ? null : overlap / judged;
   const recall = gold === 0 ? null : overlap / gold;
   const f1 =
-    precision === null || recall === null ? null : precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+    precision === null || recall === null
+      ? null
+      : precision + recall === 0
+        ? 0
+        : (2 * precision * recall) / (precision + recall);
   return { gold, judged, overlap, precision, recall, f1 };
 }
 
@@ -138,5 +149,9 @@ export function bootstrapInterval(
   if (values.length === 0) return { low: null, high: null, defined: 0 };
   values.sort((a, b) => a - b);
   const tail = (1 - options.level) / 2;
-  return { low: quantileSorted(values, tail), high: quantileSorted(values, 1 - tail), defined: values.length };
+  return {
+    low: quantileSorted(values, tail),
+    high: quantileSorted(values, 1 - tail),
+    defined: values.length,
+  };
 }

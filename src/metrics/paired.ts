@@ -88,10 +88,15 @@ export function pairRuns(a: readonly PairableRecord[], b: readonly PairableRecor
       else excluded.error_in_b++;
       continue;
     }
-    let protocolTally = byProtocol.get(recordA.protocol);
-    if (!protocolTally) byProtocol.set(recordA.protocol, (protocolTally = emptyTally()));
+    const protocolTally = byProtocol.get(recordA.protocol) ?? emptyTally();
+    byProtocol.set(recordA.protocol, protocolTally);
     const pair = { id: recordA.id, protocol: recordA.protocol };
-    tallyPair([overall, protocolTally], pair, recordA.verdict?.passed === true, recordB.verdict?.passed === true);
+    tallyPair(
+      [overall, protocolTally],
+      pair,
+      recordA.verdict?.passed === true,
+      recordB.verdict?.passed === true,
+    );
   }
   const order = PROTOCOLS as readonly string[];
   const rank = (p: string) => (order.includes(p) ? order.indexOf(p) : order.length);

@@ -148,5 +148,5 @@ export function summarize(verdicts: readonly Verdict[], cases: readonly Case[]):
 export function bfclCompatibleLine(summary: Pick<Score, "score" | "bfcl_compatible_score">): string {
   const { score, bfcl_compatible_score: bfcl } = summary;
   if (bfcl === undefined || bfcl === null || score === null || bfcl === score) return "";
-  return `BFCL-compatible score ${bfcl.toFixed(3)} (counts malformed call attempts on no-call cases as correct abstentions; ours reports them as malformed)\n`;
+  return `BFCL-compatible score ${bfcl.toFixed(3)} (counts malformed call attempts on no-call cases as correct abstentions; ours counts them as failed abstentions)\n`;
 }

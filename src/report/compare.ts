@@ -59,7 +59,12 @@ function flips(title: string, cases: PairedTable["a_passed_b_failed"]): string {
   return `${lines.join("\n")}\n`;
 }
 
-export function formatComparison(a: ReportRun, b: ReportRun, result: PairedComparison, color: boolean): string {
+export function formatComparison(
+  a: ReportRun,
+  b: ReportRun,
+  result: PairedComparison,
+  color: boolean,
+): string {
   const columns = [
     { header: "protocol", align: "left" as const },
     { header: "A score [95% CI]", align: "left" as const },
@@ -95,10 +100,14 @@ export function formatComparison(a: ReportRun, b: ReportRun, result: PairedCompa
   ];
   if (errors > 0)
     lines.push(
-      style.yellow(`excluded: ${errors} pairs with an error (${error_in_a} in A, ${error_in_b} in B, ${error_in_both} in both)`, color),
+      style.yellow(
+        `excluded: ${errors} pairs with an error (${error_in_a} in A, ${error_in_b} in B, ${error_in_both} in both)`,
+        color,
+      ),
     );
   const { only_in_a, only_in_b } = result.unpaired;
-  if (only_in_a + only_in_b > 0) lines.push(`unpaired: ${only_in_a} records only in A, ${only_in_b} only in B`);
+  if (only_in_a + only_in_b > 0)
+    lines.push(`unpaired: ${only_in_a} records only in A, ${only_in_b} only in B`);
   return `${lines.join("\n")}\n\n${flips("passed in A, failed in B", result.overall.a_passed_b_failed)}${flips("failed in A, passed in B", result.overall.a_failed_b_passed)}`;
 }
 

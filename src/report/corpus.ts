@@ -1,8 +1,8 @@
 /** Finds the cases a run was scored on, by digest: the case browser shows conversations only from the exact corpus. */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { CaseSchema } from "../cases/schema.js";
 import type { Case } from "../cases/schema.js";
+import { CaseSchema } from "../cases/schema.js";
 import { parseJsonl } from "../jsonl.js";
 import { PACKAGE_ROOT } from "../paths.js";
 import { sha256 } from "../runner/canonical-json.js";

@@ -14,7 +14,11 @@ export interface LeaderboardRow {
 /** Ranks by score (spec §3.4: the only ranking number); ties and empty scores keep the order the runs were given. */
 export function leaderboard(runs: readonly ReportRun[]): LeaderboardRow[] {
   const rows = runs.flatMap((run, index) =>
-    Object.entries(run.results.summary.by_protocol).map(([protocol, score]) => ({ run: index, protocol, score })),
+    Object.entries(run.results.summary.by_protocol).map(([protocol, score]) => ({
+      run: index,
+      protocol,
+      score,
+    })),
   );
   const sorted = rows
     .map((row, order) => ({ row, order }))
@@ -45,9 +49,13 @@ export function mixWarnings(runs: readonly ReportRun[]): string[] {
   const warnings: string[] = [];
   const digests = groups(runs, (r) => shortDigest(r.results.corpus.digest));
   if (digests.size > 1)
-    warnings.push(`different corpus digests: ${describe(digests)}; scores on different corpora are not comparable`);
+    warnings.push(
+      `different corpus digests: ${describe(digests)}; scores on different corpora are not comparable`,
+    );
   const batches = groups(runs, (r) => `batch ${formatBatch(r.results.config.batch_size)}`);
   if (batches.size > 1)
-    warnings.push(`different batch sizes: ${describe(batches)}; borderline cases can flip between batch sizes`);
+    warnings.push(
+      `different batch sizes: ${describe(batches)}; borderline cases can flip between batch sizes`,
+    );
   return warnings;
 }

@@ -54,13 +54,13 @@ const RecordSchema = z.looseObject({
   status: z.enum(["scored", "error"]),
   output: z.string().nullable(),
   error: z.string().nullable(),
-  verdict: z
-    .looseObject({ passed: z.boolean(), calls: z.array(CallSchema), reason: z.string() })
-    .nullable(),
+  verdict: z.looseObject({ passed: z.boolean(), calls: z.array(CallSchema), reason: z.string() }).nullable(),
 });
 
 export const ReportResultsSchema = z.looseObject({
-  format: z.literal(RESULTS_FORMAT, { error: `expected "${RESULTS_FORMAT}" (is this a tooluse results file?)` }),
+  format: z.literal(RESULTS_FORMAT, {
+    error: `expected "${RESULTS_FORMAT}" (is this a tooluse results file?)`,
+  }),
   harness: z.looseObject({ version: z.string() }),
   corpus: z.looseObject({
     name: z.string(),

@@ -20,7 +20,10 @@ describe("renderTable", () => {
   });
 
   it("ignores colour codes when measuring widths, and makes the header bold only on a TTY", () => {
-    const coloured = renderTable(columns, [["\u001b[36mjson\u001b[39m", "1"]], { color: true, markdown: false });
+    const coloured = renderTable(columns, [["\u001b[36mjson\u001b[39m", "1"]], {
+      color: true,
+      markdown: false,
+    });
     const lines = coloured.split("\n");
     expect(lines[0]).toBe("\u001b[1mname  n\u001b[22m");
     expect(lines[1]).toBe("\u001b[36mjson\u001b[39m  1");

@@ -25,13 +25,19 @@ export const style = {
 /** A pipe inside a Markdown cell would end the cell. */
 const markdownCell = (text: string) => text.replace(/\|/g, "\\|");
 
-export function renderTable(columns: readonly Column[], rows: readonly string[][], options: TableOptions): string {
+export function renderTable(
+  columns: readonly Column[],
+  rows: readonly string[][],
+  options: TableOptions,
+): string {
   if (options.markdown) {
     const line = (cells: readonly string[]) => `| ${cells.map(markdownCell).join(" | ")} |`;
     const rule = columns.map((c) => (c.align === "right" ? "---:" : "---"));
     return `${[line(columns.map((c) => c.header)), `| ${rule.join(" | ")} |`, ...rows.map(line)].join("\n")}\n`;
   }
-  const widths = columns.map((c, i) => Math.max(c.header.length, ...rows.map((r) => visibleLength(r[i] ?? ""))));
+  const widths = columns.map((c, i) =>
+    Math.max(c.header.length, ...rows.map((r) => visibleLength(r[i] ?? ""))),
+  );
   const render = (cells: readonly string[]) =>
     columns
       .map((column, i) => {

@@ -7,7 +7,12 @@ import { asReportResults, type FixtureRun, makeRun } from "./test-support/fixtur
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping ANSI colour codes.
 const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, "");
-const widest = (text: string) => Math.max(...plain(text).split("\n").map((line) => line.length));
+const widest = (text: string) =>
+  Math.max(
+    ...plain(text)
+      .split("\n")
+      .map((line) => line.length),
+  );
 
 let dir: ReturnType<typeof tempDir>;
 let baseline: FixtureRun;
@@ -45,7 +50,9 @@ describe("formatSummary", () => {
     const text = formatSummary(baseline.results.summary, { color: false });
     for (const [category, s] of Object.entries(baseline.results.summary.by_category)) {
       const line = text.split("\n").find((l) => l.startsWith(`${category} `));
-      expect(line).toContain(`${s.n}  ${s.score?.toFixed(3)}  [${s.score_ci[0].toFixed(3)}, ${s.score_ci[1].toFixed(3)}]`);
+      expect(line).toContain(
+        `${s.n}  ${s.score?.toFixed(3)}  [${s.score_ci[0].toFixed(3)}, ${s.score_ci[1].toFixed(3)}]`,
+      );
     }
   });
 
@@ -70,7 +77,9 @@ describe("formatSummary", () => {
 
 describe("formatLeaderboard", () => {
   it("ranks every (run, protocol) by score within 100 columns, without warnings for comparable runs", () => {
-    const text = formatLeaderboard([run(baseline, "rule-baseline-1"), run(oracle, "oracle")], { color: false });
+    const text = formatLeaderboard([run(baseline, "rule-baseline-1"), run(oracle, "oracle")], {
+      color: false,
+    });
     const rows = text.split("\n").filter((l) => /^ *\d+ {2}/.test(l));
     expect(rows).toHaveLength(6);
     expect(rows[0]).toMatch(/^ *1 {2}oracle +json +1\.000/);
@@ -97,8 +106,31 @@ describe("formatLeaderboard", () => {
     expect(text).toContain("different batch sizes");
     expect(text).toMatch(/decoding +batch/);
     expect(widest(text)).toBeLessThanOrEqual(100);
-    const md = formatLeaderboard([run(baseline, "rule-baseline-1"), changed], { color: false, markdown: true });
+    const md = formatLeaderboard([run(baseline, "rule-baseline-1"), changed], {
+      color: false,
+      markdown: true,
+    });
     expect(md).toContain("> **Warning:** different corpus digests");
     expect(md).toContain("| # | model | protocol | score | 95% CI |");
+  });
+
+  it("shows differing decoding settings as columns and cuts long model names to stay within 100 columns", () => {
+    const long = run(oracle, "organisation/an-extremely-long-model-name-70B-Instruct-GGUF-Q4_K_M");
+    const hot: ReportRun = {
+      ...long,
+      results: {
+        ...long.results,
+        config: {
+          ...long.results.config,
+          settings: { ...long.results.config.settings, temperature: 0.7, seed: 7 },
+        },
+      },
+    };
+    const text = formatLeaderboard([run(baseline, "rule-baseline-1"), hot], { color: false });
+    expect(text).toContain("T=0.7 max=256 think=off seed=7");
+    expect(text).toMatch(/^\d+ {2}organisat… +json/m);
+    expect(text).toContain("organisat… = organisation/an-extremely-long-model-name-70B-Instruct-GGUF-Q4_K_M");
+    expect(text).not.toContain("decoding (every run)");
+    expect(widest(text)).toBeLessThanOrEqual(100);
   });
 });

@@ -52,7 +52,10 @@ function metricsTable(summary: Summary, options: FormatOptions): string {
     { header: "metric", align: "left" as const },
     ...groups.map(([label]) => ({ header: label, align: "right" as const })),
   ];
-  const rows = METRIC_KEYS.map((key) => [METRIC_LABELS[key], ...groups.map(([, s]) => formatRatio(s.metrics[key]))]);
+  const rows = METRIC_KEYS.map((key) => [
+    METRIC_LABELS[key],
+    ...groups.map(([, s]) => formatRatio(s.metrics[key])),
+  ]);
   return renderTable(columns, rows, { color: options.color, markdown: options.markdown === true });
 }
 
@@ -69,7 +72,10 @@ export function formatSummary(summary: Summary, options: FormatOptions): string 
     scoreTable("difficulty", Object.entries(summary.by_difficulty), options),
     options.markdown
       ? "_score = passed / scored; 95% CI = Wilson interval; errors are not scored._\n"
-      : style.dim("score = passed / scored; 95% CI = Wilson interval; errors are not scored.\n", options.color),
+      : style.dim(
+          "score = passed / scored; 95% CI = Wilson interval; errors are not scored.\n",
+          options.color,
+        ),
   ].join("\n");
 }
 
@@ -78,7 +84,8 @@ export function formatRunHeader(results: ReportResults, options: FormatOptions):
   const corpus = `${results.corpus.name}${results.corpus.version ? ` ${results.corpus.version}` : ""}`;
   const title = `${results.model} (${results.backend}) · ${corpus} · corpus ${shortDigest(results.corpus.digest)} · ${formatDecoding(results.config)}`;
   const { records, scored, errors } = results.counts;
-  const errorText = errors > 0 ? style.yellow(`, ${errors} ERRORS (not scored)`, options.color) : ", 0 errors";
+  const errorText =
+    errors > 0 ? style.yellow(`, ${errors} ERRORS (not scored)`, options.color) : ", 0 errors";
   const counts = `${records} records: ${scored} scored${errorText} · harness ${results.harness.version} · ${results.finished_at.slice(0, 16).replace("T", " ")}`;
   return options.markdown
     ? `### ${title.replace(/[|*_`]/g, "\\$&")}\n\n${counts}\n`

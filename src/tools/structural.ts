@@ -35,7 +35,11 @@ function modeOf(schema: JsonSchemaNode | undefined, expected: unknown): Mode {
   return "text";
 }
 
-function equalUnder(normalise: (value: unknown) => NormalisedValue | { kind: "invalid" }, a: unknown, b: unknown) {
+function equalUnder(
+  normalise: (value: unknown) => NormalisedValue | { kind: "invalid" },
+  a: unknown,
+  b: unknown,
+) {
   const want = normalise(a);
   const got = normalise(b);
   return want.kind !== "invalid" && got.kind !== "invalid" && valuesEqual(want, got);

@@ -4,8 +4,12 @@ import { join } from "node:path";
 import { PACKAGE_ROOT } from "../../paths.js";
 import type { SourceText } from "../records.js";
 
-/** CI clones the repository into some folder with a copy of shared/ beside it; so does every working copy here. */
-export const RESEARCH_DATA_DIR = join(PACKAGE_ROOT, "..", "shared", "research", "data");
+/**
+ * CI clones the repository into some folder with a copy of shared/ beside it; so does every working copy here.
+ * TOOLUSE_RESEARCH_DATA points elsewhere (or at nothing, to see the skips).
+ */
+export const RESEARCH_DATA_DIR =
+  process.env.TOOLUSE_RESEARCH_DATA ?? join(PACKAGE_ROOT, "..", "shared", "research", "data");
 export const RESEARCH_DATA_PRESENT = existsSync(join(RESEARCH_DATA_DIR, "MANIFEST.md"));
 /** The reason a data test is skipped, for its title and the console. */
 export const SKIP_REASON = `skipped: ${RESEARCH_DATA_DIR} not found (the copied BFCL and When2Call files live there)`;

@@ -91,25 +91,29 @@ export function heatColor(score: number): string {
   const [a, from] = stops[upper - 1] as [number, [number, number, number]];
   const [b, to] = stops[upper] as [number, [number, number, number]];
   const t = (score - a) / (b - a);
-  const channel = (i: number) => Math.round(from[i] as number + ((to[i] as number) - (from[i] as number)) * t);
+  const channel = (i: number) =>
+    Math.round((from[i] as number) + ((to[i] as number) - (from[i] as number)) * t);
   return `rgb(${channel(0)},${channel(1)},${channel(2)})`;
 }
 
 const CELL_WIDTH = 62;
 const CELL_HEIGHT = 24;
-const HEADER_HEIGHT = 120;
+const LABEL_CHARS = 20;
 
 /** Rows are categories, columns are runs; each cell shows the score, its tooltip the interval and counts. */
 export function heatMap(title: string, keys: readonly string[], series: readonly ChartSeries[]): SafeHtml {
   // Room on the right for the last column's slanted label.
   const width = LABEL_WIDTH + series.length * CELL_WIDTH + 110;
-  const height = HEADER_HEIGHT + keys.length * CELL_HEIGHT + 4;
+  // Slanted labels rise by about sin(40°) × 6.5 px per character: the header is as tall as the longest needs.
+  const longest = Math.max(1, ...series.map((s) => Math.min(LABEL_CHARS, s.label.length)));
+  const headerHeight = Math.round(24 + longest * 6.5 * 0.643);
+  const height = headerHeight + keys.length * CELL_HEIGHT + 4;
   const headers = series.map((s, i) => {
     const cx = LABEL_WIDTH + i * CELL_WIDTH + CELL_WIDTH / 2;
-    return html`<text transform="translate(${px(cx)},${HEADER_HEIGHT - 6}) rotate(-40)" class="key"><title>${s.label}</title>${truncate(s.label, 20)}</text>`;
+    return html`<text transform="translate(${px(cx)},${headerHeight - 6}) rotate(-40)" class="key"><title>${s.label}</title>${truncate(s.label, LABEL_CHARS)}</text>`;
   });
   const rows = keys.map((key, k) => {
-    const y = HEADER_HEIGHT + k * CELL_HEIGHT;
+    const y = headerHeight + k * CELL_HEIGHT;
     const cells = series.map((s, i) => {
       const score = s.groups[key];
       const x = LABEL_WIDTH + i * CELL_WIDTH;

@@ -6,7 +6,7 @@ import type { Case, Protocol } from "../../cases/schema.js";
 import { promptDigests } from "../../protocols/prompts.js";
 import { renderPrompt } from "../../protocols/render.js";
 import type { CorpusLookup } from "../corpus.js";
-import type { ReportRun } from "../load.js";
+import type { ReportRecord, ReportRun } from "../load.js";
 import { describeCalls, describeExpectation, messageText } from "./describe-case.js";
 
 export const RECORD_STRIDE = 7;
@@ -56,70 +56,90 @@ function promptNotes(runs: readonly ReportRun[]): string[] {
     const used = run.results.prompts?.sha256 ?? {};
     const differs = run.results.config.protocols.some((p) => used[p] !== undefined && used[p] !== current[p]);
     return differs
-      ? [`${run.label} was run with other system prompts (version ${run.results.prompts?.version}); conversations show this harness's prompts`]
+      ? [
+          `${run.label} was run with other system prompts (version ${run.results.prompts?.version}); conversations show this harness's prompts`,
+        ]
       : [];
   });
 }
 
-export function buildBrowserData(runs: readonly ReportRun[], corpora: CorpusLookup, colors: string[]): BrowserData {
-  const pool = new StringPool();
-  const protocols: string[] = [];
-  const cases: BrowserData["cases"] = [];
-  const caseIndex = new Map<string, number>();
-  const conversations: Record<string, number[]> = {};
-  const records: number[] = [];
+/** Collects cases, conversations and records once each, in the order the runs list them. */
+class BrowserDataBuilder {
+  readonly pool = new StringPool();
+  readonly protocols: string[] = [];
+  readonly cases: BrowserData["cases"] = [];
+  readonly conversations: Record<string, number[]> = {};
+  readonly records: number[] = [];
+  private readonly caseIndex = new Map<string, number>();
 
-  const protocolIndex = (p: string) => {
-    const i = protocols.indexOf(p);
-    return i === -1 ? protocols.push(p) - 1 : i;
-  };
-  const caseFor = (digest: string, id: string): [number, Case | undefined] => {
+  constructor(private readonly corpora: CorpusLookup) {}
+
+  /** Cases are keyed by digest and id: two corpora may use one id for different cases. */
+  private caseFor(digest: string, id: string): [number, Case | undefined] {
     const key = `${digest}\u0000${id}`;
-    const testCase = corpora.cases.get(digest)?.get(id);
-    let i = caseIndex.get(key);
-    if (i === undefined) {
-      i = cases.length;
+    const testCase = this.corpora.cases.get(digest)?.get(id);
+    let index = this.caseIndex.get(key);
+    if (index === undefined) {
+      index = this.cases.length;
       const [lang, category] = testCase ? [testCase.lang, testCase.category] : fromId(id);
-      const expectation = testCase ? pool.add(describeExpectation(testCase)) : -1;
-      cases.push([id, lang, category, testCase?.difficulty ?? "unspecified", expectation]);
-      caseIndex.set(key, i);
+      const expectation = testCase ? this.pool.add(describeExpectation(testCase)) : -1;
+      this.cases.push([id, lang, category, testCase?.difficulty ?? "unspecified", expectation]);
+      this.caseIndex.set(key, index);
     }
-    return [i, testCase];
-  };
+    return [index, testCase];
+  }
 
+  private protocolIndex(protocol: string): number {
+    const i = this.protocols.indexOf(protocol);
+    return i === -1 ? this.protocols.push(protocol) - 1 : i;
+  }
+
+  /** The conversation as rendered to the model, once per (case, protocol) whatever the number of runs. */
+  private addConversation(key: string, testCase: Case, protocol: Protocol): void {
+    if (key in this.conversations) return;
+    const rendered = renderPrompt(testCase, protocol);
+    const flat = rendered.messages.flatMap((m) => [ROLES.indexOf(m.role), this.pool.add(messageText(m))]);
+    if (rendered.tools)
+      flat.push(ROLES.indexOf("tools"), this.pool.add(JSON.stringify(rendered.tools, null, 1)));
+    this.conversations[key] = flat;
+  }
+
+  addRecord(runIndex: number, digest: string, record: ReportRecord): void {
+    const [c, testCase] = this.caseFor(digest, record.id);
+    const p = this.protocolIndex(record.protocol);
+    if (testCase) this.addConversation(`${c}:${p}`, testCase, record.protocol);
+    const verdict = record.verdict;
+    const status =
+      record.status === "error" || !verdict ? STATUS.error : verdict.passed ? STATUS.passed : STATUS.failed;
+    this.records.push(
+      runIndex,
+      c,
+      p,
+      status,
+      this.pool.add(record.output),
+      this.pool.add(verdict ? describeCalls(verdict.calls) : null),
+      this.pool.add(verdict ? verdict.reason : record.error),
+    );
+  }
+}
+
+export function buildBrowserData(
+  runs: readonly ReportRun[],
+  corpora: CorpusLookup,
+  colors: readonly string[],
+): BrowserData {
+  const builder = new BrowserDataBuilder(corpora);
   runs.forEach((run, runIndex) => {
-    for (const record of run.results.records) {
-      const [c, testCase] = caseFor(run.results.corpus.digest, record.id);
-      const p = protocolIndex(record.protocol);
-      const conversationKey = `${c}:${p}`;
-      if (testCase && !(conversationKey in conversations)) {
-        const rendered = renderPrompt(testCase, record.protocol as Protocol);
-        const flat = rendered.messages.flatMap((m) => [ROLES.indexOf(m.role), pool.add(messageText(m))]);
-        if (rendered.tools) flat.push(ROLES.indexOf("tools"), pool.add(JSON.stringify(rendered.tools, null, 1)));
-        conversations[conversationKey] = flat;
-      }
-      const verdict = record.verdict;
-      const status =
-        record.status === "error" || !verdict ? STATUS.error : verdict.passed ? STATUS.passed : STATUS.failed;
-      records.push(
-        runIndex,
-        c,
-        p,
-        status,
-        pool.add(record.output),
-        pool.add(verdict ? describeCalls(verdict.calls) : null),
-        pool.add(verdict ? verdict.reason : record.error),
-      );
-    }
+    for (const record of run.results.records) builder.addRecord(runIndex, run.results.corpus.digest, record);
   });
   return {
     runs: runs.map((run, i) => ({ label: run.label, color: colors[i] ?? "#888" })),
-    protocols,
+    protocols: builder.protocols,
     roles: ROLES,
-    strings: pool.strings,
-    cases,
-    conversations,
-    records,
+    strings: builder.pool.strings,
+    cases: builder.cases,
+    conversations: builder.conversations,
+    records: builder.records,
     notes: [...corpora.missing.values(), ...promptNotes(runs)],
   };
 }

@@ -21,7 +21,8 @@ function describeCall(call: { name: string; arguments: Record<string, unknown> }
 export function describeExpectation(testCase: Case): string {
   const expect = testCase.expect;
   if ("call" in expect) return `exactly one call to ${describeCall(expect.call)}`;
-  if ("calls" in expect) return `these calls, in any order:\n${expect.calls.map((c) => `- ${describeCall(c)}`).join("\n")}`;
+  if ("calls" in expect)
+    return `these calls, in any order:\n${expect.calls.map((c) => `- ${describeCall(c)}`).join("\n")}`;
   if ("any_call" in expect) return "a call to any offered tool, whatever its arguments";
   if (!("no_call" in expect)) return JSON.stringify(expect);
   const lines = [
@@ -29,8 +30,10 @@ export function describeExpectation(testCase: Case): string {
       ? "no call: ask the user for the missing information"
       : "no call: answer without tools",
   ];
-  if (expect.answer_contains_all) lines.push(`answer contains all of ${expect.answer_contains_all.map(value).join(", ")}`);
-  if (expect.answer_contains_any) lines.push(`answer contains any of ${expect.answer_contains_any.map(value).join(", ")}`);
+  if (expect.answer_contains_all)
+    lines.push(`answer contains all of ${expect.answer_contains_all.map(value).join(", ")}`);
+  if (expect.answer_contains_any)
+    lines.push(`answer contains any of ${expect.answer_contains_any.map(value).join(", ")}`);
   return lines.join("\n");
 }
 
@@ -43,7 +46,11 @@ export function describeCalls(calls: readonly { name: string; arguments: unknown
 /** The text of a rendered chat message; native tool calls and results are shown as the JSON the model sees. */
 export function messageText(message: ChatMessage): string {
   if (message.role === "assistant" && message.tool_calls)
-    return JSON.stringify(message.tool_calls.map((c) => c.function), null, 1);
+    return JSON.stringify(
+      message.tool_calls.map((c) => c.function),
+      null,
+      1,
+    );
   if (message.role === "tool") return message.content;
   return message.content ?? "";
 }

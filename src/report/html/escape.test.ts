@@ -5,7 +5,7 @@ describe("html", () => {
   it("escapes every interpolated value, in text and in attributes", () => {
     const payload = `<img src=x onerror="alert(1)"> & 'quote'`;
     expect(html`<td title="${payload}">${payload}</td>`.value).toBe(
-      "<td title=\"&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &#39;quote&#39;\">&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &#39;quote&#39;</td>",
+      '<td title="&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &#39;quote&#39;">&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &#39;quote&#39;</td>',
     );
   });
 

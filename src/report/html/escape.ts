@@ -10,7 +10,13 @@ export class SafeHtml {
 
 type Value = SafeHtml | string | number | null | undefined | false | readonly Value[];
 
-const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+const ENTITIES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
 
 /** Escapes text for element content and quoted attribute values alike. */
 export function escapeHtml(text: string): string {
@@ -43,5 +49,8 @@ export function trusted(markup: string): SafeHtml {
  * or change the block, and U+2028/U+2029 escaped because some parsers treat them as line ends.
  */
 export function jsonForScript(data: unknown): string {
-  return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return JSON.stringify(data).replace(
+    /[<>&\u2028\u2029]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }

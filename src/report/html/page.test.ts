@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => dir.remove());
 
-const runsOf = (...fixtures: FixtureRun[]) => labelRuns(fixtures.map((f) => ({ file: f.file, results: readResults(f.file) })));
+const runsOf = (...fixtures: FixtureRun[]) =>
+  labelRuns(fixtures.map((f) => ({ file: f.file, results: readResults(f.file) })));
 
 function dataOf(page: string): BrowserData {
   const match = /<script type="application\/json" id="report-data">([^<]*)<\/script>/.exec(page);
@@ -30,7 +31,9 @@ describe("buildHtmlReport", () => {
     for (const payload of PAYLOADS) expect(page).not.toContain(payload);
     const script = /<script>([\s\S]*)<\/script>\s*<\/body>/.exec(page)?.[1] ?? "";
     const hash = createHash("sha256").update(script).digest("base64");
-    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(page)?.[1]?.replace(/&#39;/g, "'");
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/
+      .exec(page)?.[1]
+      ?.replace(/&#39;/g, "'");
     expect(csp).toBe(
       `default-src 'none'; script-src 'sha256-${hash}'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'`,
     );

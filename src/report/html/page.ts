@@ -7,7 +7,13 @@ import { runColor } from "./charts.js";
 import { buildBrowserData } from "./data.js";
 import { html, jsonForScript, type SafeHtml, trusted } from "./escape.js";
 import { BROWSER_SCRIPT } from "./script.js";
-import { chartsSection, leaderboardSection, metricsSection, runsSection, warningsSection } from "./sections.js";
+import {
+  chartsSection,
+  leaderboardSection,
+  metricsSection,
+  runsSection,
+  warningsSection,
+} from "./sections.js";
 import { STYLE } from "./style.js";
 
 export interface HtmlReportOptions {
@@ -43,9 +49,19 @@ function casesSection(): SafeHtml {
 }
 
 export function buildHtmlReport(runs: readonly ReportRun[], options: HtmlReportOptions = {}): string {
-  const data = buildBrowserData(runs, findCorpora(runs), runs.map((_, i) => runColor(i)));
+  const data = buildBrowserData(
+    runs,
+    findCorpora(runs),
+    runs.map((_, i) => runColor(i)),
+  );
   const models = runs.map((r) => r.label).join(", ");
-  const corpora = [...new Set(runs.map((r) => `${r.results.corpus.name}${r.results.corpus.version ? ` ${r.results.corpus.version}` : ""}`))];
+  const corpora = [
+    ...new Set(
+      runs.map(
+        (r) => `${r.results.corpus.name}${r.results.corpus.version ? ` ${r.results.corpus.version}` : ""}`,
+      ),
+    ),
+  ];
   const generated = (options.generatedAt ?? new Date()).toISOString().slice(0, 16).replace("T", " ");
   const page = html`<!doctype html>
 <html lang="en">

@@ -49,7 +49,8 @@ export function runsSection(runs: readonly ReportRun[]): SafeHtml {
 /** Keys in the order the summaries list them (summarize orders them), first appearance wins across runs. */
 function keysOf(runs: readonly ReportRun[], pick: (s: Summary) => Record<string, Score>): string[] {
   const keys: string[] = [];
-  for (const run of runs) for (const k of Object.keys(pick(run.results.summary))) if (!keys.includes(k)) keys.push(k);
+  for (const run of runs)
+    for (const k of Object.keys(pick(run.results.summary))) if (!keys.includes(k)) keys.push(k);
   return keys;
 }
 
@@ -61,8 +62,8 @@ export function chartsSection(runs: readonly ReportRun[]): SafeHtml {
   const legend = runs.map((run, i) => html`<span>${swatch(i)}${run.label}</span>`);
   const byCategory = (s: Summary) => s.by_category;
   return html`<section id="charts"><h2>Where the score comes from</h2><p class="hint">Bars are scores, whiskers their 95% intervals; hover a bar for the counts. Category, language and difficulty pool all protocols of a run.</p>
-<div class="legend">${legend}</div><div class="charts">${chart("Score by protocol", (s) => s.by_protocol)}${chart("Score by language", (s) => s.by_lang)}${chart("Score by difficulty", (s) => s.by_difficulty)}${chart("Score by category", byCategory)}</div>
-${heatMap("Category × model: score (blue high, red low)", keysOf(runs, byCategory), series(byCategory))}</section>`;
+<div class="legend">${legend}</div><div class="charts">${chart("Score by protocol", (s) => s.by_protocol)}${chart("Score by language", (s) => s.by_lang)}${chart("Score by category", byCategory)}<div>${chart("Score by difficulty", (s) => s.by_difficulty)}${heatMap("Category × model: score (blue high, red low)", keysOf(runs, byCategory), series(byCategory))}</div></div>
+</section>`;
 }
 
 function metricsTable(run: ReportRun, index: number): SafeHtml {

@@ -68,7 +68,10 @@ export function writeCorpus(dir: string, name: string, cases: readonly Case[]): 
 }
 
 /** Writes recorded outputs for `--backend replay`. */
-export function writeOutputs(dir: string, outputs: readonly { id: string; protocol: string; output: string }[]) {
+export function writeOutputs(
+  dir: string,
+  outputs: readonly { id: string; protocol: string; output: string }[],
+) {
   const file = join(dir, "outputs.jsonl");
   writeFileSync(file, outputs.map((o) => `${JSON.stringify(o)}\n`).join(""));
   return file;
@@ -92,7 +95,12 @@ export const PAYLOADS = [
 export async function hostileFixture(dir: string): Promise<{ oracle: FixtureRun; hostile: FixtureRun }> {
   const cases = someCases(8).map((c, i) =>
     i === 1
-      ? { ...c, messages: c.messages.map((m) => (m.role === "user" ? { ...m, content: `${m.content} ${PAYLOADS[0]}` } : m)) }
+      ? {
+          ...c,
+          messages: c.messages.map((m) =>
+            m.role === "user" ? { ...m, content: `${m.content} ${PAYLOADS[0]}` } : m,
+          ),
+        }
       : c,
   );
   const corpus = writeCorpus(dir, "corpus.jsonl", cases);
@@ -101,14 +109,20 @@ export async function hostileFixture(dir: string): Promise<{ oracle: FixtureRun;
     ["json", "xml", "plain"].map((protocol) => ({
       id,
       protocol,
-      output: i === 0 && protocol === "json" ? PAYLOADS.join("\n") : `${PAYLOADS[i % PAYLOADS.length]} I cannot help.`,
+      output:
+        i === 0 && protocol === "json"
+          ? PAYLOADS.join("\n")
+          : `${PAYLOADS[i % PAYLOADS.length]} I cannot help.`,
     })),
   );
   // No output for the last case in plain: the replay backend fails that request, so the record is an error.
   const replay = writeOutputs(dir, outputs.slice(0, -1));
   const oracle = await makeRun(dir, "oracle", { backend: "oracle", cases: corpus });
-  const hostile = editRun(await makeRun(dir, "hostile", { backend: "replay", outputs: replay, cases: corpus }), (r) => {
-    r.model = PAYLOADS[1] as string;
-  });
+  const hostile = editRun(
+    await makeRun(dir, "hostile", { backend: "replay", outputs: replay, cases: corpus }),
+    (r) => {
+      r.model = PAYLOADS[1] as string;
+    },
+  );
   return { oracle, hostile };
 }

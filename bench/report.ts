@@ -1,0 +1,140 @@
+/**
+ * HTML report size and build time: 10 runs × 564 records (188 cases × json, xml, plain), outputs synthesised from the
+ * corpus and varied per run (oracle calls, calls wrapped in thinking and prose, wrong tools, refusals, malformed JSON,
+ * long rambling answers), graded by the real grader. Measured from results files on disk to the written report.
+ * Targets: under 2 seconds, under 5 MB. Run: npx tsx bench/report.ts [--keep report.html] (to look at the page)
+ */
+import { copyFileSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { referenceOutput } from "../src/backends/reference-outputs.js";
+import { loadCases } from "../src/cases/load.js";
+import type { Case, Protocol } from "../src/cases/schema.js";
+import { configFromFlags } from "../src/cli/run.js";
+import { grade } from "../src/grade/grade.js";
+import { writeFileAtomic } from "../src/jsonl.js";
+import { DEFAULT_CASES_FILE } from "../src/paths.js";
+import { buildHtmlReport } from "../src/report/html/page.js";
+import { loadRuns } from "../src/report/load.js";
+import { sha256 } from "../src/runner/canonical-json.js";
+import type { RunRecord } from "../src/runner/record.js";
+import { buildResults } from "../src/runner/results.js";
+import { tempDir } from "../src/test-support/temp.js";
+
+const RUNS = 10;
+const PROTOCOLS: Protocol[] = ["json", "xml", "plain"];
+const cases = loadCases(DEFAULT_CASES_FILE);
+// The real digest, so the report finds the corpus and embeds every rendered conversation, as it would for real runs.
+const digest = `sha256:${sha256(readFileSync(DEFAULT_CASES_FILE, "utf8"))}`;
+
+/** A different mix per run, so outputs do not deduplicate across runs more than real models' would. */
+function output(run: number, testCase: Case, protocol: Protocol, i: number): string {
+  const oracle = referenceOutput("oracle", testCase, protocol);
+  const variant = (run * 7 + i) % 9;
+  const musing = `The user asks about ${testCase.category} (case ${testCase.id}, run ${run}). Let me think which tool fits and which arguments the request states explicitly before answering.`;
+  switch (variant) {
+    case 0:
+    case 1:
+    case 2:
+      return oracle;
+    case 3:
+      return `<think>${musing}</think>\n${oracle}`;
+    case 4:
+      return `Sure! Here is the call you need:\n\`\`\`json\n${oracle}\n\`\`\`\nLet me know if anything else is needed (run ${run}).`;
+    case 5:
+      return referenceOutput("always-call", testCase, protocol);
+    case 6:
+      return `I'm sorry, but I can't help with that directly. ${musing} ${musing}`;
+    case 7:
+      return '{"name": "calculator", "arguments": {"expression": "2+2"';
+    default:
+      return `${musing}\n\n${"Here is a longer answer that wanders a little before it gets to the point. ".repeat(6)}`;
+  }
+}
+
+const dir = tempDir("tooluse-bench-report-");
+try {
+  const files: string[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const records: RunRecord[] = [];
+    cases.forEach((testCase, i) => {
+      for (const protocol of PROTOCOLS) {
+        const text = output(run, testCase, protocol, i);
+        const failed = (run + i) % 97 === 0 && protocol === "plain";
+        records.push({
+          id: testCase.id,
+          protocol,
+          status: failed ? "error" : "scored",
+          output: failed ? null : text,
+          verdict: failed ? null : grade(testCase, { id: testCase.id, protocol, output: text }),
+          error: failed ? "APIConnectionTimeoutError: Request timed out." : null,
+          latency_ms: 400 + ((run * 31 + i) % 200),
+          prompt_tokens: 900,
+          completion_tokens: text.length / 4,
+          finish_reason: "stop",
+          attempts: 1,
+          cached: false,
+        });
+      }
+    });
+    const config = configFromFlags({
+      backend: "openai",
+      model: `vendor/model-${String(run + 1).padStart(2, "0")}-instruct`,
+      baseUrl: "http://127.0.0.1:8000/v1",
+      apiKeyEnv: "OPENAI_API_KEY",
+      protocol: "all",
+      cases: DEFAULT_CASES_FILE,
+      concurrency: "8",
+      timeout: "60",
+      retries: "4",
+      cache: true,
+      maxTokens: "256",
+      temperature: "0",
+      thinking: "off",
+    });
+    const results = buildResults({
+      harnessVersion: "bench",
+      corpus: {
+        name: "ToolUse.1",
+        version: "bench",
+        digest,
+        file: "data/tooluse1.jsonl",
+        cases: cases.length,
+      },
+      model: config.model ?? "model",
+      config,
+      cases,
+      records,
+      startedAt: new Date().toISOString(),
+      finishedAt: new Date().toISOString(),
+    });
+    const file = join(dir.path, `run-${run}.json`);
+    writeFileSync(file, `${JSON.stringify(results, null, 1)}\n`);
+    files.push(file);
+  }
+
+  const out = join(dir.path, "report.html");
+  const once = () => {
+    const started = performance.now();
+    const runs = loadRuns(files);
+    const loaded = performance.now();
+    writeFileAtomic(out, buildHtmlReport(runs));
+    const done = performance.now();
+    return { total: done - started, load: loaded - started, build: done - loaded };
+  };
+  const cold = once();
+  const warm = Array.from({ length: 3 }, once).sort((a, b) => a.total - b.total)[1] ?? cold;
+  const size = statSync(out).size;
+  const inputs = files.reduce((sum, f) => sum + statSync(f).size, 0);
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+  console.log(`${RUNS} runs × ${cases.length * PROTOCOLS.length} records (${mb(inputs)} of results files)`);
+  console.log(
+    `first build ${cold.total.toFixed(0)} ms (load + validate ${cold.load.toFixed(0)} ms, page ${cold.build.toFixed(0)} ms); median of 3 after: ${warm.total.toFixed(0)} ms`,
+  );
+  console.log(`report.html: ${mb(size)}`);
+  const ok = cold.total < 2000 && size < 5 * 1024 * 1024;
+  console.log(ok ? "targets met: under 2 s and under 5 MB" : "TARGET MISSED: 2 s / 5 MB");
+  const keep = process.argv.indexOf("--keep");
+  if (keep !== -1 && process.argv[keep + 1]) copyFileSync(out, process.argv[keep + 1] as string);
+} finally {
+  dir.remove();
+}

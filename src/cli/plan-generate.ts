@@ -1,0 +1,75 @@
+/** `tooluse plan generate`: ask a planner model for plans; raw outputs go to a plans file `plan score` reads. */
+import { UserError } from "../errors.js";
+import { writeFileAtomic } from "../jsonl.js";
+import {
+  type CommandContext,
+  jsonLines,
+  prepare,
+  progressFor,
+  withSession,
+} from "../plans/models/command.js";
+import { type ModelFlags, wholeNumber } from "../plans/models/flags.js";
+import { generatePlans } from "../plans/models/generate.js";
+import { PROMPT_TYPES, type PromptType } from "../plans/models/generate-prompt.js";
+import { readQueries } from "../plans/models/records.js";
+import type { Io } from "./io.js";
+
+export interface PlanGenerateOptions extends ModelFlags {
+  model: string;
+  queries: string;
+  split?: string;
+  promptType?: string;
+  examples?: string;
+  out?: string;
+}
+
+export const PLAN_GENERATE_DEFAULTS = { split: "test", promptType: "both", examples: "3" } as const;
+
+function promptTypes(value: string): PromptType[] {
+  if (value === "both") return [...PROMPT_TYPES];
+  if (!(PROMPT_TYPES as readonly string[]).includes(value))
+    throw new UserError(`--prompt-type: expected with_lineage, without_lineage or both, got "${value}"`);
+  return [value as PromptType];
+}
+
+/**
+ * Exit 0 when every prompt was answered; 1 when some requests failed (those plans are left out, not scored as bad;
+ * running the command again asks only them, the rest come from the cache); 2 on bad input or a refusing server.
+ */
+export async function runPlanGenerate(
+  options: PlanGenerateOptions,
+  io: Io,
+  context: CommandContext = {},
+): Promise<number> {
+  const input = prepare(io, () => ({
+    records: readQueries(options.queries),
+    types: promptTypes(options.promptType ?? PLAN_GENERATE_DEFAULTS.promptType),
+    examples: wholeNumber("--examples", options.examples ?? PLAN_GENERATE_DEFAULTS.examples, 0),
+  }));
+  if (!input.ok) return input.code;
+  const { records, types, examples } = input.value;
+  return withSession(options.model, options, io, context, async (session) => {
+    const result = await generatePlans(session, records, {
+      split: options.split ?? PLAN_GENERATE_DEFAULTS.split,
+      promptTypes: types,
+      examples,
+      file: options.queries,
+      progress: progressFor(io, "plans"),
+    });
+    if (options.out) {
+      writeFileAtomic(options.out, jsonLines(result.lines));
+      io.stdout(
+        `${result.lines.length} plans from ${session.model} (${types.join(", ")}) written to ${options.out}\n`,
+      );
+    } else io.stdout(jsonLines(result.lines));
+    for (const failure of result.failures)
+      io.stderr(
+        `tooluse: no plan for query ${failure.query_id} (${failure.prompt_type}): ${failure.error}\n`,
+      );
+    if (result.failures.length === 0) return 0;
+    io.stderr(
+      `tooluse: ${result.failures.length} requests failed and their plans are missing; run the same command again to ask only those\n`,
+    );
+    return result.lines.length === 0 ? 2 : 1;
+  });
+}

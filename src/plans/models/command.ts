@@ -1,0 +1,71 @@
+/** What the three model-driven plan commands share: exit codes for expected failures, the session's lifetime, Ctrl-C. */
+import { FatalBackendError } from "../../backends/types.js";
+import type { Io } from "../../cli/io.js";
+import { UserError } from "../../errors.js";
+import { type ModelFlags, sessionOptions } from "./flags.js";
+import { workProgress } from "./progress.js";
+import { type ModelSession, openSession } from "./session.js";
+
+/** Extra session settings for tests (environment, cache directory); the command line never sets them. */
+export interface CommandContext {
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * Runs `work` with an open session and returns its exit code. Bad input and a refusing server are one line on
+ * stderr and exit 2; Ctrl-C exits 130 (answers so far stay in the cache, so the same command continues cheaply).
+ */
+export async function withSession(
+  model: string,
+  flags: ModelFlags,
+  io: Io,
+  context: CommandContext,
+  work: (session: ModelSession) => Promise<number>,
+): Promise<number> {
+  const controller = new AbortController();
+  const onSigint = () => controller.abort(new UserError("interrupted"));
+  process.once("SIGINT", onSigint);
+  let session: ModelSession | undefined;
+  try {
+    session = await openSession({
+      ...sessionOptions(model, flags),
+      ...(context.env ? { env: context.env } : {}),
+      signal: controller.signal,
+      log: (line) => io.stderr(`${line}\n`),
+    });
+    return await work(session);
+  } catch (error) {
+    if (controller.signal.aborted) {
+      io.stderr("tooluse: interrupted; answers so far are cached: run the same command again to continue\n");
+      return 130;
+    }
+    if (error instanceof UserError || error instanceof FatalBackendError) {
+      io.stderr(`tooluse: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  } finally {
+    process.removeListener("SIGINT", onSigint);
+    await session?.close();
+  }
+}
+
+/** Reads and checks the inputs before any model is contacted: a bad file should not cost a request. */
+export function prepare<T>(io: Io, read: () => T): { ok: true; value: T } | { ok: false; code: number } {
+  try {
+    return { ok: true, value: read() };
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    io.stderr(`tooluse: ${error.message}\n`);
+    return { ok: false, code: 2 };
+  }
+}
+
+export function progressFor(io: Io, label: string) {
+  return workProgress(io.stderr, io.isTTY, label);
+}
+
+/** JSONL text of records, one per line. */
+export function jsonLines(records: readonly unknown[]): string {
+  return records.map((record) => `${JSON.stringify(record)}\n`).join("");
+}

@@ -1,0 +1,284 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { type MockServer, startMockServer } from "../../test-support/mock-openai-server.js";
+import { REFUND_BEST_PLAN, REFUND_INITIAL_PLAN, REFUND_QUERY } from "../paper-examples.js";
+import { type JudgeOptions, judgePlans } from "./judge.js";
+import { JudgedLineSchema } from "./judge-line.js";
+import type { JudgeMetric } from "./judge-prompts.js";
+import { openSession } from "./session.js";
+import { canonical } from "./test-support/fixtures.js";
+import {
+  type Asked,
+  candidateIds,
+  type Handlers,
+  scriptedModel,
+  stepAnswer,
+} from "./test-support/scripted-model.js";
+
+let server: MockServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const reference = canonical(REFUND_BEST_PLAN);
+const input = (plan: string = REFUND_INITIAL_PLAN) => ({
+  record: { query_id: "q1", planner: "p", prompt_type: "without_lineage", plan },
+  query: REFUND_QUERY,
+  reference,
+});
+
+/** A judge that agrees with the code: only the tool-usage pair's lone half (step 2) violates. */
+function fairMetric(metric: JudgeMetric, asked: Asked): string {
+  if (metric === "query_adherence")
+    return JSON.stringify({ adherence: 0.5, reason: "ids of interactions", score: 7.5 });
+  return stepAnswer(metric, candidateIds(asked.user), metric === "tool_usage_completeness" ? [2] : []);
+}
+
+async function judge(handlers: Handlers, options: JudgeOptions, plan?: string) {
+  server = await startMockServer({ models: ["judge"], script: scriptedModel(handlers) });
+  const session = await openSession({ model: "judge", baseUrl: server.url, cache: false });
+  const [line] = await judgePlans(session, [input(plan)], options);
+  if (!line) throw new Error("no line");
+  JudgedLineSchema.parse(line);
+  return line;
+}
+
+const metricWise: JudgeOptions = { mode: "metric-wise" };
+
+describe("the metric-wise judge", () => {
+  it("asks one prompt per metric and combines the seven with the weights", async () => {
+    const line = await judge({ metric: fairMetric }, metricWise);
+    expect(server?.requests).toBe(7);
+    expect(line).toMatchObject({
+      format: 20,
+      tool_prompt_alignment: 20,
+      step_executability: 15,
+      query_adherence: 7.5,
+      dependencies: 10,
+      redundancy: 10,
+      tool_usage_completeness: 5,
+      subtotal: 60,
+      total: 87.5,
+    });
+    expect(line.judge.failures).toEqual([]);
+    expect(line.judge.contradictions).toEqual([]);
+    expect(line.judge.deterministic).toEqual({
+      format: 20,
+      dependencies: 10,
+      redundancy: 10,
+      tool_usage_completeness: 5,
+      step_executability: 15,
+    });
+    expect(line.judge.answers.tool_usage_completeness?.value).toMatchObject({
+      violations: [{ step: 2 }],
+      score: 5,
+    });
+  });
+
+  it("shows the query, the candidate as written and the best plan in every metric prompt", async () => {
+    await judge({ metric: fairMetric }, metricWise);
+    for (const body of server?.bodies ?? []) {
+      const user = body.messages[1]?.content ?? "";
+      expect(user).toContain(`Query: ${REFUND_QUERY}`);
+      expect(user).toContain(`Candidate plan (2 steps: 1, 2):\n${REFUND_INITIAL_PLAN}`);
+      expect(user).toContain('Best plan:\n{\n  1: {"step": T2S([], "Fetch call_ids');
+    }
+  });
+
+  it("repairs a malformed answer once and uses the repaired one", async () => {
+    const line = await judge(
+      {
+        metric: (metric, asked) =>
+          metric === "format" && !asked.repair
+            ? "The format is fine: 20 out of 20."
+            : fairMetric(metric, asked),
+      },
+      metricWise,
+    );
+    expect(server?.requests).toBe(8);
+    const repair = server?.bodies.find((b) => b.messages.length > 2);
+    expect(repair?.messages.at(-1)?.content).toMatch(/cannot be used: no JSON object in the answer/);
+    expect(line.judge.answers.format).toMatchObject({
+      status: "ok",
+      raw: ["The format is fine: 20 out of 20.", expect.any(String)],
+    });
+    expect(line.format).toBe(20);
+    expect(line.judge.failures).toEqual([]);
+  });
+
+  it("records a failure, never a score, when the repaired answer is still malformed", async () => {
+    const line = await judge(
+      {
+        metric: (metric, asked) =>
+          metric === "tool_prompt_alignment" ? '{"score": "twenty"}' : fairMetric(metric, asked),
+      },
+      metricWise,
+    );
+    expect(server?.requests).toBe(8);
+    expect(line.tool_prompt_alignment).toBeNull();
+    expect(line.total).toBeNull();
+    expect(line.judge.sources.tool_prompt_alignment).toBe("judge");
+    expect(line.judge.failures).toEqual([
+      { metric: "tool_prompt_alignment", code: "malformed", message: expect.stringContaining("violations") },
+    ]);
+    expect(line.judge.answers.tool_prompt_alignment).toMatchObject({ status: "failed", value: null });
+  });
+
+  it("catches scores out of range and violations on steps the plan lacks", async () => {
+    const line = await judge(
+      {
+        metric: (metric, asked) => {
+          if (metric === "format") return JSON.stringify({ violations: [], score: 25 });
+          if (metric === "redundancy")
+            return JSON.stringify({ violations: [{ step: 9, reason: "?" }], score: 5 });
+          if (metric === "query_adherence")
+            return JSON.stringify({ adherence: 0.7, reason: "?", score: 10.5 });
+          return fairMetric(metric, asked);
+        },
+      },
+      metricWise,
+    );
+    expect(server?.requests).toBe(10);
+    expect(line.judge.failures).toEqual([
+      { metric: "format", code: "out-of-range", message: "score 25 is outside 0–20" },
+      { metric: "query_adherence", code: "out-of-range", message: "adherence 0.7 is not 0, 0.5 or 1" },
+      { metric: "redundancy", code: "out-of-range", message: expect.stringContaining("step 9") },
+    ]);
+    expect([line.format, line.query_adherence, line.redundancy]).toEqual([null, null, null]);
+  });
+
+  it("records a judge whose score contradicts its own findings, and keeps what it said", async () => {
+    const line = await judge(
+      {
+        metric: (metric, asked) => {
+          if (metric === "dependencies")
+            return JSON.stringify({ violations: [{ step: 1, reason: "x" }], score: 10 });
+          if (metric === "query_adherence") return JSON.stringify({ adherence: 0.5, reason: "x", score: 15 });
+          return fairMetric(metric, asked);
+        },
+      },
+      metricWise,
+    );
+    expect(line.judge.contradictions).toEqual([
+      {
+        metric: "query_adherence",
+        code: "adherence-score",
+        stated: 15,
+        expected: 7.5,
+        message: "score 15 but adherence 0.5 gives 7.5",
+      },
+      {
+        metric: "dependencies",
+        code: "score-arithmetic",
+        stated: 10,
+        expected: 5,
+        message: "score 10 but 1 of 2 steps violate, which gives 5",
+      },
+    ]);
+    expect([line.dependencies, line.query_adherence]).toEqual([10, 15]);
+  });
+
+  it("asks only the chosen metrics and takes the others from code", async () => {
+    const line = await judge(
+      { metric: fairMetric },
+      { mode: "metric-wise", metrics: ["tool_prompt_alignment", "query_adherence"] },
+    );
+    expect(server?.requests).toBe(2);
+    expect(line.judge.sources).toMatchObject({
+      format: "code",
+      tool_prompt_alignment: "judge",
+      query_adherence: "judge",
+    });
+    expect(line.total).toBe(87.5);
+  });
+
+  it("puts no judge to a plan with no readable step", async () => {
+    const line = await judge({ metric: fairMetric }, metricWise, "I cannot plan this.");
+    expect(server?.requests).toBe(0);
+    expect(line.judge.skipped).toBe("no plan found in the text");
+    expect(line.total).toBe(0);
+  });
+});
+
+const oneShot = (answer: Record<string, unknown>) => ({
+  oneShot: () =>
+    JSON.stringify({
+      matches: [
+        { candidate: 1, best: 1 },
+        { candidate: 2, best: 2 },
+      ],
+      parsable: true,
+      precision: 100,
+      recall: 50,
+      f1: 66.67,
+      format: 100,
+      dependencies: 100,
+      placeholders: 100,
+      rating: "Acceptable",
+      reason: "half the best plan",
+      ...answer,
+    }),
+});
+
+describe("the one-shot judge", () => {
+  it("fills precision, recall, F1 and the rating, with the code's values beside", async () => {
+    const line = await judge(oneShot({}), { mode: "one-shot" });
+    expect(server?.requests).toBe(1);
+    expect(line).toMatchObject({ precision: 1, recall: 0.5, f1: 0.6667, rating: "Acceptable", tier: "B" });
+    expect(line.judge.contradictions).toEqual([]);
+    expect(line.judge.deterministic).toEqual({
+      precision: 100,
+      recall: 50,
+      f1: 66.67,
+      rating: "Acceptable",
+      format: 100,
+      dependencies: 100,
+      placeholders: 100,
+    });
+  });
+
+  it("flags a rating that contradicts the judge's own F1", async () => {
+    const line = await judge(oneShot({ rating: "Very Good" }), { mode: "one-shot" });
+    expect(line.rating).toBe("Very Good");
+    expect(line.judge.contradictions).toEqual([
+      {
+        metric: "one_shot",
+        code: "rating",
+        stated: "Very Good",
+        expected: "Acceptable",
+        message: "rating Very Good but f1 66.67 gives Acceptable",
+      },
+    ]);
+  });
+
+  it("flags precision, recall and F1 that do not follow from its own matches", async () => {
+    const line = await judge(oneShot({ precision: 80, recall: 80, f1: 50, rating: "Bad" }), {
+      mode: "one-shot",
+    });
+    expect(line.judge.contradictions.map((c) => c.code)).toEqual(["precision", "recall", "f1"]);
+  });
+
+  it("flags a rating above Extremely Bad for a plan the judge calls unparsable", async () => {
+    const line = await judge(oneShot({ parsable: false }), { mode: "one-shot" });
+    expect(line.judge.contradictions).toMatchObject([{ code: "rating", expected: "Extremely Bad" }]);
+  });
+
+  it("repairs, then records a failure with no rating, for matches naming missing steps", async () => {
+    const line = await judge(oneShot({ matches: [{ candidate: 7, best: 1 }] }), { mode: "one-shot" });
+    expect(server?.requests).toBe(2);
+    expect(line.judge.failures).toEqual([
+      {
+        metric: "one_shot",
+        code: "out-of-range",
+        message: "matches name candidate step 7, which P does not have",
+      },
+    ]);
+    expect([line.precision, line.recall, line.f1, line.rating, line.tier]).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+  });
+});

@@ -1,0 +1,228 @@
+/** LLM judges for plans: metric-wise (one prompt per metric) or one-shot; every checkable claim is checked. */
+import type { Plan } from "../model.js";
+import { parsePlan } from "../parse.js";
+import { tierOf } from "../rating.js";
+import type { PlanRecord } from "../records.js";
+import { scorePlan } from "../score.js";
+import type { ScoreLine } from "../score-line.js";
+import { DEFAULT_TOOL_DESCRIPTIONS, type ToolDescriptions } from "../tool-descriptions.js";
+import {
+  adherenceContradictions,
+  adherenceSpec,
+  type Contradiction,
+  oneShotContradictions,
+  oneShotSpec,
+  stepContradictions,
+  stepJudgementSpec,
+} from "./judge-answers.js";
+import type { JudgedLine, JudgeMode, JudgeRecord } from "./judge-line.js";
+import { JUDGE_METRICS, type JudgeMetric, type JudgeSubject, metricPrompt } from "./judge-prompts.js";
+import { deterministicOneShot } from "./one-shot-code.js";
+import { oneShotPrompt } from "./one-shot-prompt.js";
+import { silentWork, type WorkProgress } from "./progress.js";
+import type { ModelSession } from "./session.js";
+import { askStructured, type Structured } from "./structured.js";
+
+export interface JudgeInput {
+  record: PlanRecord;
+  query: string;
+  reference: Plan;
+}
+
+export interface JudgeOptions {
+  mode: JudgeMode;
+  /** Metric-wise only: the metrics to ask about (the others keep the code's value, or null). */
+  metrics?: readonly JudgeMetric[];
+  tools?: ToolDescriptions;
+  progress?: WorkProgress;
+}
+
+const CODE_METRICS = [
+  "format",
+  "dependencies",
+  "redundancy",
+  "tool_usage_completeness",
+  "step_executability",
+] as const;
+
+function sum(values: readonly (number | null)[]): number | null {
+  return values.some((v) => v === null) ? null : values.reduce<number>((a, v) => a + (v ?? 0), 0);
+}
+
+function emptyRecord(model: string, mode: JudgeMode, base: ScoreLine): JudgeRecord {
+  const deterministic: JudgeRecord["deterministic"] = {};
+  if (mode === "metric-wise") for (const m of CODE_METRICS) deterministic[m] = base[m];
+  return {
+    model,
+    mode,
+    skipped: null,
+    sources: {},
+    deterministic,
+    answers: {},
+    failures: [],
+    contradictions: [],
+  };
+}
+
+function record<T>(judge: JudgeRecord, metric: string, result: Structured<T>): T | null {
+  judge.answers[metric] = {
+    status: result.ok ? "ok" : "failed",
+    raw: result.raw,
+    value: result.ok ? result.value : null,
+  };
+  if (result.ok) return result.value;
+  judge.failures.push({ metric, code: result.code, message: result.message });
+  return null;
+}
+
+type Outcome = { score: number | null; result: Structured<unknown>; contradictions: Contradiction[] };
+
+/** One metric of one plan: the judge's reply as read, its score (null on failure), what it contradicted. */
+async function judgeMetric(
+  session: ModelSession,
+  metric: JudgeMetric,
+  subject: JudgeSubject,
+  key: string,
+  tools: ToolDescriptions,
+): Promise<Outcome> {
+  const prompt = { key: `${key}|${metric}`, messages: metricPrompt(metric, subject, tools) };
+  if (metric === "query_adherence") {
+    const result = await askStructured(session, prompt, adherenceSpec);
+    if (!result.ok) return { score: null, result, contradictions: [] };
+    return { score: result.value.score, result, contradictions: adherenceContradictions(result.value) };
+  }
+  const result = await askStructured(session, prompt, stepJudgementSpec(metric, subject.stepIds));
+  if (!result.ok) return { score: null, result, contradictions: [] };
+  const contradictions = stepContradictions(metric, result.value, subject.stepIds.length);
+  return { score: result.value.score, result, contradictions };
+}
+
+async function metricWise(
+  session: ModelSession,
+  subject: JudgeSubject,
+  base: ScoreLine,
+  key: string,
+  options: JudgeOptions,
+): Promise<JudgedLine> {
+  const tools = options.tools ?? DEFAULT_TOOL_DESCRIPTIONS;
+  const asked = new Set(options.metrics ?? JUDGE_METRICS);
+  const outcomes = await Promise.all(
+    JUDGE_METRICS.map((metric) =>
+      asked.has(metric) ? judgeMetric(session, metric, subject, key, tools) : Promise.resolve(null),
+    ),
+  );
+  // Assembled in metric order once all have answered, so the output is the same whatever order replies came in.
+  const judge = emptyRecord(session.model, "metric-wise", base);
+  const scores = {} as Record<JudgeMetric, number | null>;
+  JUDGE_METRICS.forEach((metric, index) => {
+    const outcome = outcomes[index];
+    if (outcome) {
+      record(judge, metric, outcome.result);
+      judge.contradictions.push(...outcome.contradictions);
+      judge.sources[metric] = "judge";
+      scores[metric] = outcome.score;
+    } else {
+      judge.sources[metric] = base[metric] === null ? null : "code";
+      scores[metric] = base[metric];
+    }
+  });
+  const value = (m: JudgeMetric) => scores[m];
+  return {
+    ...base,
+    ...scores,
+    subtotal: sum(CODE_METRICS.map(value)),
+    total: sum(JUDGE_METRICS.map(value)),
+    judge,
+  };
+}
+
+/** Percent → the score line's 0–1, without float noise (66.67 → 0.6667, not 0.6667000000000001). */
+function fraction(percent: number): number {
+  return Math.round(percent * 1e7) / 1e9;
+}
+
+async function oneShot(
+  session: ModelSession,
+  subject: JudgeSubject,
+  base: ScoreLine,
+  key: string,
+  options: JudgeOptions,
+) {
+  const tools = options.tools ?? DEFAULT_TOOL_DESCRIPTIONS;
+  const judge = emptyRecord(session.model, "one-shot", base);
+  judge.deterministic = deterministicOneShot(base);
+  const prompt = { key: `${key}|one_shot`, messages: oneShotPrompt(subject, tools) };
+  const spec = oneShotSpec(
+    subject.stepIds,
+    subject.reference.steps.map((s) => s.id),
+  );
+  const value = record(judge, "one_shot", await askStructured(session, prompt, spec));
+  for (const field of ["precision", "recall", "f1", "rating"] as const)
+    judge.sources[field] = value ? "judge" : null;
+  if (value)
+    judge.contradictions.push(
+      ...oneShotContradictions(value, subject.stepIds.length, subject.reference.steps.length),
+    );
+  const line: JudgedLine = {
+    ...base,
+    precision: value ? fraction(value.precision) : null,
+    recall: value ? fraction(value.recall) : null,
+    f1: value ? fraction(value.f1) : null,
+    rating: value?.rating ?? null,
+    tier: value ? tierOf(value.rating) : null,
+    judge,
+  };
+  return line;
+}
+
+/** A plan with no readable step is not put to a judge: like `plan score`, code gives it 0 everywhere. */
+function skipped(session: ModelSession, mode: JudgeMode, base: ScoreLine, reason: string): JudgedLine {
+  const judge = emptyRecord(session.model, mode, base);
+  judge.skipped = reason;
+  const zero = Object.fromEntries(JUDGE_METRICS.map((m) => [m, 0]));
+  for (const m of JUDGE_METRICS) judge.sources[m] = "code";
+  if (mode === "one-shot") {
+    judge.deterministic = deterministicOneShot(base);
+    for (const field of ["precision", "recall", "f1", "rating"] as const) judge.sources[field] = "code";
+  }
+  return { ...base, ...zero, subtotal: 0, total: 0, judge };
+}
+
+/** Judges every plan; plans run side by side under the session's limit, results come back in input order. */
+export async function judgePlans(
+  session: ModelSession,
+  inputs: readonly JudgeInput[],
+  options: JudgeOptions,
+): Promise<JudgedLine[]> {
+  const tools = options.tools ?? DEFAULT_TOOL_DESCRIPTIONS;
+  const progress = options.progress ?? silentWork;
+  progress.start(inputs.length);
+  const lines = await Promise.all(
+    inputs.map(async ({ record: plan, query, reference }) => {
+      const base = scorePlan({
+        candidate: plan.plan,
+        reference,
+        tools,
+        query_id: plan.query_id,
+        planner: plan.planner,
+        prompt_type: plan.prompt_type,
+      });
+      const parsed = parsePlan(plan.plan);
+      let line: JudgedLine;
+      if (!parsed.ok) line = skipped(session, options.mode, base, parsed.message);
+      else {
+        const candidate = typeof plan.plan === "string" ? plan.plan : JSON.stringify(plan.plan, null, 1);
+        const subject = { query, candidate, stepIds: parsed.steps.map((s) => s.id), reference };
+        const key = `${plan.planner}|${plan.prompt_type}|${plan.query_id}`;
+        line =
+          options.mode === "one-shot"
+            ? await oneShot(session, subject, base, key, options)
+            : await metricWise(session, subject, base, key, options);
+      }
+      progress.done(line.judge.failures.length === 0);
+      return line;
+    }),
+  );
+  progress.finish();
+  return lines;
+}

@@ -1,0 +1,192 @@
+/**
+ * The evaluator → optimizer loop: each pass visits every step; a flagged step is fixed by the optimizer; a changed
+ * plan joins the lineage only if it differs; the loop stops after a pass without change or at the pass limit.
+ */
+import { canonicalJson } from "../../runner/canonical-json.js";
+import type { Plan } from "../model.js";
+import { parsePlan, toCanonical } from "../parse.js";
+import type { PlanRecord } from "../records.js";
+import { DEFAULT_TOOL_DESCRIPTIONS, type ToolDescriptions } from "../tool-descriptions.js";
+import { silentWork, type WorkProgress } from "./progress.js";
+import { evaluationSpec, evaluatorPrompt, optimizerPrompt, readOptimizerAnswer } from "./refine-prompts.js";
+import type { ModelSession } from "./session.js";
+import { askStructured } from "./structured.js";
+
+export const DEFAULT_MAX_PASSES = 4;
+/** A step whose fix keeps changing the plan's length is revisited at most this often in one pass. */
+const MAX_REVISITS = 3;
+/** A bound on step visits per pass, so an optimizer that keeps adding steps cannot loop for ever. */
+const MAX_VISITS_PER_PASS = 100;
+
+export interface RefineInput {
+  record: PlanRecord;
+  query: string;
+}
+
+export interface RefineOptions {
+  maxPasses?: number;
+  tools?: ToolDescriptions;
+  progress?: WorkProgress;
+}
+
+export type EventOutcome = "no-change" | "applied" | "unchanged" | "unparseable" | "evaluator-failed";
+
+/** One step visit, kept for the human who verifies the lineage. */
+export interface RefineEvent {
+  pass: number;
+  step: number;
+  tag: string | null;
+  reason: string | null;
+  outcome: EventOutcome;
+  change0?: string | null;
+  change1?: string | null;
+  message?: string;
+}
+
+/** A lineage line: the data file's lineage shape plus what a reviewer needs to verify it. */
+export interface LineageLine {
+  query_id: string | number;
+  planner: string;
+  prompt_type: string;
+  query: string;
+  /** done: the loop ran; unusable: the starting plan could not be read; error: a request failed, run again. */
+  status: "done" | "unusable" | "error";
+  stopped: "no-change" | "max-passes" | null;
+  passes: number;
+  lineage: { plan: Plan; fixes: string[] }[];
+  events: RefineEvent[];
+  error: string | null;
+  /** Set to true by the human who checked the final plan. */
+  verified: boolean;
+}
+
+function startingPlan(raw: unknown): { ok: true; plan: Plan } | { ok: false; message: string } {
+  const parsed = parsePlan(raw);
+  return parsed.ok ? toCanonical(parsed.steps) : { ok: false, message: parsed.message };
+}
+
+class RequestFailed extends Error {}
+
+/** One plan's loop: sequential by nature, each step's verdict depends on the plan the last fix left. */
+async function refineOne(
+  session: ModelSession,
+  input: RefineInput,
+  options: RefineOptions,
+): Promise<LineageLine> {
+  const { record } = input;
+  const tools = options.tools ?? DEFAULT_TOOL_DESCRIPTIONS;
+  const maxPasses = options.maxPasses ?? DEFAULT_MAX_PASSES;
+  const line: LineageLine = {
+    query_id: record.query_id,
+    planner: record.planner,
+    prompt_type: record.prompt_type,
+    query: input.query,
+    status: "done",
+    stopped: null,
+    passes: 0,
+    lineage: [],
+    events: [],
+    error: null,
+    verified: false,
+  };
+  const start = startingPlan(record.plan);
+  if (!start.ok) return { ...line, status: "unusable", error: start.message };
+  let plan = start.plan;
+  line.lineage.push({ plan, fixes: [] });
+  const key = `${record.planner}|${record.prompt_type}|${record.query_id}`;
+  try {
+    while (line.passes < maxPasses) {
+      const pass = ++line.passes;
+      let changed = false;
+      let revisits = 0;
+      for (let index = 0, visits = 0; index < plan.steps.length && visits < MAX_VISITS_PER_PASS; visits++) {
+        const step = plan.steps[index] as Plan["steps"][number];
+        const label = `${key}|pass ${pass}|step ${step.id}`;
+        const evaluation = await askStructured(
+          session,
+          { key: `${label}|evaluate`, messages: evaluatorPrompt(plan, step, tools) },
+          evaluationSpec,
+        );
+        if (!evaluation.ok) {
+          if (evaluation.code === "request-error") throw new RequestFailed(evaluation.message);
+          line.events.push({
+            pass,
+            step: step.id,
+            tag: null,
+            reason: null,
+            outcome: "evaluator-failed",
+            message: evaluation.message,
+          });
+          index++;
+          continue;
+        }
+        const { tag, reason } = evaluation.value;
+        if (tag === "NO CHANGE") {
+          line.events.push({ pass, step: step.id, tag, reason, outcome: "no-change" });
+          index++;
+          continue;
+        }
+        const messages = optimizerPrompt(input.query, plan, { step, evaluation: evaluation.value }, tools);
+        const answer = await session.ask({ key: `${label}|optimize`, messages });
+        if (answer.status !== "ok" || answer.text === null)
+          throw new RequestFailed(answer.error ?? "no answer");
+        const reading = readOptimizerAnswer(answer.text);
+        const notes = { change0: reading.change0, change1: reading.change1 };
+        if (!reading.ok) {
+          line.events.push({
+            pass,
+            step: step.id,
+            tag,
+            reason,
+            outcome: "unparseable",
+            ...notes,
+            message: reading.message,
+          });
+          index++;
+          continue;
+        }
+        if (canonicalJson(reading.plan) === canonicalJson(plan)) {
+          line.events.push({ pass, step: step.id, tag, reason, outcome: "unchanged", ...notes });
+          index++;
+          continue;
+        }
+        line.events.push({ pass, step: step.id, tag, reason, outcome: "applied", ...notes });
+        const lengthChanged = reading.plan.steps.length !== plan.steps.length;
+        plan = reading.plan;
+        line.lineage.push({ plan, fixes: [tag] });
+        changed = true;
+        // A split or a merge shifts the steps under this index: look at the same position again.
+        if (lengthChanged && revisits < MAX_REVISITS) revisits++;
+        else [index, revisits] = [index + 1, 0];
+      }
+      if (!changed) {
+        line.stopped = "no-change";
+        break;
+      }
+    }
+    line.stopped ??= "max-passes";
+    return line;
+  } catch (error) {
+    if (!(error instanceof RequestFailed)) throw error;
+    return { ...line, status: "error", stopped: null, error: error.message };
+  }
+}
+
+/** Runs one loop per plan, side by side; the session's limit bounds the requests in flight across all loops. */
+export async function refinePlans(
+  session: ModelSession,
+  inputs: readonly RefineInput[],
+  options: RefineOptions = {},
+): Promise<LineageLine[]> {
+  const progress = options.progress ?? silentWork;
+  progress.start(inputs.length);
+  const lines = await Promise.all(
+    inputs.map(async (input) => {
+      const line = await refineOne(session, input, options);
+      progress.done(line.status !== "error");
+      return line;
+    }),
+  );
+  progress.finish();
+  return lines;
+}

@@ -1,0 +1,117 @@
+/**
+ * A model session for the planning commands: one backend, one response cache and one concurrency limit shared by
+ * every prompt, however many loops ask at once. Built on the same ask layer as `tooluse run`.
+ */
+import { homedir } from "node:os";
+import { join } from "node:path";
+import pLimit from "p-limit";
+import { createBackend } from "../../backends/registry.js";
+import { type Backend, DEFAULT_SETTINGS, type DecodingSettings } from "../../backends/types.js";
+import { UserError } from "../../errors.js";
+import { type Answer, askAll, type Prompt } from "../../runner/ask.js";
+import { ResponseCache } from "../../runner/cache.js";
+
+/** Only backends that answer free-form prompts; the rule and reference backends know benchmark cases only. */
+export const MODEL_BACKENDS = ["openai", "llama"] as const;
+export type ModelBackend = (typeof MODEL_BACKENDS)[number];
+
+export interface SessionOptions {
+  model: string;
+  /** Default: llama for a .gguf path, else openai. */
+  backend?: ModelBackend;
+  baseUrl?: string | null;
+  apiKeyEnv?: string;
+  concurrency?: number;
+  retries?: number;
+  timeoutMs?: number;
+  maxTokens?: number;
+  /** False bypasses the cache (neither read nor written). */
+  cache?: boolean;
+  cacheDir?: string;
+  env?: NodeJS.ProcessEnv;
+  signal?: AbortSignal;
+  log?: (line: string) => void;
+}
+
+export const DEFAULT_SESSION = {
+  apiKeyEnv: "OPENAI_API_KEY",
+  concurrency: 8,
+  retries: 4,
+  timeoutMs: 120_000,
+  // Plans, judge rationales and optimizer answers are far longer than a tool call.
+  maxTokens: 2048,
+} as const;
+
+export interface ModelSession {
+  /** The model name as the backend reports it: the planner or judge name in records. */
+  readonly model: string;
+  /** Asks one prompt under the shared limit. Throws only on a fatal backend error or abort. */
+  ask(prompt: Prompt): Promise<Answer>;
+  close(): Promise<void>;
+}
+
+export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.TOOLUSE_CACHE_DIR ?? join(homedir(), ".cache", "tooluse");
+}
+
+function settingsFor(options: SessionOptions): DecodingSettings {
+  return { ...DEFAULT_SETTINGS, max_tokens: options.maxTokens ?? DEFAULT_SESSION.maxTokens };
+}
+
+/** Opens a session: builds the backend and checks once that the model can be asked at all. */
+export async function openSession(options: SessionOptions): Promise<ModelSession> {
+  const env = options.env ?? process.env;
+  const backendKind = options.backend ?? (options.model.endsWith(".gguf") ? "llama" : "openai");
+  const settings = settingsFor(options);
+  const signal = options.signal ?? new AbortController().signal;
+  const backend: Backend = await createBackend(
+    {
+      backend: backendKind,
+      model: options.model,
+      base_url: options.baseUrl ?? null,
+      api_key_env: options.apiKeyEnv ?? DEFAULT_SESSION.apiKeyEnv,
+      replay_file: null,
+      timeout_ms: options.timeoutMs ?? DEFAULT_SESSION.timeoutMs,
+      batch_size: null,
+      settings,
+    },
+    env,
+  );
+  await backend.preflight?.(signal);
+  // Temperature 0 and a deterministic backend are what make a cached answer the answer a re-run would get.
+  const cacheable = options.cache !== false && backend.deterministic && settings.temperature === 0;
+  const cache = cacheable ? new ResponseCache(options.cacheDir ?? defaultCacheDir(env)) : null;
+  const limit = pLimit(options.concurrency ?? DEFAULT_SESSION.concurrency);
+  // A fatal error in one loop stops every other loop: their next ask fails fast instead of queueing.
+  const stop = new AbortController();
+  signal.addEventListener("abort", () => stop.abort(signal.reason), { once: true });
+  const ask = (prompt: Prompt) =>
+    limit(async () => {
+      if (stop.signal.aborted) throw stop.signal.reason;
+      try {
+        const [answer] = await askAll([prompt], {
+          backend,
+          settings,
+          concurrency: 1,
+          retries: options.retries ?? DEFAULT_SESSION.retries,
+          cache,
+          signal: stop.signal,
+          onRetry: (message) => options.log?.(`retry: ${message}`),
+        });
+        if (!answer) throw new Error(`no answer for ${prompt.key}`);
+        return answer;
+      } catch (error) {
+        if (!stop.signal.aborted) stop.abort(error);
+        throw error;
+      }
+    });
+  return { model: backend.model, ask, close: async () => backend.close?.() };
+}
+
+/** Checks the backend flag of a planning command. */
+export function modelBackend(value: string | undefined): ModelBackend | undefined {
+  if (value === undefined) return undefined;
+  if (!(MODEL_BACKENDS as readonly string[]).includes(value))
+    throw new UserError(`--backend: "${value}" is not one of ${MODEL_BACKENDS.join(", ")}`);
+  return value as ModelBackend;
+}
