@@ -38,6 +38,6 @@ export async function runCompare(opts: CompareOptions, io: Io): Promise<number> 
     );
   const result = pairRuns(a.results.records, b.results.records);
   if (opts.json) io.stdout(`${JSON.stringify(comparisonJson(a, b, result), null, 2)}\n`);
-  else io.stdout(formatComparison(a, b, result, io.isTTY));
+  else io.stdout(formatComparison(a, b, result, io.isTTY && !process.env.NO_COLOR));
   return 0;
 }

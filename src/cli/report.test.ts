@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { UserError } from "../errors.js";
 import { type FixtureRun, makeRun } from "../report/test-support/fixtures.js";
 import { captureIo } from "../test-support/capture-io.js";
@@ -28,6 +28,7 @@ describe("tooluse report", () => {
   });
 
   it("colours on a TTY, and never in Markdown", async () => {
+    vi.stubEnv("NO_COLOR", "");
     const tty = captureIo();
     tty.isTTY = true;
     await runReport({ files: [baseline.file], format: "text" }, tty);
@@ -37,6 +38,12 @@ describe("tooluse report", () => {
     await runReport({ files: [baseline.file], format: "md" }, md);
     expect(md.out).not.toContain("\u001b[");
     expect(md.out).toContain("| protocol | n | score | 95% CI |");
+    vi.stubEnv("NO_COLOR", "1");
+    const plain = captureIo();
+    plain.isTTY = true;
+    await runReport({ files: [baseline.file], format: "text" }, plain);
+    expect(plain.out).not.toContain("\u001b[");
+    vi.unstubAllEnvs();
   });
 
   it("prints a leaderboard for several runs and writes the HTML report atomically", async () => {

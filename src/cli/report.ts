@@ -23,7 +23,8 @@ export async function runReport(opts: ReportOptions, io: Io): Promise<number> {
     throw new UserError(`--format: expected text or md, got "${String(opts.format)}"`);
   const runs = loadRuns(opts.files);
   const markdown = opts.format === "md";
-  const options = { color: io.isTTY && !markdown, markdown };
+  // NO_COLOR (no-color.org): a user's standing request for plain text even on a terminal.
+  const options = { color: io.isTTY && !markdown && !process.env.NO_COLOR, markdown };
   const [only] = runs;
   if (runs.length === 1 && only) {
     io.stdout(`${formatRunHeader(only.results, options)}\n${formatSummary(only.results.summary, options)}`);

@@ -59,12 +59,12 @@ describe("summarize: imported suites", () => {
     const verdicts = [
       verdict("parallel", { malformed: true, tool_ok: false, args_ok: false }),
       verdict("relevance", { passed: true, tool_ok: true, args_ok: true }),
-      verdict("irrelevance", { passed: true, spurious: false, malformed: true }),
-      // Ours fails it (the prose misses its constraint); BFCL has no answer constraints.
+      // Ours fails both malformed attempts; BFCL counts them as abstentions (and has no answer constraints).
+      verdict("irrelevance", { passed: false, spurious: false, malformed: true }),
       verdict("constrained", { spurious: false, answer_ok: false, malformed: true }),
     ];
     const summary = summarize(verdicts, cases);
-    expect(summary.score).toBe(2 / 4);
+    expect(summary.score).toBe(1 / 4);
     expect(summary.bfcl_compatible_score).toBe(3 / 4);
     expect(summary.by_lang.en?.bfcl_compatible_score).toBe(1);
     expect(bfclCompatibleLine(summary)).toMatch(/^BFCL-compatible score 0\.750 /);

@@ -9,13 +9,37 @@ import type { ToolSpec } from "../tools/types.js";
 
 export const PROMPT_VERSION = "1.0.0";
 
-const RULES = [
-  "Decide for each user message whether one of the tools is needed.",
-  "- If a tool is needed and you know every required argument, call exactly one tool and write nothing else.",
-  "- If no tool fits, or the user asks you not to use tools, answer directly in plain text without any call.",
-  "- If a tool is needed but a required argument is missing and cannot be inferred from the conversation, ask the user for it instead of calling.",
-  "Tool results from earlier turns are shown to you as messages that start with [tool result].",
-].join("\n");
+/**
+ * Whether a suite may need several calls in one turn (BFCL's parallel categories). ToolUse.1 never does: its prompt
+ * asks for exactly one call. The choice is per suite, never per case, so the prompt reveals nothing about a case.
+ */
+export interface PromptOptions {
+  parallelCalls: boolean;
+}
+
+export const SINGLE_CALL: PromptOptions = { parallelCalls: false };
+
+const CALL_RULE = {
+  single:
+    "- If a tool is needed and you know every required argument, call exactly one tool and write nothing else.",
+  parallel:
+    "- If tools are needed and you know every required argument, make every call the request needs (one call per task) and write nothing else.",
+};
+
+const RULES = (options: PromptOptions) =>
+  [
+    "Decide for each user message whether one of the tools is needed.",
+    options.parallelCalls ? CALL_RULE.parallel : CALL_RULE.single,
+    "- If no tool fits, or the user asks you not to use tools, answer directly in plain text without any call.",
+    "- If a tool is needed but a required argument is missing and cannot be inferred from the conversation, ask the user for it instead of calling.",
+    "Tool results from earlier turns are shown to you as messages that start with [tool result].",
+  ].join("\n");
+
+const SEVERAL: Record<Exclude<Protocol, "native">, string> = {
+  json: "For several calls, reply with a JSON list of such objects.",
+  xml: "For several calls, write one such block per call.",
+  plain: "For several calls, write one such line per call.",
+};
 
 const FORMATS: Record<Exclude<Protocol, "native">, string> = {
   json: [
@@ -36,12 +60,12 @@ const FORMATS: Record<Exclude<Protocol, "native">, string> = {
 };
 
 /** The system prompt for a protocol and the tools offered in this turn, in the case's order. */
-export function systemPrompt(protocol: Protocol, tools: readonly ToolSpec[]): string {
-  if (protocol === "native") {
-    return `You are a helpful assistant with access to tools.\n\n${RULES}`;
-  }
+export function systemPrompt(protocol: Protocol, tools: readonly ToolSpec[], options = SINGLE_CALL): string {
+  const rules = RULES(options);
+  if (protocol === "native") return `You are a helpful assistant with access to tools.\n\n${rules}`;
   const declared = tools.map((tool) => JSON.stringify(toJsonSchema(tool))).join("\n");
-  return `You are a helpful assistant with access to these tools, given as JSON Schema:\n${declared}\n\n${FORMATS[protocol]}\n\n${RULES}`;
+  const format = options.parallelCalls ? `${FORMATS[protocol]}\n${SEVERAL[protocol]}` : FORMATS[protocol];
+  return `You are a helpful assistant with access to these tools, given as JSON Schema:\n${declared}\n\n${format}\n\n${rules}`;
 }
 
 /** The fixed message that carries a tool's result back in the text protocols. */
@@ -50,12 +74,10 @@ export function toolResultMessage(toolName: string, content: string): string {
 }
 
 /** sha256 of each protocol's prompt template (rendered with no tools), recorded in every results file. */
-export function promptDigests(): Record<Protocol, string> {
-  const digest = (text: string) => createHash("sha256").update(text).digest("hex");
-  return {
-    json: digest(systemPrompt("json", [])),
-    xml: digest(systemPrompt("xml", [])),
-    plain: digest(systemPrompt("plain", [])),
-    native: digest(systemPrompt("native", [])),
-  };
+export function promptDigests(options = SINGLE_CALL): Record<Protocol, string> {
+  const digest = (protocol: Protocol) =>
+    createHash("sha256")
+      .update(systemPrompt(protocol, [], options))
+      .digest("hex");
+  return { json: digest("json"), xml: digest("xml"), plain: digest("plain"), native: digest("native") };
 }

@@ -2,7 +2,7 @@
 import type { Case, Message, Protocol } from "../cases/schema.js";
 import { offeredTools } from "../grade/grade.js";
 import { toOpenAiTools } from "../tools/json-schema.js";
-import { systemPrompt, toolResultMessage } from "./prompts.js";
+import { SINGLE_CALL, systemPrompt, toolResultMessage } from "./prompts.js";
 import { renderCall } from "./render-call.js";
 
 /** An OpenAI-compatible chat message. */
@@ -50,10 +50,10 @@ function renderHistory(messages: readonly Message[], protocol: Protocol): ChatMe
   return out;
 }
 
-export function renderPrompt(testCase: Case, protocol: Protocol): RenderedPrompt {
+export function renderPrompt(testCase: Case, protocol: Protocol, options = SINGLE_CALL): RenderedPrompt {
   const tools = offeredTools(testCase);
   const messages: ChatMessage[] = [
-    { role: "system", content: systemPrompt(protocol, tools) },
+    { role: "system", content: systemPrompt(protocol, tools, options) },
     ...renderHistory(testCase.messages, protocol),
   ];
   return protocol === "native" ? { messages, tools: toOpenAiTools(tools) } : { messages };

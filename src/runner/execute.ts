@@ -4,6 +4,7 @@ import pLimit from "p-limit";
 import { type Backend, type DecodingSettings, FatalBackendError } from "../backends/types.js";
 import type { Case, Protocol } from "../cases/schema.js";
 import { grade } from "../grade/grade.js";
+import type { PromptOptions } from "../protocols/prompts.js";
 import { renderPrompt } from "../protocols/render.js";
 import type { ResponseCache } from "./cache.js";
 import { completeWithPolicy } from "./complete.js";
@@ -14,6 +15,7 @@ export interface ExecuteOptions {
   protocols: readonly Protocol[];
   backend: Backend;
   settings: DecodingSettings;
+  promptOptions: PromptOptions;
   concurrency: number;
   retries: number;
   /** Keys of records already done (resume): they are not asked again. */
@@ -29,7 +31,7 @@ export function errorMessage(error: unknown): string {
 }
 
 async function runOne(testCase: Case, protocol: Protocol, options: ExecuteOptions): Promise<RunRecord> {
-  const prompt = renderPrompt(testCase, protocol);
+  const prompt = renderPrompt(testCase, protocol, options.promptOptions);
   const started = performance.now();
   const base = { id: testCase.id, protocol };
   try {

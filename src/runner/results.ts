@@ -2,7 +2,7 @@
 import type { Case, Protocol } from "../cases/schema.js";
 import type { Verdict } from "../grade/verdict.js";
 import { type Summary, summarize } from "../metrics/summary.js";
-import { PROMPT_VERSION, promptDigests } from "../protocols/prompts.js";
+import { PROMPT_VERSION, type PromptOptions, promptDigests, SINGLE_CALL } from "../protocols/prompts.js";
 import type { RunConfig } from "./config.js";
 import { type RunRecord, recordKey } from "./record.js";
 
@@ -15,7 +15,7 @@ export interface Results {
   model: string;
   backend: string;
   config: Omit<RunConfig, "out">;
-  prompts: { version: string; sha256: Record<Protocol, string> };
+  prompts: { version: string; parallel_calls: boolean; sha256: Record<Protocol, string> };
   started_at: string;
   finished_at: string;
   counts: { records: number; scored: number; errors: number };
@@ -29,6 +29,8 @@ export interface ResultsInput {
   model: string;
   config: RunConfig;
   cases: readonly Case[];
+  /** Defaults to the single-call prompt of ToolUse.1. */
+  promptOptions?: PromptOptions;
   records: Iterable<RunRecord>;
   startedAt: string;
   finishedAt: string;
@@ -53,7 +55,11 @@ export function buildResults(input: ResultsInput): Results {
     model: input.model,
     backend: input.config.backend,
     config,
-    prompts: { version: PROMPT_VERSION, sha256: promptDigests() },
+    prompts: {
+      version: PROMPT_VERSION,
+      parallel_calls: (input.promptOptions ?? SINGLE_CALL).parallelCalls,
+      sha256: promptDigests(input.promptOptions ?? SINGLE_CALL),
+    },
     started_at: input.startedAt,
     finished_at: input.finishedAt,
     counts: { records: records.length, scored: verdicts.length, errors: records.length - verdicts.length },

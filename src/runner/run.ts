@@ -76,7 +76,10 @@ export async function runBenchmark(
   const run = header.run;
   // Everything that can fail on bad input fails here, before the journal exists: a typo never leaves a run to resume.
   const casesText = readFileSync(run.cases_file, "utf8");
-  const cases = selectCases(loadCases(run.cases_file), run.filters);
+  const allCases = loadCases(run.cases_file);
+  const cases = selectCases(allCases, run.filters);
+  // A suite with parallel cases gets the prompt that allows several calls: decided per file, never per case.
+  const promptOptions = { parallelCalls: allCases.some((c) => "calls" in c.expect) };
   if (cases.length === 0) throw new UserError("the filters select no cases");
   const backend = await createBackend(run, runEnv.env);
   await backend.preflight?.(runEnv.signal);
@@ -93,6 +96,7 @@ export async function runBenchmark(
       protocols: run.protocols,
       backend,
       settings: run.settings,
+      promptOptions,
       concurrency: run.concurrency,
       retries: run.retries,
       done: new Set(done.keys()),
@@ -116,6 +120,7 @@ export async function runBenchmark(
     model: backend.model,
     config: run,
     cases,
+    promptOptions,
     records: records.values(),
     startedAt: header.started_at,
     finishedAt: new Date().toISOString(),

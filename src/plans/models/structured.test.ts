@@ -19,6 +19,10 @@ describe("extractJsonObject", () => {
     });
   });
 
+  it("looks outside a fence that holds no object", () => {
+    expect(extractJsonObject('```text\nok\n```\n{"a": 4}')).toEqual({ ok: true, value: { a: 4 } });
+  });
+
   it("says why when there is no object", () => {
     expect(extractJsonObject("score: 20")).toEqual({ ok: false, message: "no JSON object in the answer" });
     const bad = extractJsonObject("{score: 20}");

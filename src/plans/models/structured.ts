@@ -31,12 +31,9 @@ function objectEnd(text: string, start: number): number | null {
   return null;
 }
 
-/** The first JSON object in a reply; a fenced block is preferred when there is one. */
-export function extractJsonObject(
-  text: string,
-): { ok: true; value: unknown } | { ok: false; message: string } {
-  const fenced = /```(?:json)?\s*\n?([\s\S]*?)```/i.exec(text)?.[1];
-  const source = fenced ?? text;
+type Extraction = { ok: true; value: unknown } | { ok: false; message: string };
+
+function firstObject(source: string): Extraction {
   let firstError: string | null = null;
   let tried = 0;
   for (let start = source.indexOf("{"); start !== -1 && tried < 50; start = source.indexOf("{", start + 1)) {
@@ -50,6 +47,13 @@ export function extractJsonObject(
     }
   }
   return { ok: false, message: firstError ? `invalid JSON (${firstError})` : "no JSON object in the answer" };
+}
+
+/** The first JSON object in a reply: inside a fenced block when there is one, else anywhere in the text. */
+export function extractJsonObject(text: string): Extraction {
+  const fenced = /```(?:json)?\s*\n?([\s\S]*?)```/i.exec(text)?.[1];
+  const inFence = fenced === undefined ? null : firstObject(fenced);
+  return inFence?.ok ? inFence : firstObject(text);
 }
 
 export interface StructuredSpec<T> {
