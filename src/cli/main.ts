@@ -2,15 +2,13 @@
 import { Command, CommanderError, Option } from "commander";
 import { UserError } from "../errors.js";
 import { DEFAULT_CASES_FILE } from "../paths.js";
-import { runBuild } from "./build.js";
-import { runGrade } from "./grade.js";
-import { runImportBfcl, runImportWhen2Call } from "./import.js";
 import { type Io, processIo } from "./io.js";
-import { runPlanScore } from "./plan-score.js";
-import { runRun } from "./run.js";
-import { runSelftest } from "./selftest.js";
+import { registerPlanCommands } from "./plan-commands.js";
 
-function program(io: Io, setExit: (code: number) => void): Command {
+/** Sets the exit code from a command; every command module is loaded only when its command runs. */
+export type SetExit = (code: number) => void;
+
+function program(io: Io, setExit: SetExit): Command {
   const root = new Command("tooluse")
     .description("Measure how language models use tools.")
     .exitOverride()
@@ -20,7 +18,7 @@ function program(io: Io, setExit: (code: number) => void): Command {
   root
     .command("build")
     .description("regenerate data/tooluse1.jsonl and data/manifest.json from corpus/")
-    .action(() => setExit(runBuild(io)));
+    .action(async () => setExit((await import("./build.js")).runBuild(io)));
 
   root
     .command("grade")
@@ -29,7 +27,7 @@ function program(io: Io, setExit: (code: number) => void): Command {
     .requiredOption("--outputs <file>", 'outputs JSONL: {"id","protocol","output"} per line')
     .option("--out <file>", "write one verdict per line to this JSONL file")
     .option("--json", "print the summary as JSON")
-    .action((options) => setExit(runGrade(options, io)));
+    .action(async (options) => setExit((await import("./grade.js")).runGrade(options, io)));
 
   const importer = root.command("import").description("convert a public benchmark into a cases JSONL file");
   importer
@@ -38,13 +36,15 @@ function program(io: Io, setExit: (code: number) => void): Command {
     .requiredOption("--questions <file>", "a BFCL_v4_<category>.json file (JSON lines)")
     .option("--answers <file>", "the matching possible_answer/BFCL_v4_<category>.json file")
     .requiredOption("--out <file>", "cases JSONL to write")
-    .action((options) => setExit(runImportBfcl(options, io)));
+    .action(async (options) => setExit((await import("./import.js")).runImportBfcl(options, io)));
   importer
     .command("when2call")
     .description("When2Call test records → cases")
     .argument("<file>", "e.g. when2call_test_llm_judge.jsonl")
     .requiredOption("--out <file>", "cases JSONL to write")
-    .action((file: string, options) => setExit(runImportWhen2Call(file, options, io)));
+    .action(async (file: string, options) =>
+      setExit((await import("./import.js")).runImportWhen2Call(file, options, io)),
+    );
 
   root
     .command("selftest")
@@ -52,7 +52,7 @@ function program(io: Io, setExit: (code: number) => void): Command {
     .addOption(
       new Option("--cases <file>", "cases JSONL").default(DEFAULT_CASES_FILE, "the ToolUse.1 corpus"),
     )
-    .action((options) => setExit(runSelftest(options, io)));
+    .action(async (options) => setExit((await import("./selftest.js")).runSelftest(options, io)));
 
   root
     .command("run")
@@ -86,17 +86,30 @@ function program(io: Io, setExit: (code: number) => void): Command {
     .option("--limit <n>", "only the first N selected cases")
     .option("--json", "print the summary as JSON")
     .option("--min-score <x>", "exit 1 when the score is below x (for CI gates)")
-    .action(async (options) => setExit(await runRun(options, io)));
+    .action(async (options) => setExit(await (await import("./run.js")).runRun(options, io)));
 
-  const plan = root.command("plan").description("tool-aware planning: score, generate, judge and refine plans");
-  plan
-    .command("score")
-    .description("score plans against reference plans with the deterministic metrics and step matching")
-    .requiredOption("--reference <file>", 'JSONL: {"query_id","query","best_plan",...} per line')
-    .requiredOption("--plans <file>", 'JSONL: {"query_id","planner","prompt_type","plan"} per line')
-    .option("--out <file>", "write one score line per plan to this JSONL file")
-    .option("--json", "print per-planner aggregates with bootstrap intervals as JSON")
-    .action(async (options) => setExit(await runPlanScore(options, io)));
+  root
+    .command("report")
+    .description("show results files: tables (or Markdown), a leaderboard for several runs, an HTML report")
+    .argument("<files...>", "results files (tooluse run writes them to results/)")
+    .addOption(new Option("--format <format>", "text or md").choices(["text", "md"]).default("text"))
+    .option("--html <file>", "also write a self-contained HTML report to this file")
+    .action(async (files: string[], options) =>
+      setExit(await (await import("./report.js")).runReport({ files, ...options }, io)),
+    );
+
+  root
+    .command("compare")
+    .description("paired per-case comparison of two runs on the same corpus, with the exact McNemar test")
+    .argument("<a>", "results file A")
+    .argument("<b>", "results file B")
+    .option("--force", "pair the case ids both runs have even when their corpus digests differ")
+    .option("--json", "print the comparison as JSON")
+    .action(async (a: string, b: string, options) =>
+      setExit(await (await import("./compare.js")).runCompare({ a, b, ...options }, io)),
+    );
+
+  registerPlanCommands(root, io, setExit);
 
   return root;
 }

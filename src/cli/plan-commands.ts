@@ -1,0 +1,96 @@
+/** The `tooluse plan …` commands: tool-aware planning evaluation. Each module loads only when its command runs. */
+import type { Command } from "commander";
+import type { Io } from "./io.js";
+import type { SetExit } from "./main.js";
+
+/** The flags every model-driven planning command shares (defaults as in src/plans/models/flags.ts). */
+function withModelFlags(command: Command): Command {
+  return command
+    .option("--backend <kind>", "openai | llama (default: llama for a .gguf path, else openai)")
+    .option("--base-url <url>", "OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1")
+    .option("--api-key-env <name>", "environment variable holding the API key", "OPENAI_API_KEY")
+    .option("--concurrency <n>", "requests in flight", "8")
+    .option("--retries <n>", "retries on 429/5xx/timeouts/resets", "4")
+    .option("--timeout <seconds>", "per-request timeout", "120")
+    .option("--max-tokens <n>", "maximum new tokens", "2048")
+    .option("--no-cache", "bypass the response cache")
+    .option("--cache-dir <dir>", "response cache directory (default $TOOLUSE_CACHE_DIR or ~/.cache/tooluse)");
+}
+
+export function registerPlanCommands(root: Command, io: Io, setExit: SetExit): void {
+  const plan = root
+    .command("plan")
+    .description("tool-aware planning: score, generate, judge and refine plans");
+
+  plan
+    .command("score")
+    .description("score plans against reference plans with the deterministic metrics and step matching")
+    .requiredOption("--reference <file>", 'JSONL: {"query_id","query","best_plan",...} per line')
+    .requiredOption("--plans <file>", 'JSONL: {"query_id","planner","prompt_type","plan"} per line')
+    .option("--out <file>", "write one score line per plan to this JSONL file")
+    .option("--json", "print per-planner aggregates with bootstrap intervals as JSON")
+    .action(async (options) => setExit(await (await import("./plan-score.js")).runPlanScore(options, io)));
+
+  withModelFlags(plan.command("generate"))
+    .description("generate plans for queries, with example plans or example lineages in the prompt")
+    .requiredOption("--model <name>", "the planner model")
+    .requiredOption("--queries <file>", "queries JSONL (e.g. data/plans/queries.jsonl)")
+    .option("--split <name>", "which split to plan for (all: every line)", "test")
+    .option("--prompt-type <type>", "with_lineage | without_lineage | both", "both")
+    .option("--examples <n>", "few-shot examples from the train split", "3")
+    .option("--out <file>", "plans JSONL to write")
+    .action(async (options) =>
+      setExit(await (await import("./plan-generate.js")).runPlanGenerate(options, io)),
+    );
+
+  withModelFlags(plan.command("judge"))
+    .description("score plans with LLM judges: one prompt per metric, or the one-shot rating")
+    .requiredOption("--judge-model <name>", "the judge model")
+    .requiredOption("--reference <file>", "reference plans JSONL")
+    .requiredOption("--plans <file>", "plans JSONL")
+    .option("--metrics <list>", "all, or a comma-separated subset of the seven metrics", "all")
+    .option("--one-shot", "the one-shot judge: precision, recall, F1 and a 7-point rating")
+    .option("--out <file>", "judged score lines JSONL to write")
+    .option("--json", "print the judge report as JSON")
+    .action(async (options) => setExit(await (await import("./plan-judge.js")).runPlanJudge(options, io)));
+
+  withModelFlags(plan.command("refine"))
+    .description("refine plans with a step-wise evaluator and a plan optimizer, writing lineages")
+    .requiredOption("--model <name>", "the evaluator and optimizer model")
+    .requiredOption("--queries <file>", "queries JSONL")
+    .requiredOption("--plans <file>", "plans JSONL")
+    .option("--max-passes <n>", "stop after this many passes", "4")
+    .option("--out <file>", "lineages JSONL to write")
+    .action(async (options) => setExit(await (await import("./plan-refine.js")).runPlanRefine(options, io)));
+
+  withModelFlags(plan.command("answers"))
+    .description("judge end-to-end answers three ways: validity, consistency, completeness, redundancy")
+    .requiredOption("--judge-model <name>", "the judge model")
+    .requiredOption("--responses <file>", 'JSONL: {"query_id","query","responses":{"R1":…,"R2":…,"R3":…}}')
+    .option("--out <file>", "judgements JSONL to write")
+    .option("--json", "print win rates and agreement as JSON")
+    .action(async (options) =>
+      setExit(await (await import("./plan-answers.js")).runPlanAnswers(options, io)),
+    );
+
+  plan
+    .command("agree")
+    .description(
+      "agreement between a judge and human labels, two judges, or a judge and the deterministic metrics",
+    )
+    .requiredOption("--gold <file>", "score lines taken as the reference (human labels, or another judge)")
+    .requiredOption("--judged <file>", "score lines to measure")
+    .option("--metrics <list>", "metrics to compare (default: every metric both files carry)")
+    .option("--triplet <planners>", "planner names of lineage positions: best,penultimate,antepenultimate")
+    .option("--json", "print the agreement report as JSON")
+    .action(async (options) => setExit(await (await import("./plan-agree.js")).runPlanAgree(options, io)));
+
+  plan
+    .command("report")
+    .description("per planner and prompt type: metric means, ratings, tiers and the paper's breakdowns")
+    .requiredOption("--scores <file>", "score lines (plan score --out or plan judge --out)")
+    .option("--reference <file>", "queries JSONL for the breakdowns (subjective, compound, steps, hops)")
+    .option("--format <format>", "text or md", "text")
+    .option("--json", "print the report as JSON")
+    .action(async (options) => setExit(await (await import("./plan-report.js")).runPlanReport(options, io)));
+}
