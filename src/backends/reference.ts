@@ -1,7 +1,13 @@
 /** Backends that answer from the case itself (oracle, always-call, never-call): for selftests and harness checks. */
 
 import { type ReferenceName, referenceOutput } from "./reference-outputs.js";
-import { type Backend, benchmarkSubject, type Completion, type ModelRequest, type RequestContext } from "./types.js";
+import {
+  type Backend,
+  benchmarkSubject,
+  type Completion,
+  type ModelRequest,
+  type RequestContext,
+} from "./types.js";
 
 export function referenceBackend(name: ReferenceName): Backend {
   return {

@@ -2,7 +2,13 @@
 import { z } from "zod";
 import { PROTOCOLS } from "../cases/schema.js";
 import { readJsonl } from "../jsonl.js";
-import { type Backend, benchmarkSubject, type Completion, type ModelRequest, type RequestContext } from "./types.js";
+import {
+  type Backend,
+  benchmarkSubject,
+  type Completion,
+  type ModelRequest,
+  type RequestContext,
+} from "./types.js";
 
 const RecordedOutputSchema = z.object({ id: z.string(), protocol: z.enum(PROTOCOLS), output: z.string() });
 

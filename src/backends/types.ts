@@ -33,9 +33,14 @@ export interface RequestContext {
 }
 
 /** The case and protocol of a request, for backends that can only answer benchmark cases. */
-export function benchmarkSubject(context: RequestContext, backend: string): { testCase: Case; protocol: Protocol } {
+export function benchmarkSubject(
+  context: RequestContext,
+  backend: string,
+): { testCase: Case; protocol: Protocol } {
   if (!context.testCase || !context.protocol) {
-    throw new FatalBackendError(`the ${backend} backend answers only benchmark cases; use a model backend here`);
+    throw new FatalBackendError(
+      `the ${backend} backend answers only benchmark cases; use a model backend here`,
+    );
   }
   return { testCase: context.testCase, protocol: context.protocol };
 }

@@ -3,9 +3,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runPlanScore } from "./plan-score.js";
 import { REFUND_BEST_PLAN, REFUND_INITIAL_PLAN, REFUND_QUERY } from "../plans/paper-examples.js";
 import { ScoreLineSchema } from "../plans/score-line.js";
+import { runPlanScore } from "./plan-score.js";
 
 let directory: string;
 let stdout: string;

@@ -207,10 +207,12 @@ describe("grade: no-call cases", () => {
   });
 
   it("does not count prose that merely mentions a tool as an attempt", () => {
-    expect(json("I could use the calculator tool for this, but I know it: Canberra.", capital)).toMatchObject({
-      passed: true,
-      malformed: false,
-    });
+    expect(json("I could use the calculator tool for this, but I know it: Canberra.", capital)).toMatchObject(
+      {
+        passed: true,
+        malformed: false,
+      },
+    );
   });
 
   it("accepts any answer when there are no constraints", () => {

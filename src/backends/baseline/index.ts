@@ -4,7 +4,13 @@ import { encodeNativeReply } from "../../grade/native.js";
 import { builtinToolNames } from "../../grade/offered.js";
 import { renderCall } from "../../protocols/render-call.js";
 import type { Call } from "../../tools/types.js";
-import { type Backend, benchmarkSubject, type Completion, type ModelRequest, type RequestContext } from "../types.js";
+import {
+  type Backend,
+  benchmarkSubject,
+  type Completion,
+  type ModelRequest,
+  type RequestContext,
+} from "../types.js";
 import { calculatorRule } from "./calculator.js";
 import { currencyRule } from "./currency.js";
 import { contextFor, followUp } from "./follow-up.js";

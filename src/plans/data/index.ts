@@ -26,3 +26,4 @@ export {
   SPLITS,
   type Split,
 } from "./schema.js";
+export { renderToolDescriptions } from "./tools-text.js";

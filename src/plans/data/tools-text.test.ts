@@ -12,8 +12,10 @@ describe("renderToolDescriptions", () => {
 
   it("lists every table, and the trigger phrases where a column holds them", () => {
     for (const table of tools.tools.T2S.tables) expect(text).toContain(`- ${table.name}: `);
-    expect(text).toContain("call_driver (one of: payment issue, billing dispute, delivery delay");
-    expect(text).toContain("channel (enum(call, chat, email))");
+    expect(text).toContain(
+      "  - call_driver (string), one of: payment issue, billing dispute, delivery delay",
+    );
+    expect(text).toContain("  - channel (enum(call, chat, email)): How the customer contacted us.");
   });
 
   it("says what each tool cannot answer and describes the data insights table", () => {

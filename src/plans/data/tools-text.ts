@@ -4,12 +4,13 @@ import type { CompleteToolDescriptions, ToolCards } from "../tool-descriptions.j
 type Card = ToolCards[keyof ToolCards];
 type Column = ToolCards["T2S"]["tables"][number]["columns"][number];
 
-const list = (items: readonly string[], indent: string) => items.map((item) => `${indent}- ${item}`).join("\n");
+const list = (items: readonly string[], indent: string) =>
+  items.map((item) => `${indent}- ${item}`).join("\n");
 
-function column(tools: CompleteToolDescriptions, { name, type, values_from }: Column): string {
-  if (!values_from) return `${name} (${type})`;
+function column(tools: CompleteToolDescriptions, { name, type, description, values_from }: Column): string {
+  if (!values_from) return `  - ${name} (${type}): ${description}`;
   const phrases = tools.triggers[values_from].map((trigger) => trigger.phrase);
-  return `${name} (one of: ${phrases.join(", ")})`;
+  return `  - ${name} (${type}), one of: ${phrases.join(", ")}`;
 }
 
 function card(tool: Card, extra: string[]): string {
@@ -30,19 +31,23 @@ function card(tool: Card, extra: string[]): string {
 }
 
 /**
- * All three tools: what each does, can and cannot answer, and for T2S every table with its columns (columns that
- * hold call drivers, moments or QA dimensions list them).
+ * All three tools: what each does, can and cannot answer, and for T2S every table with its columns (the columns
+ * that hold call drivers or moments list them).
  * @example renderToolDescriptions(DEFAULT_TOOL_DESCRIPTIONS)
  */
 export function renderToolDescriptions(tools: CompleteToolDescriptions): string {
   const { T2S, RAG, LLM } = tools.tools;
-  const tables = T2S.tables.map(
-    (table) => `- ${table.name}: ${table.description} Columns: ${table.columns.map((c) => column(tools, c)).join("; ")}.`,
-  );
+  const tables = T2S.tables.flatMap((table) => [
+    `- ${table.name}: ${table.description}`,
+    ...table.columns.map((c) => column(tools, c)),
+  ]);
   const insights = RAG.insights_columns.map((c) => `${c.name} (${c.description})`).join("; ");
   return [
     card(T2S, ["Tables:", ...tables]),
-    card(RAG, [`Data insights table columns: ${insights}.`, `Sample: about ${RAG.sample_size} interactions.`]),
+    card(RAG, [
+      `Data insights table columns: ${insights}.`,
+      `Sample: about ${RAG.sample_size} interactions.`,
+    ]),
     card(LLM, []),
   ].join("\n\n");
 }
