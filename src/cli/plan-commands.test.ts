@@ -40,6 +40,8 @@ describe("tooluse plan … wiring", () => {
     ],
     ["agree", "--gold", "/nonexistent/g.jsonl", "--judged", "/nonexistent/j.jsonl"],
     ["report", "--scores", "/nonexistent/s.jsonl"],
+    ["import", "--queries", "/nonexistent/queries.csv"],
+    ["export", "--queries", "/nonexistent/q.jsonl", "--out", "/nonexistent/q.csv"],
   ])("plan %s", async (...args) => {
     const io = captureIo();
     expect(await main(["plan", ...args], io)).toBe(2);

@@ -23,6 +23,29 @@ export function registerPlanCommands(root: Command, io: Io, setExit: SetExit): v
     .description("tool-aware planning: score, generate, judge and refine plans");
 
   plan
+    .command("build")
+    .description("regenerate data/plans/queries.jsonl and its manifest from corpus/plans/")
+    .action(async () => setExit((await import("./plan-data.js")).runPlanBuild(io)));
+
+  plan
+    .command("import")
+    .description("convert the paper's release (queries.csv, plans.csv) into this project's JSONL")
+    .requiredOption("--queries <csv>", "queries.csv of the release")
+    .option("--plans <csv>", "plans.csv of the release")
+    .option("--out-queries <file>", "queries JSONL to write (default: beside the CSV)")
+    .option("--out-plans <file>", "plans JSONL to write (default: beside the CSV)")
+    .action(async (options) => setExit((await import("./plan-data.js")).runPlanImport(options, io)));
+
+  plan
+    .command("export")
+    .description("write queries (and plans) back in the paper's CSV release format")
+    .requiredOption("--queries <file>", "queries JSONL (e.g. data/plans/queries.jsonl)")
+    .requiredOption("--out <csv>", "queries.csv to write")
+    .option("--plans <file>", "plans JSONL")
+    .option("--out-plans <csv>", "plans.csv to write")
+    .action(async (options) => setExit((await import("./plan-data.js")).runPlanExport(options, io)));
+
+  plan
     .command("score")
     .description("score plans against reference plans with the deterministic metrics and step matching")
     .requiredOption("--reference <file>", 'JSONL: {"query_id","query","best_plan",...} per line')

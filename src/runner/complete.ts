@@ -24,15 +24,18 @@ export async function completeWithPolicy(
   policy: CompletionPolicy,
   label: string,
 ): Promise<CompletionResult> {
-  const { backend } = policy;
-  const key = ResponseCache.key({
-    backend: backend.kind,
-    model: backend.model,
-    messages: request.messages,
-    tools: request.tools ?? null,
-    settings: request.settings,
-  });
-  const hit = policy.cache?.get(key);
+  const { backend, cache } = policy;
+  // The key is a hash of the whole request: only worth computing when there is a cache to ask.
+  const key = cache
+    ? ResponseCache.key({
+        backend: backend.kind,
+        model: backend.model,
+        messages: request.messages,
+        tools: request.tools ?? null,
+        settings: request.settings,
+      })
+    : "";
+  const hit = cache?.get(key);
   if (hit) return { completion: hit, attempts: 0, cached: true };
   const { value, attempts } = await withRetries(
     () => backend.complete(request, { ...context, signal: policy.signal }),
@@ -45,6 +48,6 @@ export async function completeWithPolicy(
         policy.onRetry?.(`${label}: ${error.message}; retry ${attempt} in ${Math.round(delay)} ms`),
     },
   );
-  policy.cache?.set(key, value);
+  cache?.set(key, value);
   return { completion: value, attempts, cached: false };
 }

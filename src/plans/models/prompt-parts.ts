@@ -2,6 +2,7 @@
  * Prompt fragments shared by the planner, the judges, the step evaluator and the optimizer: the tools, the plan
  * format and placeholders, the fix tags. Written for this project from the facts in docs/paper-notes.md.
  */
+import { renderToolDescriptions } from "../data/tools-text.js";
 import type { ToolDescriptions, TriggerGroup } from "../tool-descriptions.js";
 import type { StepTag } from "./records.js";
 
@@ -24,8 +25,16 @@ function phrases(tools: ToolDescriptions, group: TriggerGroup): string {
   return tools.triggers[group].map((trigger) => trigger.phrase).join(", ");
 }
 
-/** The three tools, with the structured store's field groups taken from the tool descriptions. */
+/**
+ * The three tools. With full tool cards (corpus/plans/tools.yaml, the default) the text is rendered from that one
+ * file, so every prompt and every check reads the same facts; with trigger groups alone, a short summary.
+ */
 export function describeTools(tools: ToolDescriptions): string {
+  if (tools.tools) return renderToolDescriptions({ ...tools, tools: tools.tools });
+  return summariseTools(tools);
+}
+
+function summariseTools(tools: ToolDescriptions): string {
   const fields = (["call_drivers", "moments", "qa"] as const)
     .map((group) => `${GROUP_NAMES[group]} (${phrases(tools, group)})`)
     .join("; ");
