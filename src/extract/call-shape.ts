@@ -4,8 +4,8 @@ import { parseLenient } from "./lenient-json.js";
 
 /** Keys that name the tool, in the order they are tried (`function` may also hold an OpenAI function object). */
 const NAME_KEYS = ["name", "tool", "tool_name", "function", "function_name"] as const;
-/** Keys that hold the arguments: OpenAI/Hermes `arguments`, Llama-3 `parameters`, and common variants. */
-const ARGUMENT_KEYS = ["arguments", "parameters", "args", "params", "input"] as const;
+/** Keys that hold the arguments: OpenAI/Hermes `arguments`, Llama-3 `parameters`, LangChain `tool_input`, and variants. */
+const ARGUMENT_KEYS = ["arguments", "parameters", "args", "params", "input", "tool_input", "kwargs"] as const;
 /** Keys of an object wrapped around the call object (OpenAI's `function`, and two variants models write). */
 const WRAPPER_KEYS = ["function", "tool_call", "function_call"] as const;
 

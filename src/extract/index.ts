@@ -7,6 +7,7 @@ import { extractJson } from "./json.js";
 import { looksLikeCallAttempt } from "./malformed.js";
 import { extractPlain } from "./plain.js";
 import { proseWithout, tidy } from "./prose.js";
+import { extractPythonic } from "./pythonic.js";
 import { readJsonCandidates } from "./scanner.js";
 import { stripThinking } from "./thinking.js";
 import type { ExtractContext, Extraction, Extractor, ExtractorName, JsonCandidate } from "./types.js";
@@ -32,6 +33,8 @@ const EXTRACTORS: readonly RegisteredExtractor[] = [
   { name: "xml", extract: extractDeepSeek },
   { name: "json", extract: extractJson },
   { name: "plain", extract: extractPlain },
+  // Not in the spec's list: BFCL's prompt mode and several chat templates ask for Python-style calls.
+  { name: "pythonic", extract: extractPythonic },
   { name: "bare_arguments", extract: extractBareArguments },
 ];
 
