@@ -21,6 +21,14 @@ function cli(args: string[]): ChildProcess {
   });
 }
 
+function stderrOf(child: ChildProcess): () => string {
+  let text = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    text += chunk.toString();
+  });
+  return () => text;
+}
+
 function exit(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.on("exit", (code) => resolve(code)));
 }
@@ -42,7 +50,7 @@ afterEach(async () => {
 
 describe("kill -9 and --resume", () => {
   it("grades every (case, protocol) exactly once, with the same results as an uninterrupted run", async () => {
-    server = await startMockServer({ script: perfectScript(cases), latencyMs: 15 });
+    server = await startMockServer({ script: perfectScript(cases), latencyMs: 50 });
     const dir = tempDir();
     dirs.push(dir);
     const base = [
@@ -65,7 +73,7 @@ describe("kill -9 and --resume", () => {
     const journal = `${out}.journal.jsonl`;
     const child = cli([...base, "--out", out]);
     const exited = exit(child);
-    for (let i = 0; i < 400 && !(existsSync(journal) && journalRecords(journal).length >= 25); i++)
+    for (let i = 0; i < 3000 && !(existsSync(journal) && journalRecords(journal).length >= 25); i++)
       await sleep(10);
     child.kill("SIGKILL");
     await exited;
@@ -87,5 +95,50 @@ describe("kill -9 and --resume", () => {
       r.records.map(({ id, protocol, output, verdict }) => ({ id, protocol, output, verdict }));
     expect(strip(resumed)).toEqual(strip(clean));
     expect(resumed.summary).toEqual(clean.summary);
+  }, 60_000);
+
+  it("stops cleanly on Ctrl-C, keeps what was done, and resumes from there", async () => {
+    server = await startMockServer({ script: perfectScript(cases), latencyMs: 40 });
+    const dir = tempDir();
+    dirs.push(dir);
+    const out = join(dir.path, "interrupted.json");
+    const journal = `${out}.journal.jsonl`;
+    const args = [
+      "run",
+      "--backend",
+      "openai",
+      "--base-url",
+      server.url,
+      "--model",
+      "mock-model",
+      "--protocol",
+      "json",
+    ];
+    const child = cli([
+      ...args,
+      "--ids",
+      cases.map((c) => c.id).join(","),
+      "--concurrency",
+      "2",
+      "--no-cache",
+      "--out",
+      out,
+    ]);
+    const stderr = stderrOf(child);
+    const exited = exit(child);
+    for (let i = 0; i < 3000 && !(existsSync(journal) && journalRecords(journal).length >= 5); i++)
+      await sleep(10);
+    child.kill("SIGINT");
+    expect(await exited).toBe(130);
+    expect(stderr()).toContain(`tooluse run --resume ${out}`);
+    const kept = journalRecords(journal).length;
+    expect(kept).toBeGreaterThanOrEqual(5);
+    expect(kept).toBeLessThan(cases.length);
+
+    expect(await exit(cli(["run", "--resume", out]))).toBe(0);
+    const keys = journalRecords(journal).map((r) => r.id);
+    expect(new Set(keys).size).toBe(cases.length);
+    expect(keys).toHaveLength(cases.length);
+    expect((JSON.parse(readFileSync(out, "utf8")) as Results).summary.score).toBe(1);
   }, 60_000);
 });
