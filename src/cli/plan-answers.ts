@@ -1,17 +1,14 @@
 /** `tooluse plan answers`: the three-way end-to-end answer judge over a responses file; judgement lines and win rates. */
-import { FatalBackendError } from "../backends/types.js";
 import { UserError } from "../errors.js";
 import { readJsonl, writeFileAtomic } from "../jsonl.js";
 import {
-  type AnswerJudgement,
   formatAnswerSummary,
   judgeAnswers,
   ResponsesRecordSchema,
   summariseAnswers,
 } from "../plans/answers/index.js";
-import { type ModelFlags, sessionOptions } from "../plans/models/flags.js";
-import { workProgress } from "../plans/models/progress.js";
-import { openSession } from "../plans/models/session.js";
+import { jsonLines, prepare, progressFor, withSession } from "../plans/models/command.js";
+import type { ModelFlags } from "../plans/models/flags.js";
 import { queryKey } from "../plans/records.js";
 import type { Io } from "./io.js";
 
@@ -35,10 +32,6 @@ function readResponses(file: string) {
   return records;
 }
 
-function jsonl(judgements: readonly AnswerJudgement[]): string {
-  return judgements.map((judgement) => `${JSON.stringify(judgement)}\n`).join("");
-}
-
 /**
  * Exit code 0 when at least one query was judged, 2 when nothing was (or an input or the backend is unusable), 130
  * on interrupt. Without --out and --json the judgement lines go to stdout; with --out the terminal gets the summary.
@@ -48,45 +41,20 @@ export async function runPlanAnswers(
   io: Io,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<number> {
-  const controller = new AbortController();
-  const onSigint = () => controller.abort(new UserError("interrupted"));
-  process.once("SIGINT", onSigint);
-  let close: (() => Promise<void>) | undefined;
-  try {
-    const records = readResponses(options.responses);
-    const session = await openSession({
-      ...sessionOptions(options.judgeModel, options),
-      env,
-      signal: controller.signal,
-      log: (line) => io.stderr(`${line}\n`),
-    });
-    close = session.close;
-    const progress = workProgress(io.stderr, io.isTTY, "judgements");
-    progress.start(records.length);
-    const judgements = await judgeAnswers(records, session, (j) => progress.done(j.status === "judged"));
+  const input = prepare(io, () => readResponses(options.responses));
+  if (!input.ok) return input.code;
+  return withSession(options.judgeModel, options, io, { env }, async (session) => {
+    const progress = progressFor(io, "judgements");
+    progress.start(input.value.length);
+    const judgements = await judgeAnswers(input.value, session, (j) => progress.done(j.status === "judged"));
     progress.finish();
     const summary = summariseAnswers(judgements);
-    if (options.out) writeFileAtomic(options.out, jsonl(judgements));
+    if (options.out) writeFileAtomic(options.out, jsonLines(judgements));
     if (options.json) io.stdout(`${JSON.stringify(summary, null, 2)}\n`);
     else if (options.out) io.stdout(formatAnswerSummary(summary));
-    else io.stdout(jsonl(judgements));
-    if (summary.judged === 0) {
-      io.stderr(`tooluse: no query was judged; first failure: ${judgements[0]?.error ?? "unknown"}\n`);
-      return 2;
-    }
-    return 0;
-  } catch (error) {
-    if (controller.signal.aborted) {
-      io.stderr("tooluse: interrupted; cached judgements are kept, so a re-run resumes quickly\n");
-      return 130;
-    }
-    if (error instanceof UserError || error instanceof FatalBackendError) {
-      io.stderr(`tooluse: ${error.message}\n`);
-      return 2;
-    }
-    throw error;
-  } finally {
-    process.removeListener("SIGINT", onSigint);
-    await close?.();
-  }
+    else io.stdout(jsonLines(judgements));
+    if (summary.judged > 0) return 0;
+    io.stderr(`tooluse: no query was judged; first failure: ${judgements[0]?.error ?? "unknown"}\n`);
+    return 2;
+  });
 }
