@@ -3,6 +3,8 @@
  * queries), made deterministically by damaging a few reference plans, then parsed and scored. Target: under 2 s.
  * Run: npx tsx bench/plan-score.ts
  */
+
+import { mulberry32 } from "../src/metrics/random.js";
 import {
   aggregateScores,
   DEFAULT_TOOL_DESCRIPTIONS,
@@ -18,7 +20,6 @@ import {
   REFUND_INITIAL_PLAN,
   UNRESOLVED_SENTIMENT_PLAN,
 } from "../src/plans/paper-examples.js";
-import { mulberry32 } from "../src/plans/random.js";
 
 const EXTRA_REFERENCES = [
   `{1: {"step": T2S([], "Fetch call_ids of calls where the call driver is delivery delays."), "depends_on": []},

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { mulberry32 } from "../plans/random.js";
 import {
   bootstrapInterval,
   cohenKappa,
@@ -9,6 +8,7 @@ import {
   quadraticKappa,
   spearman,
 } from "./agreement.js";
+import { mulberry32 } from "./random.js";
 
 // A 3-category table worked by hand (gold rows, judged columns), n = 10:
 //   O = [[2,1,0],[0,2,1],[0,0,4]]; rows 3,3,4; columns 2,3,5.

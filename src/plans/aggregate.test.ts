@@ -1,9 +1,9 @@
 import { quantileSorted } from "simple-statistics";
 import { describe, expect, it } from "vitest";
+import { mulberry32 } from "../metrics/random.js";
 import { aggregateScores, bootstrapMean } from "./aggregate.js";
 import { REFUND_BEST_PLAN, REFUND_INITIAL_PLAN } from "./paper-examples.js";
 import { parseReference } from "./parse.js";
-import { mulberry32 } from "./random.js";
 import { scorePlan } from "./score.js";
 import type { ScoreLine } from "./score-line.js";
 import { DEFAULT_TOOL_DESCRIPTIONS } from "./tool-descriptions.js";

@@ -1,6 +1,6 @@
 /** aggregateScores: per planner and prompt type, the mean of each metric with a seeded bootstrap 95 % interval. */
 import { quantileSorted } from "simple-statistics";
-import { hashSeed } from "./random.js";
+import { hashSeed } from "../metrics/random.js";
 import { inTier, RATINGS, type Rating, TIERS, type Tier } from "./rating.js";
 import { AVERAGED_FIELDS, type AveragedField, type ScoreLine } from "./score-line.js";
 

@@ -1,7 +1,7 @@
 /** A statistic with its seeded percentile-bootstrap interval: the one shape every agreement number takes. */
 import { bootstrapInterval } from "../../metrics/agreement.js";
+import { hashSeed, mulberry32 } from "../../metrics/random.js";
 import { DEFAULT_AGGREGATE_OPTIONS } from "../aggregate.js";
-import { hashSeed, mulberry32 } from "../random.js";
 
 export interface Estimate {
   value: number | null;

@@ -1,11 +1,12 @@
 /** buildPlannerReport: per planner and prompt type, metric means with intervals, ratings, tiers and breakdowns. */
+
+import { hashSeed } from "../../metrics/random.js";
 import {
   type AggregateOptions,
   bootstrapMean,
   DEFAULT_AGGREGATE_OPTIONS,
   type MeanWithInterval,
 } from "../aggregate.js";
-import { hashSeed } from "../random.js";
 import { inTier, RATINGS, type Rating, TIERS, type Tier } from "../rating.js";
 import { queryKey } from "../records.js";
 import {

@@ -1,4 +1,6 @@
 /** A tiny `llama`-architecture checkpoint with seeded random weights whose greedy output is steered to one token. */
+
+import { mulberry32 } from "../../../metrics/random.js";
 import type { GgufFile, GgufTensor } from "./gguf-writer.js";
 
 const EMBEDDING = 32;
@@ -49,16 +51,10 @@ function vocabulary(): { tokens: string[]; scores: number[]; types: number[] } {
   return { tokens, scores, types };
 }
 
-/** mulberry32: a seeded generator, so every test run writes byte-identical files. */
+/** Seeded weights, centred on zero, so every test run writes byte-identical files. */
 function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296 - 0.5;
-  };
+  const next = mulberry32(seed);
+  return () => next() - 0.5;
 }
 
 function tensor(name: string, dims: number[], fill: (index: number) => number): GgufTensor {
