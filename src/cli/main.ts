@@ -2,6 +2,7 @@
 import { Command, CommanderError, Option } from "commander";
 import { UserError } from "../errors.js";
 import { DEFAULT_CASES_FILE } from "../paths.js";
+import { HARNESS_VERSION } from "../version.js";
 import { type Io, processIo } from "./io.js";
 import { registerPlanCommands } from "./plan-commands.js";
 
@@ -11,6 +12,7 @@ export type SetExit = (code: number) => void;
 function program(io: Io, setExit: SetExit): Command {
   const root = new Command("tooluse")
     .description("Measure how language models use tools.")
+    .version(HARNESS_VERSION)
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .showHelpAfterError();

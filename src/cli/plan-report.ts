@@ -1,5 +1,8 @@
 /** `tooluse plan report`: the planner report from score lines, with the paper's breakdowns when given a reference. */
+import { statSync } from "node:fs";
 import { UserError } from "../errors.js";
+import { writeFileAtomic } from "../jsonl.js";
+import { buildPlannerHtml, type PlannerHtmlInputs } from "../plans/report/html/page.js";
 import {
   buildPlannerReport,
   type ReportFormat,
@@ -15,11 +18,25 @@ export interface PlanReportOptions {
   /** text (default) or md. */
   format?: string;
   json?: boolean;
+  /** Also write the report as one self-contained HTML file to this path. */
+  html?: string;
 }
 
 function reportFormat(value: string | undefined): ReportFormat {
   if (value === undefined || value === "text" || value === "md") return value ?? "text";
   throw new UserError(`--format: expected text or md, got "${value}"`);
+}
+
+function writeHtml(file: string, page: string, io: Io): void {
+  try {
+    writeFileAtomic(file, page);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === undefined) throw error;
+    throw new UserError(`--html ${file}: cannot write (${code})`);
+  }
+  const size = statSync(file).size;
+  io.stderr(`plan report: ${file} (${(size / 1024).toFixed(0)} KB, opens offline in any browser)\n`);
 }
 
 /** Exit code 0 with the report, 2 when an input or flag is unusable (one line on stderr). */
@@ -30,6 +47,14 @@ export async function runPlanReport(options: PlanReportOptions, io: Io): Promise
     const attributes = options.reference ? readQueryAttributes(options.reference) : null;
     const report = buildPlannerReport(lines, attributes);
     io.stdout(options.json ? `${JSON.stringify(report, null, 2)}\n` : renderPlannerReport(report, format));
+    if (options.html) {
+      const inputs: PlannerHtmlInputs = {
+        scores: { file: options.scores, lines: lines.length },
+        reference:
+          options.reference && attributes ? { file: options.reference, queries: attributes.size } : null,
+      };
+      writeHtml(options.html, buildPlannerHtml(report, inputs), io);
+    }
     return 0;
   } catch (error) {
     if (!(error instanceof UserError)) throw error;

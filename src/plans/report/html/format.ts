@@ -1,7 +1,8 @@
 /** Labels, scales and number formats of the HTML planner report; numbers are written as the terminal writes them. */
+
+import type { MeanWithInterval } from "../../aggregate.js";
 import { JUDGE_POINTS } from "../../models/judge-prompts.js";
 import { METRIC_POINTS } from "../../violations.js";
-import type { MeanWithInterval } from "../../aggregate.js";
 import type { ReportMetric } from "../inputs.js";
 
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
