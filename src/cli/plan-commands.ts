@@ -115,5 +115,6 @@ export function registerPlanCommands(root: Command, io: Io, setExit: SetExit): v
     .option("--reference <file>", "queries JSONL for the breakdowns (subjective, compound, steps, hops)")
     .option("--format <format>", "text or md", "text")
     .option("--json", "print the report as JSON")
+    .option("--html <file>", "also write the report as one self-contained HTML file (opens offline)")
     .action(async (options) => setExit(await (await import("./plan-report.js")).runPlanReport(options, io)));
 }

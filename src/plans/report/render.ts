@@ -5,21 +5,13 @@ import type { MeanWithInterval } from "../aggregate.js";
 import { RATINGS } from "../rating.js";
 import type { Breakdown, GroupReport, PlannerReport } from "./build.js";
 import { REPORT_METRICS, type ReportMetric } from "./inputs.js";
+import { fixed, percent } from "./numbers.js";
 
 export type ReportFormat = "text" | "md";
 
 const WIDTH = 100;
 const RATING_TITLES = ["EB", "VB", "Bad", "Acc", "Good", "VG", "EG"];
 const titleOf = (field: ReportMetric) => REPORT_METRICS.find(([name]) => name === field)?.[1] ?? field;
-
-function fixed(field: ReportMetric | null, value: number | null): string {
-  if (value === null) return "–";
-  return value.toFixed(field === "f1" ? 2 : 1);
-}
-
-function percent(value: number | null | undefined): string {
-  return value === null || value === undefined ? "–" : `${Math.round(value * 100)}%`;
-}
 
 function withInterval(field: ReportMetric | null, m: MeanWithInterval | null | undefined): string {
   if (!m || m.mean === null) return "–";

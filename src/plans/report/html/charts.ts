@@ -21,14 +21,14 @@ export function intervalWhisker(
   max: number,
   color: string,
   label: string,
-  width = 120,
+  width = 96,
 ): SafeHtml {
   const x = (v: number) => px(4 + onScale(v, max) * (width - 8));
   const mark =
     !m || m.mean === null || m.low === null || m.high === null
       ? ""
       : html`<line x1="${x(m.low)}" x2="${x(m.high)}" y1="8" y2="8" stroke="#333" stroke-width="2"/><line x1="${x(m.low)}" x2="${x(m.low)}" y1="4" y2="12" stroke="#333"/><line x1="${x(m.high)}" x2="${x(m.high)}" y1="4" y2="12" stroke="#333"/><circle cx="${x(m.mean)}" cy="8" r="4" fill="${color}" stroke="#222" stroke-width="0.5"/>`;
-  return html`<svg class="whisker" viewBox="0 0 ${width} 16" width="${width}" height="16" role="img" aria-label="${label}"><title>${label}</title><rect x="4" y="7" width="${width - 8}" height="2" fill="#e4e7ec"/>${mark}</svg>`;
+  return html`<svg class="whisker" viewBox="0 0 ${width} 16" width="${width}" height="16" role="img"><title>${label}</title><rect x="4" y="7" width="${width - 8}" height="2" fill="#e4e7ec"/>${mark}</svg>`;
 }
 
 /** Worst to best: red through grey to blue (ColorBrewer RdBu, its white middle greyed to show on white). */

@@ -4,6 +4,10 @@ import type { MeanWithInterval } from "../../aggregate.js";
 import { JUDGE_POINTS } from "../../models/judge-prompts.js";
 import { METRIC_POINTS } from "../../violations.js";
 import type { ReportMetric } from "../inputs.js";
+import { fixed } from "../numbers.js";
+
+// The same number formats as the terminal and Markdown views.
+export { fixed, percent } from "../numbers.js";
 
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
@@ -29,16 +33,6 @@ const LABELS: Record<ReportMetric, string> = {
 };
 
 export const metricLabel = (field: ReportMetric | null) => (field === null ? "score" : LABELS[field]);
-
-/** As in the terminal and Markdown views: one decimal, two for F1, a dash for no value. */
-export function fixed(field: ReportMetric | null, value: number | null | undefined): string {
-  if (value === null || value === undefined) return "–";
-  return value.toFixed(field === "f1" ? 2 : 1);
-}
-
-export function percent(value: number | null | undefined): string {
-  return value === null || value === undefined ? "–" : `${Math.round(value * 100)}%`;
-}
 
 /** The bootstrap interval as "low–high", or a dash. */
 export function interval(field: ReportMetric | null, m: MeanWithInterval | null | undefined): string {

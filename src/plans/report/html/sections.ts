@@ -19,18 +19,22 @@ const scoreOf = (report: PlannerReport, g: GroupReport) =>
 /** Best overall score first, groups without one last; ties keep the report's order (the sort is stable). */
 export function rankGroups(report: PlannerReport): RankedGroup[] {
   const score = (g: GroupReport) => scoreOf(report, g) ?? Number.NEGATIVE_INFINITY;
+  const order = (a: GroupReport, b: GroupReport) => (score(a) > score(b) ? -1 : score(a) < score(b) ? 1 : 0);
   return report.groups
     .map((group, index) => ({ group, index }))
-    .sort((a, b) => score(b.group) - score(a.group))
+    .sort((a, b) => order(a.group, b.group))
     .map((entry, position) => ({ ...entry, rank: position + 1 }));
 }
 
 const nameOf = (g: { planner: string | null; prompt_type: string | null }) =>
   `${g.planner ?? "–"} · ${g.prompt_type ?? "–"}`;
 
+/** Planner and prompt type in one cell (the prompt type under the name), so wide tables still fit a screen. */
 function who(r: RankedGroup): SafeHtml {
-  return html`<td class="nowrap">${swatch(r.index)}${r.group.planner ?? "–"}</td><td>${r.group.prompt_type ?? "–"}</td>`;
+  return html`<td class="who"><span class="planner">${swatch(r.index)}${r.group.planner ?? "–"}</span><span class="cell-note prompt-type">${r.group.prompt_type ?? "–"}</span></td>`;
 }
+
+const WHO_HEAD = html`<th>planner<span class="cell-note">prompt type</span></th>`;
 
 export function leaderboardSection(report: PlannerReport, ranked: readonly RankedGroup[]): SafeHtml {
   const field = report.score_field;
@@ -42,11 +46,13 @@ export function leaderboardSection(report: PlannerReport, ranked: readonly Ranke
     return html`<tr data-group="${r.index}"><td class="num">${r.rank}</td>${who(r)}<td class="num">${g.plans}</td><td class="num" data-field="parse_ok">${percent(g.parse_ok)}</td><td class="num score" data-field="score">${fixed(field, m?.mean)}</td><td class="num nowrap" data-field="interval">${interval(field, m)}</td><td>${intervalWhisker(m, max, groupColor(r.index), label, 160)}</td><td class="num">${g.rated}</td>${(["A+", "A", "B"] as const).map((tier) => html`<td class="num" data-field="${tier}">${percent(g.tiers?.[tier])}</td>`)}</tr>`;
   });
   const b = report.bootstrap;
-  return html`<section id="leaderboard"><h2>Leaderboard</h2><p class="hint">Each planner under each prompt type, ranked by mean ${metricLabel(field)}${field === null ? "" : ` (out of ${max})`}. Intervals: ${b.level * 100}% percentile bootstrap, ${b.samples} resamples, seed ${b.seed}; when two whiskers overlap a lot, the order between them may be noise. Parsed: share of plans that parsed. Tiers are cumulative (A+ ⊂ A ⊂ B), as shares of rated plans.</p>
-<div class="table-wrap"><table><thead><tr><th class="num">#</th><th>planner</th><th>prompt type</th><th class="num">plans</th><th class="num">parsed</th><th class="num">${metricLabel(field)}</th><th class="num">${b.level * 100}% interval</th><th>0 — interval — ${max}</th><th class="num">rated</th><th class="num">A+</th><th class="num">A</th><th class="num">B</th></tr></thead><tbody>${rows}</tbody></table></div></section>`;
+  return html`<section id="leaderboard"><h2>Leaderboard</h2><p class="hint">Each planner under each prompt type, ${field === null ? "in the report's order (no line carries total, subtotal or F1 to rank by)" : `ranked by mean ${metricLabel(field)} (out of ${max})`}. Intervals: ${b.level * 100}% percentile bootstrap, ${b.samples} resamples, seed ${b.seed}; when two whiskers overlap a lot, the order between them may be noise. Parsed: share of plans that parsed. Tiers are cumulative (A+ ⊂ A ⊂ B), as shares of rated plans.</p>
+<div class="table-wrap"><table><thead><tr><th class="num">#</th>${WHO_HEAD}<th class="num">plans</th><th class="num">parsed</th><th class="num">${metricLabel(field)}</th><th class="num">${b.level * 100}% interval</th><th>0 — interval — ${max}</th><th class="num">rated</th><th class="num">A+</th><th class="num">A</th><th class="num">B</th></tr></thead><tbody>${rows}</tbody></table></div></section>`;
 }
 
 export function metricsSection(report: PlannerReport, ranked: readonly RankedGroup[]): SafeHtml {
+  if (report.metrics.length === 0)
+    return html`<section id="metrics"><h2>Metric-wise means</h2><p class="empty">No score line carries a metric (ratings only).</p></section>`;
   const head = report.metrics.map(
     (f) =>
       html`<th class="num" title="${f}, out of ${METRIC_MAX[f]}">${metricLabel(f)}<span class="cell-note">0–${METRIC_MAX[f]}</span></th>`,
@@ -60,7 +66,7 @@ export function metricsSection(report: PlannerReport, ranked: readonly RankedGro
     return html`<tr data-group="${r.index}">${who(r)}<td class="num">${r.group.plans}</td>${cells}</tr>`;
   });
   return html`<section id="metrics"><h2>Metric-wise means</h2><p class="hint">Mean of each metric over the plans that have a value for it, with its bootstrap interval below; the whisker spans the interval on the metric's scale (its points in the paper's weighting).</p>
-<div class="table-wrap"><table><thead><tr><th>planner</th><th>prompt type</th><th class="num">plans</th>${head}</tr></thead><tbody>${rows}</tbody></table></div></section>`;
+<div class="table-wrap"><table><thead><tr>${WHO_HEAD}<th class="num">plans</th>${head}</tr></thead><tbody>${rows}</tbody></table></div></section>`;
 }
 
 export function ratingsSection(report: PlannerReport, ranked: readonly RankedGroup[]): SafeHtml {
@@ -71,7 +77,7 @@ export function ratingsSection(report: PlannerReport, ranked: readonly RankedGro
       html`<tr data-group="${r.index}">${who(r)}<td class="num">${r.group.rated}</td><td>${ratingBar(r.group.ratings, r.group.rated)}</td>${RATINGS.map((rating) => html`<td class="num" data-rating="${rating}">${percent(r.group.ratings?.[rating])}</td>`)}</tr>`,
   );
   return html`<section id="ratings"><h2>Rating distribution</h2><p class="hint">The 7-point rating, as shares of each group's rated plans, worst on the left.</p>${ratingLegend()}
-<div class="table-wrap"><table><thead><tr><th>planner</th><th>prompt type</th><th class="num">rated</th><th>distribution</th>${RATINGS.map((rating) => html`<th class="num">${rating}</th>`)}</tr></thead><tbody>${rows}</tbody></table></div></section>`;
+<div class="table-wrap"><table><thead><tr>${WHO_HEAD}<th class="num">rated</th><th>distribution</th>${RATINGS.map((rating) => html`<th class="num">${rating}</th>`)}</tr></thead><tbody>${rows}</tbody></table></div></section>`;
 }
 
 function heatCell(
@@ -84,7 +90,8 @@ function heatCell(
   if (!cell || cell.plans === 0)
     return html`<td class="cell none" title="${`${owner} · ${slice}: no plans`}">–</td>`;
   const tiers = `A+ ${percent(cell.tiers?.["A+"])} · A ${percent(cell.tiers?.A)} · B ${percent(cell.tiers?.B)}`;
-  const title = `${owner} · ${slice}: ${metricLabel(field)} ${withInterval(field, cell.score)} over ${cell.plans} plan(s); ${tiers}`;
+  const score = field === null ? tiers : `${metricLabel(field)} ${withInterval(field, cell.score)}, ${tiers}`;
+  const title = `${owner} · ${slice}: ${score} over ${cell.plans} plan(s)`;
   const mean = cell.score?.mean ?? null;
   const heat = field === null || mean === null ? "none" : heatClass(onScale(mean, METRIC_MAX[field]));
   return html`<td class="cell ${heat}" title="${title}"><span class="cell-mean">${fixed(field, mean)}</span><span class="cell-note">A+ ${percent(cell.tiers?.["A+"])} · n ${cell.plans}</span></td>`;
@@ -99,7 +106,7 @@ function breakdownTable(
     const cells = breakdown.groups[r.index]?.cells ?? [];
     return html`<tr data-group="${r.index}">${who(r)}${breakdown.slices.map((slice, i) => heatCell(report, nameOf(r.group), slice.name, cells[i]))}</tr>`;
   });
-  return html`<div class="breakdown" data-dimension="${breakdown.dimension}"><h3>By ${breakdown.dimension}</h3><div class="table-wrap"><table class="heat"><thead><tr><th>planner</th><th>prompt type</th>${breakdown.slices.map((s) => html`<th class="num" title="${`${s.queries} reference queries`}">${s.name} <span class="cell-note">${s.queries} queries</span></th>`)}</tr></thead><tbody>${rows}</tbody></table></div></div>`;
+  return html`<div class="breakdown" data-dimension="${breakdown.dimension}"><h3>By ${breakdown.dimension}</h3><div class="table-wrap"><table class="heat"><thead><tr>${WHO_HEAD}${breakdown.slices.map((s) => html`<th class="num" title="reference queries in this slice">${s.name} <span class="cell-note">${s.queries} ${s.queries === 1 ? "query" : "queries"}</span></th>`)}</tr></thead><tbody>${rows}</tbody></table></div></div>`;
 }
 
 export function breakdownsSection(report: PlannerReport, ranked: readonly RankedGroup[]): SafeHtml {

@@ -19,12 +19,15 @@ function heatRules(): string {
 const PLAN_STYLE = `
 .cell-mean { display: block; font-weight: 650; font-variant-numeric: tabular-nums; }
 .cell-note { display: block; font-size: 11px; opacity: .85; font-variant-numeric: tabular-nums; white-space: nowrap; }
-td.metric { min-width: 128px; }
+td.who { min-width: 150px; max-width: 260px; overflow-wrap: anywhere; }
+td.who .planner { display: block; font-weight: 600; }
+td.metric { min-width: 100px; }
 td.metric svg { display: block; margin: 2px 0 0 auto; }
 .table-wrap { overflow-x: auto; }
-table.heat td.cell { text-align: center; min-width: 96px; }
+table.heat { width: auto; }
+table.heat td.cell { text-align: center; min-width: 92px; }
 table.heat td.none { background: #f1f2f5; color: var(--muted); }
-.breakdowns { display: grid; grid-template-columns: repeat(auto-fit, minmax(520px, 1fr)); gap: 8px 24px; }
+.breakdowns { display: grid; grid-template-columns: repeat(auto-fit, minmax(480px, 1fr)); gap: 8px 24px; }
 svg.ratings { vertical-align: middle; }
 svg.swatch { display: inline-block; }
 dl.inputs { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; margin: 0; }

@@ -1,0 +1,182 @@
+/** End to end: plans scored by `plan score`, the planner report's page from `plan report --html`, opened offline. */
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runPlanReport } from "../../cli/plan-report.js";
+import { runPlanScore } from "../../cli/plan-score.js";
+import {
+  chromiumUnavailable,
+  launchOffline,
+  type OfflineBrowser,
+} from "../../report/test-support/chromium.js";
+import { captureIo } from "../../test-support/capture-io.js";
+import { tempDir } from "../../test-support/temp.js";
+import { RATINGS } from "../rating.js";
+import type { PlannerReport } from "./build.js";
+
+const unavailable = await chromiumUnavailable();
+if (unavailable) console.warn(`plans/report/html.browser.test: skipped: ${unavailable}`);
+
+const QUERIES = "data/plans/queries.jsonl";
+const HOSTILE = "<img src=x onerror=window.__pwned=1>";
+
+interface Query {
+  query_id: string;
+  best_plan: { steps: { id: number }[] };
+}
+
+/**
+ * Ten test queries (1–7 steps, 0–3 hops), planned three ways: the best plan itself; the best plan without its last
+ * step, by a planner with a hostile name; and, from the same planner, one answer that is not a plan at all.
+ */
+function planLines(): unknown[] {
+  const queries = readFileSync(QUERIES, "utf8")
+    .split("\n")
+    .slice(0, 10)
+    .map((text) => JSON.parse(text) as Query);
+  return queries.flatMap((q, i) => {
+    const steps = q.best_plan.steps;
+    const truncated =
+      i === 0 ? "Sorry, I cannot plan this." : { steps: steps.slice(0, Math.max(1, steps.length - 1)) };
+    return [
+      { query_id: q.query_id, planner: "oracle", prompt_type: "with_lineage", plan: q.best_plan },
+      { query_id: q.query_id, planner: HOSTILE, prompt_type: "without_lineage", plan: truncated },
+    ];
+  });
+}
+
+describe.skipIf(unavailable !== null)(
+  `the planner report's HTML page in Chromium${unavailable ? ` (skipped: ${unavailable})` : ""}`,
+  () => {
+    let dir: ReturnType<typeof tempDir>;
+    let browser: OfflineBrowser;
+    let page: Page;
+    let report: PlannerReport;
+    const problems: string[] = [];
+
+    beforeAll(async () => {
+      dir = tempDir();
+      const plans = join(dir.path, "plans.jsonl");
+      writeFileSync(
+        plans,
+        planLines()
+          .map((line) => JSON.stringify(line))
+          .join("\n"),
+      );
+      const scores = join(dir.path, "scores.jsonl");
+      expect(await runPlanScore({ reference: QUERIES, plans, out: scores }, captureIo())).toBe(0);
+      const html = join(dir.path, "report.html");
+      const io = captureIo();
+      expect(await runPlanReport({ scores, reference: QUERIES, json: true, html }, io)).toBe(0);
+      report = JSON.parse(io.out) as PlannerReport;
+      browser = await launchOffline();
+      page = await browser.context.newPage();
+      page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+      page.on("console", (message) => {
+        if (message.type() === "error") problems.push(`console: ${message.text()}`);
+      });
+      await page.goto(pathToFileURL(html).href);
+    }, 60_000);
+
+    afterAll(async () => {
+      await browser?.close();
+      dir?.remove();
+    });
+
+    const texts = (selector: string) => page.locator(selector).allTextContents();
+
+    it("renders the leaderboard ranked by score, with the report's numbers and the hostile name as text", async () => {
+      expect(report.score_field).toBe("subtotal");
+      const rows = page.locator("#leaderboard tbody tr");
+      await expect(rows.count()).resolves.toBe(2);
+      await expect(texts("#leaderboard tbody .planner")).resolves.toEqual(["oracle", HOSTILE]);
+      const hostile = report.groups.find((g) => g.planner === HOSTILE);
+      const m = hostile?.metrics.subtotal;
+      if (!hostile || m?.mean == null || m.low == null || m.high == null) throw new Error("no hostile group");
+      const row = rows.nth(1);
+      await expect(row.locator('[data-field="score"]').textContent()).resolves.toBe(m.mean.toFixed(1));
+      await expect(row.locator('[data-field="interval"]').textContent()).resolves.toBe(
+        `${m.low.toFixed(1)}–${m.high.toFixed(1)}`,
+      );
+      await expect(row.locator('[data-field="parse_ok"]').textContent()).resolves.toBe("90%");
+      await expect(rows.first().locator('[data-field="A+"]').textContent()).resolves.toBe("100%");
+      expect(await page.locator("#leaderboard svg.whisker circle").count()).toBe(2);
+    });
+
+    it("renders the metric table: a mean, an interval and a whisker per planner and metric", async () => {
+      const cells = page.locator("#metrics td.metric");
+      expect(await cells.count()).toBe(2 * report.metrics.length);
+      expect(await page.locator("#metrics td.metric svg.whisker line").count()).toBe(
+        6 * report.metrics.length,
+      );
+      const oracle = report.groups.find((g) => g.planner === "oracle");
+      await expect(
+        page.locator("#metrics tbody tr").first().locator('[data-metric="f1"] .cell-mean').textContent(),
+      ).resolves.toBe(oracle?.metrics.f1?.mean?.toFixed(2));
+    });
+
+    it("renders the rating distribution as stacked bars and shares", async () => {
+      expect(await page.locator("#ratings svg.ratings rect.segment").count()).toBeGreaterThanOrEqual(3);
+      const hostile = report.groups.find((g) => g.planner === HOSTILE);
+      const shares = await texts("#ratings tbody tr:nth-child(2) td[data-rating]");
+      expect(shares).toEqual(RATINGS.map((r) => `${Math.round((hostile?.ratings?.[r] ?? 0) * 100)}%`));
+    });
+
+    it("renders the four breakdowns as coloured heat maps with the report's slices", async () => {
+      await expect(texts("#breakdowns h3")).resolves.toEqual([
+        "By objective vs subjective",
+        "By simple vs compound",
+        "By steps in the best plan",
+        "By hops",
+      ]);
+      const hops = report.breakdowns[3];
+      const heads = await texts('[data-dimension="hops"] thead th.num');
+      expect(heads).toEqual(
+        hops?.slices.map((s) => `${s.name} ${s.queries} quer${s.queries === 1 ? "y" : "ies"}`),
+      );
+      const first = hops?.groups[report.groups.findIndex((g) => g.planner === "oracle")]?.cells[0];
+      await expect(
+        page
+          .locator('[data-dimension="hops"] tbody tr')
+          .first()
+          .locator("td.cell .cell-mean")
+          .first()
+          .textContent(),
+      ).resolves.toBe(first?.score?.mean?.toFixed(1));
+      // The stylesheet applies (its hash matches the policy): a full-scale cell is dark blue, not transparent.
+      const background = await page.evaluate(
+        `getComputedStyle(document.querySelector("td.heat-20")).backgroundColor`,
+      );
+      expect(background).toBe("rgb(33, 102, 172)");
+    });
+
+    it("lists its inputs with their counts", async () => {
+      const inputs = await page.locator("#inputs").textContent();
+      expect(inputs).toContain("scores.jsonl · 20 line(s) in 2 planner × prompt-type group(s)");
+      expect(inputs).toContain(`${QUERIES} · 200 queries`);
+    });
+
+    it("ran nothing from the data, loaded nothing and logged no error", async () => {
+      expect(await page.locator("script, img, iframe, object, embed").count()).toBe(0);
+      expect(await page.evaluate("typeof window.__pwned")).toBe("undefined");
+      expect(browser.blocked).toEqual([]);
+      expect(problems).toEqual([]);
+    });
+
+    it("would block an injection that got through: no script runs under its policy", async () => {
+      await page.evaluate(`(() => {
+        const script = document.createElement("script");
+        script.textContent = "window.__pwned = 1";
+        document.body.append(script);
+        const holder = document.createElement("div");
+        holder.innerHTML = '<img src="data:," onerror="window.__pwned=1" onload="window.__pwned=1">';
+        document.body.append(holder);
+      })()`);
+      await page.waitForTimeout(200);
+      expect(await page.evaluate("typeof window.__pwned")).toBe("undefined");
+      expect(problems.some((p) => p.includes("Content Security Policy"))).toBe(true);
+    });
+  },
+);
