@@ -100,7 +100,7 @@ describe.skipIf(unavailable !== null)("llama backend on a tiny GGUF written by t
 
   it("loads the checkpoint and names it by file and content hash", async () => {
     const loaded = await backend("eos");
-    expect(loaded).toMatchObject({ kind: "llama", deterministic: true });
+    expect(loaded).toMatchObject({ kind: "llama", cacheable: true });
     expect(loaded.model).toMatch(/^eos\.gguf@sha256:[0-9a-f]{12}$/);
     expect((await backend("eot")).model).not.toBe(loaded.model);
   });

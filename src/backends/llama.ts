@@ -117,7 +117,7 @@ export async function llamaBackend(options: LlamaBackendOptions): Promise<Backen
     return {
       kind: "llama",
       model: await hashing,
-      deterministic: true,
+      cacheable: true,
       async complete(request, { signal }) {
         const prompt = prompter.tokens(request);
         const settings = request.settings;

@@ -60,7 +60,7 @@ export function openAiBackend(options: OpenAiBackendOptions): Backend {
   return {
     kind: "openai",
     model: options.model,
-    deterministic: true,
+    cacheable: true,
     async preflight(signal: AbortSignal): Promise<void> {
       let served: string[];
       try {

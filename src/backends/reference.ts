@@ -13,7 +13,7 @@ export function referenceBackend(name: ReferenceName): Backend {
   return {
     kind: name,
     model: name,
-    deterministic: true,
+    cacheable: false,
     async complete(_request: ModelRequest, context: RequestContext): Promise<Completion> {
       const { testCase, protocol } = benchmarkSubject(context, name);
       const text = referenceOutput(name, testCase, protocol);

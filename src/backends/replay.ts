@@ -19,7 +19,7 @@ export function replayBackend(file: string): Backend {
   return {
     kind: "replay",
     model: `replay:${file}`,
-    deterministic: true,
+    cacheable: false,
     async complete(_request: ModelRequest, context: RequestContext): Promise<Completion> {
       const { testCase, protocol } = benchmarkSubject(context, "replay");
       const text = outputs.get(`${testCase.id}\u0000${protocol}`);

@@ -58,8 +58,12 @@ export interface Backend {
   readonly kind: string;
   /** The model identity recorded in results. */
   readonly model: string;
-  /** Whether identical requests give identical answers, which makes a response cache sound. */
-  readonly deterministic: boolean;
+  /**
+   * Whether answers may be cached: a model (identical requests at temperature 0 give identical answers, and asking
+   * costs time). Backends computed in-process from the case (baseline, oracle, replay) are not: asking them is free,
+   * and a cached answer would outlive a change to their code.
+   */
+  readonly cacheable: boolean;
   complete(request: ModelRequest, context: RequestContext): Promise<Completion>;
   /** Checks once, before any case, that the model can be asked at all; throws FatalBackendError if not. */
   preflight?(signal: AbortSignal): Promise<void>;

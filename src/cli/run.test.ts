@@ -145,6 +145,16 @@ describe("tooluse run (command line)", () => {
     }
   });
 
+  it("never caches backends computed in-process, so a changed rule is never answered from an old cache", async () => {
+    const out = join(dir.path, "base.json");
+    expect(
+      (await run("--backend", "baseline", "--protocol", "json", "--limit", "3", "--out", out)).code,
+    ).toBe(0);
+    const results = JSON.parse(readFileSync(out, "utf8"));
+    expect(results.records.every((r: { cached: boolean }) => !r.cached)).toBe(true);
+    expect(existsSync(join(dir.path, "cache"))).toBe(false);
+  });
+
   it("refuses to start over an existing journal and points to --resume", async () => {
     const out = join(dir.path, "twice.json");
     expect((await run("--backend", "oracle", "--protocol", "json", "--limit", "2", "--out", out)).code).toBe(

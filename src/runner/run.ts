@@ -86,7 +86,7 @@ export async function runBenchmark(
   const journal = resume ? Journal.reopen(path) : Journal.create(path, header);
   const records = new Map(done);
   const cache =
-    run.cache && backend.deterministic && run.settings.temperature === 0
+    run.cache && backend.cacheable && run.settings.temperature === 0
       ? new ResponseCache(runEnv.cacheDir)
       : null;
   runEnv.progress.start(cases.length * run.protocols.length, done.size);

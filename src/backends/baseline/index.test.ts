@@ -166,6 +166,6 @@ describe("no peeking", () => {
       prompt_tokens: null,
       completion_tokens: null,
     });
-    expect(backend).toMatchObject({ kind: "baseline", model: "rule-baseline-1", deterministic: true });
+    expect(backend).toMatchObject({ kind: "baseline", model: "rule-baseline-1", cacheable: false });
   });
 });

@@ -119,7 +119,7 @@ export function baselineBackend(): Backend {
   return {
     kind: "baseline",
     model: "rule-baseline-1",
-    deterministic: true,
+    cacheable: false,
     async complete(_request: ModelRequest, context: RequestContext): Promise<Completion> {
       // Only the turns and the offered tools: the expectation, id and category stay unseen.
       const { testCase, protocol } = benchmarkSubject(context, "baseline");
