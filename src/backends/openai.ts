@@ -61,6 +61,7 @@ export function openAiBackend(options: OpenAiBackendOptions): Backend {
     kind: "openai",
     model: options.model,
     cacheable: true,
+    endpoint: options.baseURL.replace(/\/+$/, ""),
     async preflight(signal: AbortSignal): Promise<void> {
       let served: string[];
       try {

@@ -64,6 +64,8 @@ export interface Backend {
    * and a cached answer would outlive a change to their code.
    */
   readonly cacheable: boolean;
+  /** Where the model is served, when that is part of its identity (an OpenAI-compatible server's URL). */
+  readonly endpoint?: string;
   complete(request: ModelRequest, context: RequestContext): Promise<Completion>;
   /** Checks once, before any case, that the model can be asked at all; throws FatalBackendError if not. */
   preflight?(signal: AbortSignal): Promise<void>;

@@ -20,6 +20,8 @@ const CompletionSchema = z.object({
 export interface CacheKeyParts {
   backend: string;
   model: string;
+  /** Where the model lives (a server's URL): the same model name on two servers may be two checkpoints. */
+  endpoint: string | null;
   messages: unknown;
   tools: unknown;
   settings: unknown;

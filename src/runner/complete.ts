@@ -30,6 +30,7 @@ export async function completeWithPolicy(
     ? ResponseCache.key({
         backend: backend.kind,
         model: backend.model,
+        endpoint: backend.endpoint ?? null,
         messages: request.messages,
         tools: request.tools ?? null,
         settings: request.settings,

@@ -123,6 +123,18 @@ describe("tooluse run against a mock OpenAI-compatible server", () => {
     expect(second.summary).toEqual(first.summary);
   });
 
+  it("does not answer a server from another server's cache, even for the same model name", async () => {
+    server = await startMockServer({ script: perfectScript(cases) });
+    await run({ cache: true, protocol: "json", out: join(dir.path, "a.json") });
+    const other = await startMockServer({ script: perfectScript(cases) });
+    try {
+      await run({ cache: true, protocol: "json", baseUrl: other.url, out: join(dir.path, "b.json") });
+      expect(other.requests).toBe(cases.length);
+    } finally {
+      await other.close();
+    }
+  });
+
   it("sends the API key to the server but writes it to no file", async () => {
     server = await startMockServer({ script: perfectScript(cases) });
     await run({ cache: true });
