@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { DEFAULT_CASES_FILE } from "../paths.js";
 import { captureIo } from "../test-support/capture-io.js";
 import { tempDir } from "../test-support/temp.js";
 import { main } from "./main.js";
@@ -153,6 +154,23 @@ describe("tooluse run (command line)", () => {
     const results = JSON.parse(readFileSync(out, "utf8"));
     expect(results.records.every((r: { cached: boolean }) => !r.cached)).toBe(true);
     expect(existsSync(join(dir.path, "cache"))).toBe(false);
+  });
+
+  it("refuses to resume when the cases file changed since the run started", async () => {
+    const cases = join(dir.path, "cases.jsonl");
+    const lines = readFileSync(DEFAULT_CASES_FILE, "utf8").split("\n").slice(0, 4);
+    writeFileSync(cases, `${lines.join("\n")}\n`);
+    const out = join(dir.path, "changing.json");
+    expect(
+      (await run("--backend", "oracle", "--cases", cases, "--protocol", "json", "--out", out)).code,
+    ).toBe(0);
+    expect((await run("--resume", out)).code).toBe(0);
+    writeFileSync(cases, `${lines.slice(0, 3).join("\n")}\n`);
+    const again = await run("--resume", out);
+    expect(again.code).toBe(2);
+    expect(again.err).toBe(
+      `tooluse: cannot resume ${out}: the cases file changed since it started; start a new run\n`,
+    );
   });
 
   it("refuses to start over an existing journal and points to --resume", async () => {

@@ -7,6 +7,7 @@ import type { Case } from "../cases/schema.js";
 import { UserError } from "../errors.js";
 import { writeFileAtomic } from "../jsonl.js";
 import { DATA_DIR, DEFAULT_CASES_FILE } from "../paths.js";
+import { promptDigests } from "../protocols/prompts.js";
 import { HARNESS_VERSION } from "../version.js";
 import { ResponseCache } from "./cache.js";
 import { sha256 } from "./canonical-json.js";
@@ -28,6 +29,23 @@ export interface RunEnvironment {
 interface JournalHeader {
   run: RunConfig;
   started_at: string;
+  /** What the records were graded against: a resumed run must grade the rest against the very same. */
+  fingerprint: Fingerprint;
+}
+
+interface Fingerprint {
+  harness: string;
+  corpus_digest: string;
+  prompts: Record<string, string>;
+}
+
+/** Why a journal cannot be resumed under the current files, or null when it can. */
+function sameFingerprint(a: Fingerprint | undefined, b: Fingerprint): string | null {
+  if (!a) return "its journal comes from an older harness";
+  if (a.corpus_digest !== b.corpus_digest) return "the cases file changed";
+  if (a.harness !== b.harness) return `the harness changed (${a.harness} → ${b.harness})`;
+  if (JSON.stringify(a.prompts) !== JSON.stringify(b.prompts)) return "the system prompts changed";
+  return null;
 }
 
 /** The cases a configuration selects, in file order. */
@@ -63,17 +81,10 @@ export async function runBenchmark(
   runEnv: RunEnvironment,
 ): Promise<Results> {
   const path = journalPath(config.out);
-  let header: JournalHeader;
   const done = new Map<string, RunRecord>();
-  if (resume) {
-    const contents = Journal.read<JournalHeader>(path);
-    header = { run: RunConfigSchema.parse(contents.config.run), started_at: contents.config.started_at };
-    for (const [key, record] of contents.records) if (record.status === "scored") done.set(key, record);
-  } else {
-    Journal.assertAbsent(path);
-    header = { run: config, started_at: new Date().toISOString() };
-  }
-  const run = header.run;
+  const previous = resume ? Journal.read<JournalHeader>(path) : null;
+  if (!previous) Journal.assertAbsent(path);
+  const run = previous ? RunConfigSchema.parse(previous.config.run) : config;
   // Everything that can fail on bad input fails here, before the journal exists: a typo never leaves a run to resume.
   const casesText = readFileSync(run.cases_file, "utf8");
   const allCases = loadCases(run.cases_file);
@@ -81,6 +92,20 @@ export async function runBenchmark(
   // A suite with parallel cases gets the prompt that allows several calls: decided per file, never per case.
   const promptOptions = { parallelCalls: allCases.some((c) => "calls" in c.expect) };
   if (cases.length === 0) throw new UserError("the filters select no cases");
+  const fingerprint: Fingerprint = {
+    harness: HARNESS_VERSION,
+    corpus_digest: `sha256:${sha256(casesText)}`,
+    prompts: promptDigests(promptOptions),
+  };
+  const header: JournalHeader = previous
+    ? { ...previous.config, run }
+    : { run, started_at: new Date().toISOString(), fingerprint };
+  if (previous) {
+    const changed = sameFingerprint(previous.config.fingerprint, fingerprint);
+    if (changed)
+      throw new UserError(`cannot resume ${config.out}: ${changed} since it started; start a new run`);
+    for (const [key, record] of previous.records) if (record.status === "scored") done.set(key, record);
+  }
   const backend = await createBackend(run, runEnv.env);
   await backend.preflight?.(runEnv.signal);
   const journal = resume ? Journal.reopen(path) : Journal.create(path, header);
