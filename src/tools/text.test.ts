@@ -24,6 +24,8 @@ describe("normaliseText", () => {
     ["non\u00A0breaking", "non breaking"],
     ["rock 'n' roll", "rock 'n' roll"],
     ["it's", "it's"],
+    ["S’il vous plaît", "s'il vous plaît"],
+    ["say “hi” twice", 'say "hi" twice'],
     ["3.5", "3.5"],
     ["", ""],
     ['""', ""],

@@ -4,6 +4,9 @@
 const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF\u00AD]/g;
 const WHITESPACE = /\s+/g;
 const YO = /ё/g;
+// Typographic quotes inside the text fold to plain ones: `s’il` and `s'il` are the same words to a reader.
+const SINGLE_QUOTES = /[‘’‚‛′]/g;
+const DOUBLE_QUOTES = /[“”„‟″]/g;
 const QUOTES = new Set(['"', "'", "`", "«", "»", "“", "”", "„", "‘", "’", "‚", "‹", "›"]);
 // NFKC has already turned "…" into "...", so "." covers it; "…" stays for safety.
 const FINAL_PUNCTUATION = new Set([".", "!", "?", ";", ":", ",", "…"]);
@@ -15,11 +18,12 @@ const SPACES = / {2,}/g;
 /**
  * Folds free text for comparison: NFKC, invisible characters dropped, whitespace collapsed,
  * lowercase (locale-independent, so Cyrillic folds too), ё→е, surrounding quotes and final
- * punctuation removed repeatedly. Example: ` «Привет, Мир!» ` → `привет, мир`.
+ * punctuation removed repeatedly, typographic quotes inside folded to plain ones.
+ * Example: ` «Привет, Мир!» ` → `привет, мир`; `S’il` → `s'il`.
  */
 export function normaliseText(input: string): string {
   let text = input.normalize("NFKC").replace(INVISIBLE, "").replace(WHITESPACE, " ").trim();
-  text = text.toLowerCase().replace(YO, "е");
+  text = text.toLowerCase().replace(YO, "е").replace(SINGLE_QUOTES, "'").replace(DOUBLE_QUOTES, '"');
   for (;;) {
     const before = text;
     while (text.length > 0 && FINAL_PUNCTUATION.has(text.charAt(text.length - 1))) text = text.slice(0, -1);
