@@ -41,6 +41,10 @@ function classify(error: unknown, model: string): unknown {
     if (status === 401 || status === 403)
       return new FatalBackendError(`the server refused the API key (HTTP ${status})`);
     if (status === 404) return new FatalBackendError(`the server does not serve model "${model}" (HTTP 404)`);
+    // Hosted APIs refuse the extra field that open-source runtimes read to switch thinking off.
+    if (status === 400 && /chat_template_kwargs/.test(error.message)) {
+      return new FatalBackendError("the server rejects chat_template_kwargs: run with --thinking default");
+    }
     return error;
   }
   // A reply cut off mid-body surfaces as a JSON syntax error: the server hiccupped, so try again.

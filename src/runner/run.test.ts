@@ -149,6 +149,20 @@ describe("tooluse run against a mock OpenAI-compatible server", () => {
     await expect(run({})).rejects.toThrow(/does not serve model "mock-model"/);
   });
 
+  it("says how to go on when a server refuses chat_template_kwargs", async () => {
+    server = await startMockServer({
+      script: (body) => {
+        if ("chat_template_kwargs" in body)
+          throw Object.assign(new Error("unknown field chat_template_kwargs"), { status: 400 });
+        return { content: "ok" };
+      },
+    });
+    await expect(run({ protocol: "json" })).rejects.toThrow(/run with --thinking default/);
+    await expect(
+      run({ protocol: "json", thinking: "default", out: join(dir.path, "d.json") }),
+    ).resolves.toBeDefined();
+  });
+
   it("stops with one clear error when the server is unreachable", async () => {
     await expect(run({ baseUrl: "http://127.0.0.1:9/v1" })).rejects.toThrow(/cannot reach the server/);
   });

@@ -112,7 +112,14 @@ export async function startMockServer(options: MockOptions): Promise<MockServer>
     }
   };
   const server: Server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => send(res, 500, { error: { message: String(error) } }));
+    // A script may throw an error carrying an HTTP `status` to answer with it (400 for a refused field, …).
+    handle(req, res).catch((error: unknown) => {
+      const status =
+        typeof (error as { status?: unknown }).status === "number"
+          ? (error as { status: number }).status
+          : 500;
+      send(res, status, { error: { message: error instanceof Error ? error.message : String(error) } });
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
