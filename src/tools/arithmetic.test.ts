@@ -74,6 +74,17 @@ describe("evaluateExpression: arithmetic", () => {
   });
 });
 
+describe("evaluateExpression: superscript powers", () => {
+  it.each([
+    ["17²", 289],
+    ["2¹⁰", 1024],
+    ["17² - 9", 280],
+    ["(1+2)³", 27],
+  ])("%s = %d, never the digits NFKC would make of it", (expression, value) => {
+    expect(evaluateExpression(expression)).toEqual({ ok: true, value });
+  });
+});
+
 describe("evaluateExpression: functions and constants", () => {
   it.each([
     ["sqrt(16)", 4],

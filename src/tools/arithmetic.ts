@@ -38,6 +38,14 @@ const WHITESPACE = /\s/;
 const NAME_START = /[A-Za-z_]/;
 const NAME_PART = /[A-Za-z0-9_]/;
 
+const SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹";
+const SUPERSCRIPT_RUN = /[⁰¹²³⁴⁵⁶⁷⁸⁹]+/g;
+
+/** `17²` and `2¹⁰` are powers, as people write them: `17^(2)`, `2^(10)`. (NFKC would make them `172` and `210`.) */
+function withSuperscriptPowers(text: string): string {
+  return text.replace(SUPERSCRIPT_RUN, (run) => `^(${[...run].map((d) => SUPERSCRIPT_DIGITS.indexOf(d)).join("")})`);
+}
+
 /** An expected failure inside the parser; caught at the boundary and returned as a value. */
 class EvaluationFailure extends Error {}
 
@@ -239,7 +247,7 @@ export function evaluateExpression(text: string): Evaluation {
     return { ok: false, reason: `expression longer than ${MAX_EXPRESSION_LENGTH} characters` };
   }
   try {
-    const tokens = tokenize(text);
+    const tokens = tokenize(withSuperscriptPowers(text));
     if (tokens.length === 0) return { ok: false, reason: "empty expression" };
     const value = new Parser(tokens).parse();
     // -0 and 0 are the same answer; keep one so the value prints as "0".

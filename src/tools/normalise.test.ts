@@ -104,6 +104,7 @@ describe("number", () => {
   });
 
   it("parseNumber agrees", () => {
+    expect(parseNumber("17²")).toBeUndefined();
     expect(parseNumber("1,000")).toBe(1000);
     expect(parseNumber("2,5")).toBe(2.5);
     expect(parseNumber("nope")).toBeUndefined();

@@ -37,12 +37,16 @@ const SPACES = / /g;
 const WHITESPACE = /\s+/g;
 const MINUS_SIGNS = /[−–]/g;
 
+const SCRIPT_DIGITS = /[\u00B2\u00B3\u00B9\u2070-\u209F]/;
+
 /**
  * Reads a number written as text. Dots are decimal points. A comma followed by exactly three
  * digits groups thousands (`1,000` and `1,000,000.5`), as do spaces (`1 000`, `1 000,5`); any
  * other comma is a Russian decimal comma (`2,5` → 2.5). So `1,000` is 1000, never 1.0.
  */
 export function parseNumber(raw: string): number | undefined {
+  // NFKC turns superscripts and subscripts into plain digits (`17²` → `172`): such text is not a plain number.
+  if (SCRIPT_DIGITS.test(raw)) return undefined;
   const text = raw.normalize("NFKC").replace(WHITESPACE, " ").trim().replace(MINUS_SIGNS, "-");
   let digits: string | undefined;
   if (PLAIN_NUMBER.test(text)) digits = text;
