@@ -43,7 +43,10 @@ const SUPERSCRIPT_RUN = /[⁰¹²³⁴⁵⁶⁷⁸⁹]+/g;
 
 /** `17²` and `2¹⁰` are powers, as people write them: `17^(2)`, `2^(10)`. (NFKC would make them `172` and `210`.) */
 function withSuperscriptPowers(text: string): string {
-  return text.replace(SUPERSCRIPT_RUN, (run) => `^(${[...run].map((d) => SUPERSCRIPT_DIGITS.indexOf(d)).join("")})`);
+  return text.replace(
+    SUPERSCRIPT_RUN,
+    (run) => `^(${[...run].map((d) => SUPERSCRIPT_DIGITS.indexOf(d)).join("")})`,
+  );
 }
 
 /** An expected failure inside the parser; caught at the boundary and returned as a value. */
