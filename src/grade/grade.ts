@@ -87,19 +87,12 @@ function gradeCall(
   reading: Reading,
 ): Verdict {
   const notApplicable = { spurious: null, answer_ok: null };
+  const failed = (reason: string) =>
+    verdict({ ...base, ...notApplicable, passed: false, tool_ok: false, args_ok: false, extra: [], reason });
   if (reading.calls.length === 0) {
-    const reason = reading.malformed
-      ? "malformed call attempt: no call could be read"
-      : "no call; expected one";
-    return verdict({
-      ...base,
-      ...notApplicable,
-      passed: false,
-      tool_ok: false,
-      args_ok: false,
-      extra: [],
-      reason,
-    });
+    return failed(
+      reading.malformed ? "malformed call attempt: no call could be read" : "no call; expected one",
+    );
   }
   // With several calls the case fails, but tool and argument accuracy still describe the best of them.
   const candidates = reading.calls.flatMap((call) => {
@@ -107,16 +100,7 @@ function gradeCall(
     return resolved?.tool.name === expected.name ? [{ call, resolved }] : [];
   });
   if (candidates.length === 0) {
-    const reason = `wrong tool: expected ${expected.name}, got ${describeCalls(reading.calls)}`;
-    return verdict({
-      ...base,
-      ...notApplicable,
-      passed: false,
-      tool_ok: false,
-      args_ok: false,
-      extra: [],
-      reason,
-    });
+    return failed(`wrong tool: expected ${expected.name}, got ${describeCalls(reading.calls)}`);
   }
   const checks = candidates.map(({ call, resolved }) => ({
     check: compareArguments(resolved.tool, expected.arguments, call.arguments),
