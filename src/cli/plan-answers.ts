@@ -9,7 +9,7 @@ import {
 } from "../plans/answers/index.js";
 import { jsonLines, prepare, progressFor, withSession } from "../plans/models/command.js";
 import type { ModelFlags } from "../plans/models/flags.js";
-import { queryKey } from "../plans/records.js";
+import { assertUniqueQueryIds } from "../plans/models/records.js";
 import type { Io } from "./io.js";
 
 /** The judge model and the model flags every planning command shares (--backend, --base-url, --concurrency …). */
@@ -23,12 +23,7 @@ export interface PlanAnswersOptions extends ModelFlags {
 function readResponses(file: string) {
   const records = readJsonl(file, ResponsesRecordSchema);
   if (records.length === 0) throw new UserError(`${file}: no response lines to judge`);
-  const seen = new Set<string>();
-  for (const record of records) {
-    const key = queryKey(record.query_id);
-    if (seen.has(key)) throw new UserError(`${file}: field query_id: ${key} appears twice`);
-    seen.add(key);
-  }
+  assertUniqueQueryIds(file, records);
   return records;
 }
 

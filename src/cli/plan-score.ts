@@ -16,6 +16,7 @@ import {
   type ScoreLine,
   scorePlan,
 } from "../plans/index.js";
+import { table } from "../plans/models/report-text.js";
 
 export interface PlanScoreOptions {
   reference: string;
@@ -129,15 +130,7 @@ function formatTable(groups: readonly PlannerAggregate[]): string {
     ...COLUMNS.map(([field]) => fixed(g.metrics[field].mean, 2)),
     ...(["A+", "A", "B"] as const).map((tier) => `${Math.round(g.tiers[tier] * 100)}%`),
   ]);
-  const widths = header.map((title, i) =>
-    Math.max(title.length, ...rows.map((row) => (row[i] ?? "").length)),
-  );
-  const render = (cells: readonly string[]) =>
-    cells
-      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
-      .join("  ")
-      .trimEnd();
-  return `${[header, ...rows].map(render).join("\n")}\n`;
+  return table(header, rows);
 }
 
 /**

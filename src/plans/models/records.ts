@@ -38,15 +38,20 @@ export const QueryRecordSchema = ReferenceRecordSchema.extend({
 });
 export type QueryRecord = z.infer<typeof QueryRecordSchema>;
 
-/** Reads query lines; a query id used twice is refused, since every later join is by id. */
-export function readQueries(file: string): QueryRecord[] {
-  const records = readJsonl(file, QueryRecordSchema);
+/** Refuses a query id used twice in one file, since every later join is by id. */
+export function assertUniqueQueryIds(file: string, records: readonly { query_id: string | number }[]): void {
   const seen = new Set<string>();
   for (const record of records) {
     const key = queryKey(record.query_id);
     if (seen.has(key)) throw new UserError(`${file}: field query_id: ${key} appears twice`);
     seen.add(key);
   }
+}
+
+/** Reads query lines, each query id once. */
+export function readQueries(file: string): QueryRecord[] {
+  const records = readJsonl(file, QueryRecordSchema);
+  assertUniqueQueryIds(file, records);
   return records;
 }
 

@@ -1,17 +1,16 @@
 /** Plain-text tables for the terminal: the judge report and the refine summary. */
+import { renderTable } from "../../report/table.js";
 import type { JudgeReport } from "./judge-report.js";
 import type { LineageLine } from "./refine.js";
 
+/** Left-aligned plain text, the layout every terminal table of the project uses. */
 export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const widths = header.map((title, i) =>
-    Math.max(title.length, ...rows.map((row) => (row[i] ?? "").length)),
+  const columns = header.map((title) => ({ header: title, align: "left" as const }));
+  return renderTable(
+    columns,
+    rows.map((row) => [...row]),
+    { color: false, markdown: false },
   );
-  const render = (cells: readonly string[]) =>
-    cells
-      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
-      .join("  ")
-      .trimEnd();
-  return `${[header, ...rows].map(render).join("\n")}\n`;
 }
 
 function fixed(value: number | null, digits = 2): string {
