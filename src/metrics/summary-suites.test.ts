@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Case } from "../cases/schema.js";
-import type { Verdict } from "../grade/verdict.js";
+import { makeVerdict } from "../test-support/verdict.js";
 import { bfclCompatibleLine, summarize } from "./summary.js";
 
 const tool = { name: "f", parameters: { type: "object" as const, properties: {} } };
@@ -12,20 +12,7 @@ const make = (id: string, expect: Case["expect"]): Case => ({
   messages: [{ role: "user", content: id }],
   expect,
 });
-const verdict = (id: string, fields: Partial<Verdict>): Verdict => ({
-  id,
-  protocol: "json",
-  passed: false,
-  calls: [],
-  tool_ok: null,
-  args_ok: null,
-  extra: null,
-  spurious: null,
-  malformed: false,
-  answer_ok: null,
-  reason: "",
-  ...fields,
-});
+const verdict = makeVerdict;
 
 const cases = [
   make("parallel", {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Case } from "../cases/schema.js";
-import type { Verdict } from "../grade/verdict.js";
+import { makeVerdict } from "../test-support/verdict.js";
 import { summarize } from "./summary.js";
 
 const callCase = (id: string, lang: "en" | "ru"): Case => ({
@@ -23,20 +23,7 @@ const noCallCase = (id: string, constrained: boolean): Case => ({
   expect: constrained ? { no_call: "abstain", answer_contains_all: ["x"] } : { no_call: "abstain" },
 });
 
-const verdict = (id: string, fields: Partial<Verdict>): Verdict => ({
-  id,
-  protocol: "json",
-  passed: false,
-  calls: [],
-  tool_ok: null,
-  args_ok: null,
-  extra: null,
-  spurious: null,
-  malformed: false,
-  answer_ok: null,
-  reason: "",
-  ...fields,
-});
+const verdict = makeVerdict;
 
 // Four call cases and four no-call cases, with every metric's numerator and denominator chosen by hand.
 const cases = [

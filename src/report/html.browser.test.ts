@@ -6,7 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runReport } from "../cli/report.js";
 import { captureIo } from "../test-support/capture-io.js";
 import { tempDir } from "../test-support/temp.js";
-import { chromiumUnavailable, launchOffline, type OfflineBrowser } from "./test-support/chromium.js";
+import {
+  chromiumUnavailable,
+  injectHostileMarkup,
+  launchOffline,
+  type OfflineBrowser,
+} from "./test-support/chromium.js";
 import { type FixtureRun, hostileFixture, PAYLOADS } from "./test-support/fixtures.js";
 
 const unavailable = await chromiumUnavailable();
@@ -129,14 +134,7 @@ describe.skipIf(unavailable !== null)(
     });
 
     it("would block an injection that got through: inline scripts and handlers do not run under its CSP", async () => {
-      await page.evaluate(`(() => {
-        const script = document.createElement("script");
-        script.textContent = "window.__pwned = 1";
-        document.body.append(script);
-        const holder = document.createElement("div");
-        holder.innerHTML = '<img src="data:," onerror="window.__pwned=1" onload="window.__pwned=1">';
-        document.body.append(holder);
-      })()`);
+      await injectHostileMarkup(page);
       await page.waitForTimeout(200);
       expect(await page.evaluate("typeof window.__pwned")).toBe("undefined");
       // Chromium logs each refusal: proof that the policy, not luck, stopped them.

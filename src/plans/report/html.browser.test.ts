@@ -8,6 +8,7 @@ import { runPlanReport } from "../../cli/plan-report.js";
 import { runPlanScore } from "../../cli/plan-score.js";
 import {
   chromiumUnavailable,
+  injectHostileMarkup,
   launchOffline,
   type OfflineBrowser,
 } from "../../report/test-support/chromium.js";
@@ -166,14 +167,7 @@ describe.skipIf(unavailable !== null)(
     });
 
     it("would block an injection that got through: no script runs under its policy", async () => {
-      await page.evaluate(`(() => {
-        const script = document.createElement("script");
-        script.textContent = "window.__pwned = 1";
-        document.body.append(script);
-        const holder = document.createElement("div");
-        holder.innerHTML = '<img src="data:," onerror="window.__pwned=1" onload="window.__pwned=1">';
-        document.body.append(holder);
-      })()`);
+      await injectHostileMarkup(page);
       await page.waitForTimeout(200);
       expect(await page.evaluate("typeof window.__pwned")).toBe("undefined");
       expect(problems.some((p) => p.includes("Content Security Policy"))).toBe(true);

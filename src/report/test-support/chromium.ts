@@ -62,3 +62,20 @@ export async function launchOffline(viewport = { width: 1280, height: 900 }): Pr
     },
   };
 }
+
+/**
+ * Adds a script element and an image with event handlers to the open page, as an injection that slipped past the
+ * escaping would. Under the report's policy neither may run: tests then check `window.__pwned` stays unset.
+ */
+export async function injectHostileMarkup(page: {
+  evaluate(script: string): Promise<unknown>;
+}): Promise<void> {
+  await page.evaluate(`(() => {
+    const script = document.createElement("script");
+    script.textContent = "window.__pwned = 1";
+    document.body.append(script);
+    const holder = document.createElement("div");
+    holder.innerHTML = '<img src="data:," onerror="window.__pwned=1" onload="window.__pwned=1">';
+    document.body.append(holder);
+  })()`);
+}
