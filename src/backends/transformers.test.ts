@@ -11,9 +11,11 @@ import type { Results } from "../runner/results.js";
 import { captureIo } from "../test-support/capture-io.js";
 import { tempDir } from "../test-support/temp.js";
 import { importTransformers } from "./transformers/binding.js";
+import { startFakeHub } from "./transformers/test-support/fake-hub.js";
 import {
   TINY_TOKENS,
   type TinyModelOptions,
+  tinyModelFiles,
   writeTinyModel,
 } from "./transformers/test-support/tiny-model.js";
 import { type TransformersBackendOptions, transformersBackend } from "./transformers.js";
@@ -391,6 +393,69 @@ describe.skipIf(unavailable !== null)(
         expect(new Set(keys).size).toBe(2);
         expect(outputs(out)).toEqual(outputs(clean));
       }, 120_000);
+
+      it("--model-cache: finds a hub id there without any network", async () => {
+        const cache = path("user-cache");
+        writeTinyModel(join(cache, "someone", "tiny"), { layers: 1 });
+        const io = captureIo();
+        const out = path("from-cache.json");
+        const argv = args("runner", out, "--no-cache", "--model-cache", cache, "--protocol", "json");
+        argv[argv.indexOf(path("runner"))] = "someone/tiny";
+        expect(await main(argv, io)).toBe(0);
+        expect(results(out).model).toMatch(/^someone\/tiny@sha256:/);
+        expect(results(out).model_details).toMatchObject({ source: "hub", location: "someone/tiny" });
+      }, 60_000);
+
+      it("--allow-download: fetches a hub id once, and never without the flag", async () => {
+        const hub = await startFakeHub("someone/remote", tinyModelFiles({ layers: 1 }));
+        const previous = process.env.HF_ENDPOINT;
+        process.env.HF_ENDPOINT = hub.url;
+        try {
+          const cache = path("download-cache");
+          const run = (file: string, ...more: string[]) => {
+            const argv = args(
+              "runner",
+              path(file),
+              "--no-cache",
+              "--model-cache",
+              cache,
+              "--protocol",
+              "json",
+              ...more,
+            );
+            argv[argv.indexOf(path("runner"))] = "someone/remote";
+            const io = captureIo();
+            return main(argv, io).then((code) => ({ code, err: io.err }));
+          };
+          const offline = await run("offline.json");
+          expect(offline.code).not.toBe(0);
+          expect(offline.err).toMatch(
+            /^tooluse: --model someone\/remote: config\.json is not in the model cache .*--allow-download/,
+          );
+          expect(hub.requested).toEqual([]);
+          expect((await run("downloaded.json", "--allow-download")).code).toBe(0);
+          expect(hub.requested).toContain("/someone/remote/resolve/main/onnx/model.onnx");
+          expect(results(path("downloaded.json")).config).toMatchObject({ allow_download: true });
+          // Now in the cache: an offline run finds it and asks the hub nothing more.
+          const asked = hub.requested.length;
+          expect((await run("cached.json")).code).toBe(0);
+          expect(hub.requested.length).toBe(asked);
+        } finally {
+          if (previous === undefined) delete process.env.HF_ENDPOINT;
+          else process.env.HF_ENDPOINT = previous;
+          await hub.close();
+        }
+      }, 90_000);
+
+      it("refuses --allow-download and --model-cache with another backend", async () => {
+        for (const flag of [["--allow-download"], ["--model-cache", path("x")]]) {
+          const io = captureIo();
+          expect(await main(["run", "--backend", "baseline", ...flag, "--out", path("x.json")], io)).not.toBe(
+            0,
+          );
+          expect(io.err).toBe(`tooluse: ${flag[0]} applies to --backend transformers only\n`);
+        }
+      });
 
       it("stops before any case for a checkpoint that does not verify, with one line and no results", async () => {
         const out = path("refused.json");
