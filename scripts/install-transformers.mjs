@@ -55,7 +55,7 @@ function install() {
     cwd: staging,
     stdio: "inherit",
     shell: process.platform === "win32",
-    env: { ...process.env, ONNXRUNTIME_NODE_INSTALL: "skip", ONNXRUNTIME_NODE_INSTALL_CUDA: "skip" },
+    env: { ...process.env, ONNXRUNTIME_NODE_INSTALL: "skip" },
   });
   if (result.status !== 0) throw new Error(`npm install failed in ${staging} (exit ${result.status})`);
   say(`installed ${PACKAGE} ${VERSION} into ${path.relative(root, staging)} (${sizeMb(staging)})`);

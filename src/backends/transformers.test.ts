@@ -13,6 +13,7 @@ import { tempDir } from "../test-support/temp.js";
 import { importTransformers } from "./transformers/binding.js";
 import { startFakeHub } from "./transformers/test-support/fake-hub.js";
 import {
+  TINY_CHAT_TEMPLATE,
   TINY_TOKENS,
   type TinyModelOptions,
   tinyModelFiles,
@@ -89,6 +90,8 @@ describe.skipIf(unavailable !== null)(
       write("heads", { config: (c) => ({ ...c, num_key_value_heads: 4 }) });
       write("tokenizer-vocab", { config: (c) => ({ ...c, vocab_size: 200 }), graph: { vocab: 200 } });
       write("no-template", { tokenizerConfig: ({ chat_template: _, ...rest }) => rest });
+      write("template-file", { tokenizerConfig: ({ chat_template: _, ...rest }) => rest });
+      writeFileSync(join(path("template-file"), "chat_template.jinja"), TINY_CHAT_TEMPLATE);
       write("bad-json");
       writeFileSync(join(path("bad-json"), "config.json"), '{"architectures": [');
       write("corrupt");
@@ -235,6 +238,14 @@ describe.skipIf(unavailable !== null)(
       expect(await promptTokens(false)).toBe(61);
       expect(await promptTokens(true)).toBe(61 - 21);
       expect(await promptTokens(null)).toBe(61 - 21);
+    });
+
+    it("reads the chat template from chat_template.jinja when tokenizer_config.json has none", async () => {
+      const fromFile = await backend("template-file");
+      expect(await ask(fromFile, SHORT, 8)).toEqual(await ask(await backend("talker"), SHORT, 8));
+      expect(fromFile.details).toMatchObject({
+        files: { "chat_template.jinja": expect.stringMatching(/^sha256:/) },
+      });
     });
 
     it("refuses the native protocol with a clear error", async () => {
