@@ -90,6 +90,17 @@ describe.skipIf(unavailable !== null)(
       write("heads", { config: (c) => ({ ...c, num_key_value_heads: 4 }) });
       write("tokenizer-vocab", { config: (c) => ({ ...c, vocab_size: 200 }), graph: { vocab: 200 } });
       write("no-template", { tokenizerConfig: ({ chat_template: _, ...rest }) => rest });
+      write("no-stops", {
+        config: (c) => ({ ...c, eos_token_id: null }),
+        tokenizerConfig: (c) => ({
+          ...c,
+          eos_token: null,
+          chat_template:
+            "{% for message in messages %}{{ message.role }}: {{ message.content }}\n{% endfor %}",
+        }),
+      });
+      writeFileSync(join(path("no-stops"), "generation_config.json"), "{}");
+      write("short-context", { config: (c) => ({ ...c, max_position_embeddings: 64 }) });
       write("template-file", { tokenizerConfig: ({ chat_template: _, ...rest }) => rest });
       writeFileSync(join(path("template-file"), "chat_template.jinja"), TINY_CHAT_TEMPLATE);
       write("bad-json");
@@ -248,6 +259,20 @@ describe.skipIf(unavailable !== null)(
       });
     });
 
+    it("refuses sampling: the backend decodes greedily", async () => {
+      const settings = { ...DEFAULT_SETTINGS, temperature: 0.7 };
+      await expect(backend("talker", { settings })).rejects.toThrow(/--temperature must be 0/);
+    });
+
+    it("errors a record whose prompt and max_tokens exceed max_position_embeddings, and answers the next", async () => {
+      const short = await backend("short-context");
+      // SHORT is 61 tokens: 61 + 3 fits 64, 61 + 4 does not.
+      await expect(ask(short, SHORT, 4)).rejects.toThrow(
+        "61 prompt tokens plus max_tokens 4 exceed max_position_embeddings 64",
+      );
+      expect(await ask(short, SHORT, 3)).toMatchObject({ completion_tokens: 3 });
+    });
+
     it("refuses the native protocol with a clear error", async () => {
       const talker = await backend("talker");
       const request = { messages: SHORT, tools: [], settings: DEFAULT_SETTINGS };
@@ -262,6 +287,7 @@ describe.skipIf(unavailable !== null)(
       ["heads", "past_key_values.0.key has 2 key/value heads, but config.json says 4"],
       ["tokenizer-vocab", "the tokenizer has token ids up to 262, but config.json vocab_size is 200"],
       ["no-template", "the checkpoint has no chat template"],
+      ["no-stops", "the checkpoint declares no end-of-turn token"],
       ["bad-json", "config.json is not valid JSON"],
       ["corrupt", "onnx/model.onnx does not load: "],
       ["missing", "the folder has no tokenizer.json"],

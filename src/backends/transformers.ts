@@ -275,6 +275,16 @@ function createBackend(
         // e.g. `raise_exception("System role not supported")`: this record errors, it is not scored.
         throw new Error(`the chat template rejected the messages: ${firstLine(error)}`);
       }
+      const limit = session.shape.maxPositions;
+      if (limit !== null) {
+        const promptTokens = tokenizer.encode(text, { add_special_tokens: false }).length;
+        // An error for this record rather than positions the model never saw in training.
+        if (promptTokens + max_tokens > limit) {
+          throw new Error(
+            `${promptTokens} prompt tokens plus max_tokens ${max_tokens} exceed max_position_embeddings ${limit}`,
+          );
+        }
+      }
       return batcher.submit({ text, maxNewTokens: max_tokens }, String(max_tokens), signal);
     },
     async close() {

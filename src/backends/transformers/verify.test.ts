@@ -10,6 +10,7 @@ const CONFIG = {
   num_hidden_layers: 2,
   num_attention_heads: 8,
   num_key_value_heads: 2,
+  max_position_embeddings: 32768,
 };
 
 const SHAPE: ConfigShape = {
@@ -19,6 +20,7 @@ const SHAPE: ConfigShape = {
   layers: 2,
   kvHeads: 2,
   headDim: 8,
+  maxPositions: 32768,
 };
 
 const tensor = (name: string, shape: (number | string)[]): ValueMetadata => ({ name, isTensor: true, shape });

@@ -24,6 +24,8 @@ export interface ConfigShape {
   layers: number;
   kvHeads: number;
   headDim: number;
+  /** The longest sequence the model was trained for (`max_position_embeddings`), when the config says. */
+  maxPositions: number | null;
 }
 
 /** Reads and checks the config: a single `…ForCausalLM` architecture (not a multimodal wrapper) and its sizes. */
@@ -61,6 +63,7 @@ export function configShape(config: Json): ConfigShape | string {
     layers: layers as number,
     kvHeads,
     headDim,
+    maxPositions: positiveInteger(config, "max_position_embeddings"),
   };
 }
 
