@@ -2,7 +2,7 @@
  * The slice of @huggingface/transformers 4.3.2 the transformers backend uses, typed here so tsc passes without the
  * package (it is optional) and without its own declarations, which need skipLibCheck under strict settings.
  */
-import { UserError } from "../../errors.js";
+import { importOptional } from "../optional-package.js";
 
 export const TRANSFORMERS_VERSION = "4.3.2";
 
@@ -94,25 +94,7 @@ export interface TransformersModule {
   };
 }
 
-function isMissing(error: unknown, specifier: string): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  const message = error instanceof Error ? error.message : "";
-  return (
-    (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") && message.includes(`'${specifier}'`)
-  );
-}
-
 /** Imports transformers.js on demand; a missing package is the user's to install, so it says how. */
-export async function importTransformers(): Promise<TransformersModule> {
-  // A variable specifier keeps tsc from looking for the package's types.
-  const specifier = "@huggingface/transformers";
-  try {
-    return (await import(specifier)) as TransformersModule;
-  } catch (error) {
-    if (isMissing(error, specifier)) throw new UserError(INSTALL_HINT);
-    const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
-    throw new UserError(
-      `@huggingface/transformers is installed but does not load (${reason}); ${INSTALL_HINT}`,
-    );
-  }
+export function importTransformers(): Promise<TransformersModule> {
+  return importOptional<TransformersModule>("@huggingface/transformers", INSTALL_HINT);
 }
