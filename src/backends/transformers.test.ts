@@ -83,6 +83,7 @@ describe.skipIf(unavailable !== null)(
         write(name, { endAt: END_AT, endToken: token });
       }
       write("no-position-input", { graph: { positionIds: false } });
+      write("external", { externalWeights: true });
       write("multimodal", { config: (c) => ({ ...c, architectures: ["LlavaForConditionalGeneration"] }) });
       write("layers", { config: (c) => ({ ...c, num_hidden_layers: 3 }) });
       write("no-cache", { graph: { cache: false } });
@@ -229,6 +230,14 @@ describe.skipIf(unavailable !== null)(
       } finally {
         await model.dispose();
       }
+    });
+
+    it("loads weights kept beside the graph in model.onnx_data, and hashes them", async () => {
+      const external = await backend("external");
+      expect(await ask(external, SHORT, 8)).toEqual(await ask(await backend("talker"), SHORT, 8));
+      expect(external.details).toMatchObject({
+        files: { "onnx/model.onnx_data": expect.stringMatching(/^sha256:/) },
+      });
     });
 
     it("loads a graph that derives positions from the mask (no position_ids input)", async () => {

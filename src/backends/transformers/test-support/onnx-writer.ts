@@ -11,6 +11,8 @@ export interface OnnxTensor {
   type: "float" | "int64";
   dims: readonly number[];
   data: Float32Array | readonly number[];
+  /** Where the bytes are instead, as large exports keep their weights: a file beside the graph. */
+  external?: { location: string; offset: number; length: number };
 }
 
 export type Attribute = number | readonly number[] | { float: number };
@@ -103,6 +105,13 @@ function tensorProto(tensor: OnnxTensor): Message {
   for (const dim of tensor.dims) message.int(1, dim);
   message.int(2, ELEMENT[tensor.type]);
   message.string(8, tensor.name);
+  if (tensor.external) {
+    for (const [key, value] of Object.entries(tensor.external)) {
+      message.message(13, new Message().string(1, key).string(2, String(value)));
+    }
+    // TensorProto.DataLocation.EXTERNAL
+    return message.int(14, 1);
+  }
   const raw =
     tensor.type === "float"
       ? new Uint8Array(Float32Array.from(tensor.data).buffer)

@@ -58,6 +58,8 @@ export interface TinyModelOptions {
   tokenizerConfig?: (config: Record<string, unknown>) => Record<string, unknown>;
   /** Graph variants: fewer layers than the config says, no cache, another vocabulary size, no position input. */
   graph?: { layers?: number; cache?: boolean; vocab?: number; positionIds?: boolean };
+  /** Keeps the float weights in `onnx/model.onnx_data` beside the graph, as exports over 2 GB must. */
+  externalWeights?: boolean;
 }
 
 /** GPT-2's byte-to-character table: printable bytes stand for themselves, the others shift past U+0100. */
@@ -253,7 +255,8 @@ export function tinyGraph(options: {
   endAt: number;
   endToken: number;
   seed: number;
-}): Uint8Array {
+  externalWeights?: boolean;
+}): { graph: Uint8Array; data: Uint8Array | null } {
   const { layers, cache, vocab } = options;
   const weight = random(options.seed, 1);
   const small = random(options.seed + 1, 1 / Math.sqrt(HIDDEN));
@@ -291,12 +294,29 @@ export function tinyGraph(options: {
     hidden = `l${layer}_out`;
   }
   nodes.push({ op: "MatMul", inputs: [hidden, "unembed"], outputs: ["logits"] });
-  return writeOnnx({
-    opset: 17,
-    nodes,
-    initializers,
-    ...graphValues(layers, cache, vocab, options.positionIds),
-  });
+  const data = options.externalWeights ? externalise(initializers, "model.onnx_data") : null;
+  const values = graphValues(layers, cache, vocab, options.positionIds);
+  return { graph: writeOnnx({ opset: 17, nodes, initializers, ...values }), data };
+}
+
+/** Moves every float tensor with more than one value into one data file; returns that file's bytes. */
+function externalise(initializers: OnnxTensor[], location: string): Uint8Array {
+  const chunks: Uint8Array[] = [];
+  let offset = 0;
+  for (const [index, tensor] of initializers.entries()) {
+    if (tensor.type !== "float" || tensor.data.length < 2) continue;
+    const bytes = new Uint8Array(Float32Array.from(tensor.data).buffer);
+    initializers[index] = { ...tensor, external: { location, offset, length: bytes.length } };
+    chunks.push(bytes);
+    offset += bytes.length;
+  }
+  const out = new Uint8Array(offset);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
 }
 
 /** The checkpoint's files by relative path. */
@@ -327,6 +347,16 @@ export function tinyModelFiles(options: TinyModelOptions = {}): Record<string, s
     chat_template: TINY_CHAT_TEMPLATE,
   };
   const graph = options.graph ?? {};
+  const onnx = tinyGraph({
+    layers: graph.layers ?? layers,
+    cache: graph.cache ?? true,
+    vocab: graph.vocab ?? TINY_VOCAB,
+    positionIds: graph.positionIds ?? true,
+    endAt: options.endAt ?? 1 << 30,
+    endToken: options.endToken ?? TINY_TOKENS.undeclared,
+    seed: options.seed ?? 1,
+    externalWeights: options.externalWeights ?? false,
+  });
   return {
     "config.json": json(options.config ? options.config(config) : config),
     "generation_config.json": json({ eos_token_id: TINY_TOKENS.generationEos, do_sample: false }),
@@ -334,15 +364,8 @@ export function tinyModelFiles(options: TinyModelOptions = {}): Record<string, s
     "tokenizer_config.json": json(
       options.tokenizerConfig ? options.tokenizerConfig(tokenizerConfig) : tokenizerConfig,
     ),
-    "onnx/model.onnx": tinyGraph({
-      layers: graph.layers ?? layers,
-      cache: graph.cache ?? true,
-      vocab: graph.vocab ?? TINY_VOCAB,
-      positionIds: graph.positionIds ?? true,
-      endAt: options.endAt ?? 1 << 30,
-      endToken: options.endToken ?? TINY_TOKENS.undeclared,
-      seed: options.seed ?? 1,
-    }),
+    "onnx/model.onnx": onnx.graph,
+    ...(onnx.data ? { "onnx/model.onnx_data": onnx.data } : {}),
   };
 }
 
