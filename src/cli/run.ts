@@ -103,7 +103,8 @@ export function configFromFlags(flags: RunFlags, now = new Date()): RunConfig {
     ["--allow-download", flags.allowDownload],
     ["--model-cache", flags.modelCache],
   ] as const) {
-    if (given !== undefined && backend !== "transformers")
+    // A resumed run takes its backend from the journal; the flags only say where things are.
+    if (given !== undefined && backend !== "transformers" && flags.resume === undefined)
       throw new UserError(`${flag} applies to --backend transformers only`);
   }
   const temperature = Number(flags.temperature);
