@@ -6,10 +6,12 @@
 // the toolchain's platform binaries stay untouched. Scripts are skipped (--ignore-scripts, ONNXRUNTIME_NODE_INSTALL):
 // onnxruntime-node's postinstall fetches CUDA libraries from outside the npm registry, and the CPU binaries inside
 // the package are all the backend uses. About 475 MB on disk (onnxruntime-node 288 MB, onnxruntime-web 141 MB).
+// Every version is pinned: scripts/transformers-deps holds the staging project's package.json and package-lock.json,
+// installed with npm ci. After changing VERSION there: cd scripts/transformers-deps && npm install --package-lock-only
 // Idempotent: reuses a complete install, re-links after `npm ci` or `npm install` removed the link.
 // Usage: node scripts/install-transformers.mjs [--force]
 import { spawnSync } from "node:child_process";
-import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -20,6 +22,7 @@ const modules = path.join(root, "node_modules");
 const staging = path.join(modules, ".tooluse-transformers");
 const link = path.join(modules, "@huggingface", "transformers");
 const target = path.join(staging, "node_modules", "@huggingface", "transformers");
+const pinned = fileURLToPath(new URL("transformers-deps", import.meta.url));
 const say = (message) => console.log(`install-transformers: ${message}`);
 
 function versionAt(dir) {
@@ -47,17 +50,17 @@ function sizeMb(dir) {
 function install() {
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
-  const manifest = { name: "tooluse-transformers", private: true, dependencies: { [PACKAGE]: VERSION } };
-  writeFileSync(path.join(staging, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  for (const file of ["package.json", "package-lock.json"])
+    copyFileSync(path.join(pinned, file), path.join(staging, file));
   // Optional dependencies stay: sharp (imported by transformers.js at load) needs its @img platform binary.
-  const args = ["install", "--ignore-scripts", "--no-package-lock", "--no-audit", "--no-fund"];
+  const args = ["ci", "--ignore-scripts", "--no-audit", "--no-fund"];
   const result = spawnSync("npm", args, {
     cwd: staging,
     stdio: "inherit",
     shell: process.platform === "win32",
     env: { ...process.env, ONNXRUNTIME_NODE_INSTALL: "skip" },
   });
-  if (result.status !== 0) throw new Error(`npm install failed in ${staging} (exit ${result.status})`);
+  if (result.status !== 0) throw new Error(`npm ci failed in ${staging} (exit ${result.status})`);
   say(`installed ${PACKAGE} ${VERSION} into ${path.relative(root, staging)} (${sizeMb(staging)})`);
 }
 
