@@ -4,8 +4,10 @@ import { UserError } from "../errors.js";
 function isMissing(error: unknown, specifier: string): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : "";
+  const notFound = code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND";
+  // Vite (under vitest) reports a missing package without a code.
   return (
-    (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") && message.includes(`'${specifier}'`)
+    (notFound && message.includes(`'${specifier}'`)) || message.includes(`Could not resolve "${specifier}"`)
   );
 }
 
