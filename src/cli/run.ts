@@ -12,31 +12,19 @@ import { BACKEND_KINDS, type BackendKind, type RunConfig } from "../runner/confi
 import { plainProgress, terminalProgress } from "../runner/progress.js";
 import { runBenchmark } from "../runner/run.js";
 import type { Io } from "./io.js";
+import { type ModelFlags, parseModelFlags, RUN_FLAG_DEFAULTS, wholeNumber } from "./model-flags.js";
 
-export interface RunFlags {
+export interface RunFlags extends ModelFlags {
   backend?: string;
   model?: string;
-  baseUrl?: string;
-  apiKeyEnv: string;
   protocol: string;
   cases: string;
   out?: string;
   resume?: string;
   outputs?: string;
-  concurrency: string;
   batchSize?: string;
-  timeout: string;
-  retries: string;
-  cache: boolean;
-  cacheDir?: string;
-  maxTokens: string;
-  temperature: string;
-  seed?: string;
-  thinking: string;
   lang?: string;
   category?: string;
-  ids?: string;
-  limit?: string;
   json?: boolean;
   minScore?: string;
 }
@@ -52,13 +40,6 @@ function list<T extends string>(flag: string, value: string | undefined, allowed
       throw new UserError(`${flag}: "${item}" is not one of ${allowed.join(", ")}`);
   }
   return items as T[];
-}
-
-function integer(flag: string, value: string, min: number): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min)
-    throw new UserError(`${flag}: expected a whole number ≥ ${min}, got "${value}"`);
-  return n;
 }
 
 function protocols(value: string): Protocol[] {
@@ -88,48 +69,38 @@ export function configFromFlags(flags: RunFlags, now = new Date()): RunConfig {
   const backend = backendKind(flags);
   const model = flags.model ?? null;
   const stamp = now.toISOString().replace(/[:.]/g, "-");
-  const thinking = flags.thinking;
-  if (!["off", "on", "default"].includes(thinking))
-    throw new UserError(`--thinking: expected off, on or default, got "${thinking}"`);
+  const shared = parseModelFlags(flags, RUN_FLAG_DEFAULTS);
   const chosen = protocols(flags.protocol);
   if (backend === "llama" && chosen.includes("native")) {
     throw new UserError(
       "--protocol native needs a server's tool parser; with --backend llama use json, xml or plain",
     );
   }
-  const temperature = Number(flags.temperature);
-  if (!Number.isFinite(temperature) || temperature < 0)
-    throw new UserError(`--temperature: expected a number ≥ 0`);
   return {
     backend,
     model,
-    base_url: flags.baseUrl ?? null,
-    api_key_env: flags.apiKeyEnv,
+    base_url: shared.baseUrl,
+    api_key_env: shared.apiKeyEnv,
     replay_file: flags.outputs ?? null,
     cases_file: flags.cases,
     protocols: chosen,
     filters: {
       lang: list("--lang", flags.lang, LANGS),
       category: list("--category", flags.category, CATEGORIES),
-      ids: flags.ids
-        ? flags.ids
-            .split(",")
-            .map((s) => s.trim())
-            .filter(Boolean)
-        : null,
-      limit: flags.limit ? integer("--limit", flags.limit, 1) : null,
+      ids: shared.ids,
+      limit: shared.limit,
     },
     settings: {
-      temperature,
-      max_tokens: integer("--max-tokens", flags.maxTokens, 1),
-      enable_thinking: thinking === "default" ? null : thinking === "on",
-      seed: flags.seed ? integer("--seed", flags.seed, 0) : null,
+      temperature: shared.temperature,
+      max_tokens: shared.maxTokens,
+      enable_thinking: shared.enableThinking,
+      seed: shared.seed,
     },
-    concurrency: integer("--concurrency", flags.concurrency, 1),
-    batch_size: flags.batchSize ? integer("--batch-size", flags.batchSize, 1) : null,
-    timeout_ms: Math.round(Number(flags.timeout) * 1000) || 60_000,
-    retries: integer("--retries", flags.retries, 0),
-    cache: flags.cache,
+    concurrency: shared.concurrency,
+    batch_size: flags.batchSize ? wholeNumber("--batch-size", flags.batchSize, 1) : null,
+    timeout_ms: shared.timeoutMs,
+    retries: shared.retries,
+    cache: shared.cache,
     out: flags.out ?? join("results", `${slug(model ?? backend)}-${stamp}.json`),
   };
 }
