@@ -2,11 +2,16 @@
 import { FatalBackendError } from "../backends/types.js";
 import { UserError } from "../errors.js";
 import { workProgress } from "../plans/models/progress.js";
-import { MODEL_BACKENDS, type ModelBackend, type ModelSession, openSession } from "../plans/models/session.js";
-import type { Io } from "./io.js";
 import { type PromptSet, promptSet } from "../plans/models/prompt-set.js";
 import type { QuerySelection } from "../plans/models/records.js";
+import {
+  MODEL_BACKENDS,
+  type ModelBackend,
+  type ModelSession,
+  openSession,
+} from "../plans/models/session.js";
 import { type PromptRole, parsePromptFileFlags } from "../plans/models/templates.js";
+import type { Io } from "./io.js";
 import { type ModelFlags, type ModelSettings, PLAN_FLAG_DEFAULTS, parseModelFlags } from "./model-flags.js";
 
 /** The flags of every model-calling plan command, as commander hands them over. */
@@ -29,7 +34,9 @@ export function readModelInputs(flags: PlanModelFlags, roles: readonly PromptRol
   const files = parsePromptFileFlags(flags.promptFile ?? []);
   for (const role of files.keys())
     if (!roles.includes(role))
-      throw new UserError(`--prompt-file: this command does not ask role ${role} (it asks ${roles.join(", ")})`);
+      throw new UserError(
+        `--prompt-file: this command does not ask role ${role} (it asks ${roles.join(", ")})`,
+      );
   return { settings, prompts: promptSet(files), select: { ids: settings.ids, limit: settings.limit } };
 }
 

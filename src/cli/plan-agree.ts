@@ -5,9 +5,9 @@
  */
 import { readFileSync } from "node:fs";
 import { UserError } from "../errors.js";
-import { compareScoreFiles, formatAgreement } from "../plans/agreement/index.js";
 import { compareAnswerFiles } from "../plans/agreement/answers.js";
 import { formatAnswerAgreement, formatTagAgreement } from "../plans/agreement/format-labels.js";
+import { compareScoreFiles, formatAgreement } from "../plans/agreement/index.js";
 import { compareTagFiles } from "../plans/agreement/tags.js";
 import type { Io } from "./io.js";
 

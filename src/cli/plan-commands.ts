@@ -86,7 +86,10 @@ export function registerPlanCommands(root: Command, io: Io, setExit: SetExit): v
     .requiredOption("--plans <file>", "plans JSONL")
     .option("--max-passes <n>", "stop after this many passes", "4")
     .option("--out <file>", "lineages JSONL to write")
-    .option("--final-plans <file>", "also write each lineage's last plan as a plans file (for the before/after table)")
+    .option(
+      "--final-plans <file>",
+      "also write each lineage's last plan as a plans file (for the before/after table)",
+    )
     .action(async (options) => setExit(await (await import("./plan-refine.js")).runPlanRefine(options, io)));
 
   withModelFlags(plan.command("answers"), "answer-judge")
@@ -100,13 +103,29 @@ export function registerPlanCommands(root: Command, io: Io, setExit: SetExit): v
     );
 
   plan
+    .command("experiment")
+    .description("the paper's experiment end to end: generate, score, judge, refine, agree, one report")
+    .requiredOption("--config <file>", "experiment YAML (see examples/experiment.yaml)")
+    .option("--dry-run", "print the requests and the cost estimate per model; send nothing")
+    .action(async (options) =>
+      setExit(await (await import("./plan-experiment.js")).runPlanExperiment(options, io)),
+    );
+
+  plan
     .command("agree")
     .description(
       "agreement between a judge and human labels, two judges, or a judge and the deterministic metrics",
     )
-    .requiredOption("--gold <file>", "the reference: human labels (JSONL or CSV, docs/human-labels.md), a judge, or code")
+    .requiredOption(
+      "--gold <file>",
+      "the reference: human labels (JSONL or CSV, docs/human-labels.md), a judge, or code",
+    )
     .requiredOption("--judged <file>", "what to measure: plan judge/refine/answers output, or labels")
-    .option("--kind <kind>", "scores | tags (step-evaluator tags) | answers (answer-judge decisions) | auto", "auto")
+    .option(
+      "--kind <kind>",
+      "scores | tags (step-evaluator tags) | answers (answer-judge decisions) | auto",
+      "auto",
+    )
     .option("--metrics <list>", "metrics to compare (default: every metric both files carry)")
     .option("--triplet <planners>", "planner names of lineage positions: best,penultimate,antepenultimate")
     .option("--json", "print the agreement report as JSON")

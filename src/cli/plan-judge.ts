@@ -4,10 +4,10 @@ import { readJsonl, writeFileAtomic } from "../jsonl.js";
 import { type JudgeInput, judgePlans } from "../plans/models/judge.js";
 import { JUDGE_METRICS, type JudgeMetric } from "../plans/models/judge-prompts.js";
 import { judgeReport } from "../plans/models/judge-report.js";
+import { selectByQuery } from "../plans/models/records.js";
 import { formatJudgeReport } from "../plans/models/report-text.js";
 import { parseReference } from "../plans/parse.js";
 import { PlanRecordSchema, queryKey, ReferenceRecordSchema } from "../plans/records.js";
-import { selectByQuery } from "../plans/models/records.js";
 import type { Io } from "./io.js";
 import {
   type CommandContext,
@@ -85,7 +85,10 @@ export async function runPlanJudge(
 ): Promise<number> {
   const input = prepare(io, () => {
     const metrics = metricsOf(options);
-    const model = readModelInputs(options, options.oneShot ? ["one-shot"] : metrics.map((m) => `judge-${m}` as const));
+    const model = readModelInputs(
+      options,
+      options.oneShot ? ["one-shot"] : metrics.map((m) => `judge-${m}` as const),
+    );
     return { metrics, model, inputs: readInputs(options, model) };
   });
   if (!input.ok) return input.code;
@@ -110,7 +113,9 @@ export async function runPlanJudge(
     io.stderr(
       `tooluse: ${report.failures.total} judge answers failed (${Object.entries(report.failures.by_code)
         .map(([code, n]) => `${code} ${n}`)
-        .join(", ")}) on ${report.failed_plans} of ${report.plans} plans; their values are null, never guessed${
+        .join(
+          ", ",
+        )}) on ${report.failed_plans} of ${report.plans} plans; their values are null, never guessed${
         requestErrors > 0 ? "; run the same command again to re-ask the failed requests" : ""
       }\n`,
     );

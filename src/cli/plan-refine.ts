@@ -8,9 +8,9 @@ import {
   type RefineInput,
   refinePlans,
 } from "../plans/models/refine.js";
-import { renderPlan } from "../plans/render.js";
 import { formatRefineSummary } from "../plans/models/report-text.js";
 import { PlanRecordSchema, queryKey } from "../plans/records.js";
+import { renderPlan } from "../plans/render.js";
 import type { Io } from "./io.js";
 import { wholeNumber } from "./model-flags.js";
 import {

@@ -4,9 +4,9 @@
  * `plan answers --out` file or another label file; judgements that failed are counted and left out, never a decision.
  */
 import { z } from "zod";
-import { cohenKappa, confusionMatrix } from "../../metrics/agreement.js";
 import { UserError } from "../../errors.js";
 import { readJsonl } from "../../jsonl.js";
+import { cohenKappa, confusionMatrix } from "../../metrics/agreement.js";
 import { queryKey } from "../records.js";
 import { type BootstrapSettings, DEFAULT_BOOTSTRAP, type Estimate, estimate } from "./estimate.js";
 import { readAnswerLabels } from "./label-files.js";
@@ -40,7 +40,9 @@ function readDecisions(file: string): Map<string, string | null> {
           .sort()
           .join(",");
   const decisions = new Map<string, string | null>();
-  const lines = file.toLowerCase().endsWith(".csv") ? readAnswerLabels(file) : readJsonl(file, JudgementSchema);
+  const lines = file.toLowerCase().endsWith(".csv")
+    ? readAnswerLabels(file)
+    : readJsonl(file, JudgementSchema);
   for (const line of lines) {
     const k = queryKey(line.query_id);
     if (decisions.has(k)) throw new UserError(`${file}: query_id ${k} appears twice`);

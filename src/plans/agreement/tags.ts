@@ -40,7 +40,13 @@ export interface TagAgreementReport {
 
 type Item = { key: string; tags: Set<string> | null };
 
-function key(l: { query_id: string | number; planner: string | null; prompt_type: string | null; pass: number; step: number }) {
+function key(l: {
+  query_id: string | number;
+  planner: string | null;
+  prompt_type: string | null;
+  pass: number;
+  step: number;
+}) {
   return JSON.stringify([queryKey(l.query_id), l.planner, l.prompt_type, l.pass, l.step]);
 }
 
@@ -73,7 +79,10 @@ function fromLabels(labels: readonly TagLabel[], file: string): Map<string, Item
   const items = new Map<string, Item>();
   for (const label of labels) {
     const k = key(label);
-    if (items.has(k)) throw new UserError(`${file}: step ${label.step} of query ${label.query_id} (pass ${label.pass}) appears twice`);
+    if (items.has(k))
+      throw new UserError(
+        `${file}: step ${label.step} of query ${label.query_id} (pass ${label.pass}) appears twice`,
+      );
     items.set(k, { key: k, tags: new Set(label.tags) });
   }
   return items;
@@ -144,7 +153,9 @@ export function compareTagFiles(
       f1: estimate(`tags\u0000${tag}`, pairs.length, f1, settings),
     };
   });
-  const same = pairs.map((p) => (p.gold.size === p.judged.size && [...p.gold].every((t) => p.judged.has(t)) ? 1 : 0));
+  const same = pairs.map((p) =>
+    p.gold.size === p.judged.size && [...p.gold].every((t) => p.judged.has(t)) ? 1 : 0,
+  );
   return {
     gold: { file: goldFile, steps: gold.size },
     judged: { file: judgedFile, steps: judged.size },

@@ -1,7 +1,7 @@
 /** judgeAnswers: one judge prompt per query, one repair retry on an unusable reply, then gating and decision in code. */
 import type { Answer, Prompt } from "../../runner/ask.js";
-import { applyGating, decide } from "./decide.js";
 import type { Template } from "../models/templates.js";
+import { applyGating, decide } from "./decide.js";
 import { ANSWER_JUDGE_TEMPLATE, answerJudgePrompt, repairPrompt } from "./prompt.js";
 import type { AnswerJudgement, ResponsesRecord } from "./records.js";
 import { type JudgeReply, readJudgeReply } from "./reply.js";

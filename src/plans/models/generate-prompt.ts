@@ -6,9 +6,9 @@ import { parseReference } from "../parse.js";
 import { queryKey } from "../records.js";
 import { renderPlan } from "../render.js";
 import type { ToolDescriptions } from "../tool-descriptions.js";
-import { builtInTemplate, renderTemplate, type Template } from "./templates.js";
 import { describeTools, PLAN_FORMAT, PROMPT_TITLES, tagGlossary } from "./prompt-parts.js";
 import { bestPlanOf, compareQueryIds, type QueryRecord, STEP_TAGS } from "./records.js";
+import { builtInTemplate, renderTemplate, type Template } from "./templates.js";
 
 export const PROMPT_TYPES = ["without_lineage", "with_lineage"] as const;
 export type PromptType = (typeof PROMPT_TYPES)[number];

@@ -109,7 +109,13 @@ describe("generatePlans", () => {
       ["te-003", "without_lineage"],
       ["te-003", "with_lineage"],
     ]);
-    expect(Object.keys(result.lines[0] ?? {})).toEqual(["query_id", "planner", "prompt_type", "plan", "prompt"]);
+    expect(Object.keys(result.lines[0] ?? {})).toEqual([
+      "query_id",
+      "planner",
+      "prompt_type",
+      "plan",
+      "prompt",
+    ]);
     expect(result.lines[0]).toMatchObject({
       planner: "planner",
       plan: expect.stringMatching(/^plan for Why do/),

@@ -1,8 +1,8 @@
 /** Plan generation: one planner prompt per query and prompt type; raw outputs become `plan score` input lines. */
 import { UserError } from "../../errors.js";
 import type { Prompt } from "../../runner/ask.js";
-import { DEFAULT_TOOL_DESCRIPTIONS, type ToolDescriptions } from "../tool-descriptions.js";
 import { parsePlan } from "../parse.js";
+import { DEFAULT_TOOL_DESCRIPTIONS, type ToolDescriptions } from "../tool-descriptions.js";
 import {
   type Examples,
   finalPlanText,
@@ -10,11 +10,11 @@ import {
   plannerPrompt,
   selectExamples,
 } from "./generate-prompt.js";
-import { type PromptSet, promptSet } from "./prompt-set.js";
 import { silentWork, type WorkProgress } from "./progress.js";
+import { type PromptSet, promptSet } from "./prompt-set.js";
 import { type QueryRecord, type QuerySelection, selectByQuery } from "./records.js";
-import type { PromptRole } from "./templates.js";
 import type { ModelSession } from "./session.js";
+import type { PromptRole } from "./templates.js";
 
 export interface GenerateOptions {
   /** The queries to plan: those of this split ("all" for every line). */
@@ -115,7 +115,13 @@ export async function generatePlans(
     if (answer.status === "ok" && answer.text !== null) {
       const { template } = job;
       const prompt = { role: template.role, sha256: template.sha256, source: template.source };
-      const line: PlanLine = { query_id, planner: session.model, prompt_type: job.type, plan: answer.text, prompt };
+      const line: PlanLine = {
+        query_id,
+        planner: session.model,
+        prompt_type: job.type,
+        plan: answer.text,
+        prompt,
+      };
       if (job.type === "with_lineage") {
         const final = finalPlanText(answer.text);
         if (final.plan !== answer.text) Object.assign(line, { plan: final.plan, answer: answer.text });

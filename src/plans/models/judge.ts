@@ -25,11 +25,11 @@ import {
 } from "./judge-prompts.js";
 import { deterministicOneShot } from "./one-shot-code.js";
 import { oneShotPrompt } from "./one-shot-prompt.js";
-import { type PromptSet, promptSet } from "./prompt-set.js";
-import type { PromptRole } from "./templates.js";
 import { silentWork, type WorkProgress } from "./progress.js";
+import { type PromptSet, promptSet } from "./prompt-set.js";
 import type { ModelSession } from "./session.js";
 import { askStructured, type Structured } from "./structured.js";
+import type { PromptRole } from "./templates.js";
 
 export interface JudgeInput {
   record: PlanRecord;

@@ -16,9 +16,9 @@ import {
   raisedTags,
   readOptimizerAnswer,
 } from "./refine-prompts.js";
-import type { PromptVersions } from "./templates.js";
 import type { ModelSession } from "./session.js";
 import { askStructured } from "./structured.js";
+import type { PromptVersions } from "./templates.js";
 
 export const DEFAULT_MAX_PASSES = 4;
 /** A step whose fix keeps changing the plan's length is revisited at most this often in one pass. */

@@ -61,7 +61,8 @@ function settingsFor(options: SessionOptions): DecodingSettings {
   return {
     temperature: options.temperature ?? DEFAULT_SETTINGS.temperature,
     max_tokens: options.maxTokens ?? DEFAULT_SESSION.maxTokens,
-    enable_thinking: options.enableThinking === undefined ? DEFAULT_SETTINGS.enable_thinking : options.enableThinking,
+    enable_thinking:
+      options.enableThinking === undefined ? DEFAULT_SETTINGS.enable_thinking : options.enableThinking,
     seed: options.seed ?? DEFAULT_SETTINGS.seed,
   };
 }

@@ -72,7 +72,8 @@ type Reading<T> = { ok: true; value: T } | { ok: false; code: FailureCode; messa
 export function readStructured<T>(text: string, spec: StructuredSpec<T>): Reading<T> {
   const extracted = extractJsonObject(text);
   const alternative = extracted.ok ? null : (spec.fallback?.(text) ?? null);
-  if (!extracted.ok && alternative === null) return { ok: false, code: "malformed", message: extracted.message };
+  if (!extracted.ok && alternative === null)
+    return { ok: false, code: "malformed", message: extracted.message };
   const parsed = spec.schema.safeParse(extracted.ok ? extracted.value : alternative);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -109,7 +110,8 @@ export async function askStructured<T>(
       return { ok: false, code: "request-error", message: answer.error ?? "no answer", raw };
     raw.push(answer.text);
     // An empty reply is its own failure (a stalled or filtered model), not a parse error: no repair can help it.
-    if (answer.text.trim() === "") return { ok: false, code: "empty", message: "the judge answered nothing", raw };
+    if (answer.text.trim() === "")
+      return { ok: false, code: "empty", message: "the judge answered nothing", raw };
     const reading = readStructured(answer.text, spec);
     if (reading.ok) return { ok: true, value: reading.value, raw };
     if (attempt === 2) return { ...reading, raw };

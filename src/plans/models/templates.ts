@@ -51,7 +51,10 @@ const JUDGE_INPUTS = {
 
 /** The placeholders each role receives, with what they hold: the documentation of --prompt-file. */
 export const ROLE_PLACEHOLDERS: Record<PromptRole, Record<string, string>> = {
-  planner: { ...PLAN_INPUTS, EXAMPLES: "example queries with their best plans and the reasoning behind them" },
+  planner: {
+    ...PLAN_INPUTS,
+    EXAMPLES: "example queries with their best plans and the reasoning behind them",
+  },
   "planner-with-lineage": {
     ...PLAN_INPUTS,
     EXAMPLES: "example queries with their lineages, from a weak first plan to the best plan",
@@ -137,7 +140,9 @@ export function readPromptFile(role: PromptRole, file: string, builtIn: Template
   try {
     text = readFileSync(file, "utf8");
   } catch (error) {
-    throw new UserError(`--prompt-file ${role}=${file}: cannot read (${(error as NodeJS.ErrnoException).code})`);
+    throw new UserError(
+      `--prompt-file ${role}=${file}: cannot read (${(error as NodeJS.ErrnoException).code})`,
+    );
   }
   if (text.trim() === "") throw new UserError(`${file}: the prompt file is empty`);
   const split = USER_SPLIT.exec(text);

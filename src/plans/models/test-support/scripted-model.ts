@@ -89,7 +89,11 @@ export function stepAnswer(
 }
 
 /** The points code gives a count answer: steps without a violation / steps × the metric's points. */
-export function pointsFor(metric: JudgeMetric, ids: readonly number[], violating: readonly number[] = []): number {
+export function pointsFor(
+  metric: JudgeMetric,
+  ids: readonly number[],
+  violating: readonly number[] = [],
+): number {
   return Math.round(((ids.length - new Set(violating).size) / ids.length) * JUDGE_POINTS[metric] * 100) / 100;
 }
 
@@ -115,6 +119,9 @@ export function oneShotAnswer(score: {
 
 /** A step-evaluator answer with the given tags (NO CHANGE when none). */
 export function evaluation(step: number, ...tags: string[]): string {
-  const findings = (tags.length === 0 ? ["NO CHANGE"] : tags).map((tag) => ({ reason: `scripted ${tag}`, tag }));
+  const findings = (tags.length === 0 ? ["NO CHANGE"] : tags).map((tag) => ({
+    reason: `scripted ${tag}`,
+    tag,
+  }));
   return JSON.stringify({ step, findings });
 }
