@@ -110,10 +110,21 @@ export function readExperimentConfig(file: string): ExperimentConfig {
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false });
   const error = doc.errors[0];
-  if (error) throw new UserError(`${file}:${error.linePos?.[0]?.line ?? "?"}: invalid YAML (${error.code})`);
+  if (error)
+    throw new UserError(
+      `${file}:${counter.linePos(error.pos[0]).line}: invalid YAML (${error.code}: ${error.message.split("\n")[0]})`,
+    );
   const parsed = ExperimentSchema.safeParse(doc.toJS());
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
+    // A misspelt key explains the missing one it was meant to be: unknown keys are reported first.
+    const issues = [...parsed.error.issues].sort(
+      (a, b) => Number(b.code === "unrecognized_keys") - Number(a.code === "unrecognized_keys"),
+    );
+    const issue = issues[0];
+    if (issue?.code === "unrecognized_keys") {
+      const path = [...issue.path, issue.keys[0] ?? ""];
+      throw new UserError(`${file}:${lineOf(doc, counter, path)}: ${formatPath(path)}: unknown field`);
+    }
     const path = issue?.path ?? [];
     throw new UserError(
       `${file}:${lineOf(doc, counter, path)}: ${formatPath(path) || "(top level)"}: ${issue?.message ?? "invalid"}`,
