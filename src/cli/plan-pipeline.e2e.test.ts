@@ -316,7 +316,19 @@ describe("the planning pipeline through the command line", () => {
     const failed = judged.find((l) => l.query_id === "te-003" && l.planner === "planner-a");
     expect([failed.format, failed.total]).toEqual([null, null]);
 
-    const report = await cli(["plan", "report", "--scores", path("judged.jsonl"), "--reference", queries]);
+    const report = await cli([
+      "plan",
+      "report",
+      "--scores",
+      path("judged.jsonl"),
+      "--reference",
+      queries,
+      "--html",
+      path("judged.html"),
+    ]);
+    expect(readFileSync(path("judged.html"), "utf8")).toMatch(
+      /<h2>Judge failures and contradictions<\/h2>[\s\S]*data-judge="failed-plans">2</,
+    );
     expect(report.code).toBe(0);
     expect(report.out).toContain("Judge failures and contradictions");
     expect(report.out).toMatch(/^planner-a\s+with_lineage\s+3\s+2\s+2\s+1\s+0$/m);
