@@ -1,5 +1,5 @@
 /** The model flags the planning commands share, validated into session options; messages name the flag. */
-import { UserError } from "../../errors.js";
+import { seconds, wholeNumber as strictWholeNumber } from "../../cli/flags.js";
 import { modelBackend, type SessionOptions } from "./session.js";
 
 /** As commander hands them over: strings, and `cache: false` for --no-cache. */
@@ -24,16 +24,12 @@ export const MODEL_FLAG_DEFAULTS = {
   maxTokens: "2048",
 } as const;
 
+/** The shared strict check (src/cli/flags.ts) with this module's positional minimum. */
 export function wholeNumber(flag: string, value: string, min: number): number {
-  const n = Number(value);
-  if (value.trim() === "" || !Number.isInteger(n) || n < min)
-    throw new UserError(`${flag}: expected a whole number ≥ ${min}, got "${value}"`);
-  return n;
+  return strictWholeNumber(flag, value, { min });
 }
 
 export function sessionOptions(model: string, flags: ModelFlags): SessionOptions {
-  const timeout = Number(flags.timeout ?? MODEL_FLAG_DEFAULTS.timeout);
-  if (!(timeout > 0)) throw new UserError(`--timeout: expected seconds > 0, got "${flags.timeout}"`);
   return {
     model,
     backend: modelBackend(flags.backend),
@@ -41,7 +37,7 @@ export function sessionOptions(model: string, flags: ModelFlags): SessionOptions
     apiKeyEnv: flags.apiKeyEnv ?? MODEL_FLAG_DEFAULTS.apiKeyEnv,
     concurrency: wholeNumber("--concurrency", flags.concurrency ?? MODEL_FLAG_DEFAULTS.concurrency, 1),
     retries: wholeNumber("--retries", flags.retries ?? MODEL_FLAG_DEFAULTS.retries, 0),
-    timeoutMs: Math.round(timeout * 1000),
+    timeoutMs: seconds("--timeout", flags.timeout ?? MODEL_FLAG_DEFAULTS.timeout),
     maxTokens: wholeNumber("--max-tokens", flags.maxTokens ?? MODEL_FLAG_DEFAULTS.maxTokens, 1),
     cache: flags.cache !== false,
     ...(flags.cacheDir ? { cacheDir: flags.cacheDir } : {}),
