@@ -1,6 +1,6 @@
 /** `tooluse plan agree`: agreement between two score files — a judge and human labels, two judges, or judge and code. */
-import { UserError } from "../errors.js";
 import { compareScoreFiles, formatAgreement } from "../plans/agreement/index.js";
+import { reportExpected } from "./boundary.js";
 import type { Io } from "./io.js";
 
 export interface PlanAgreeOptions {
@@ -30,8 +30,6 @@ export async function runPlanAgree(options: PlanAgreeOptions, io: Io): Promise<n
     io.stdout(options.json ? `${JSON.stringify(report, null, 2)}\n` : formatAgreement(report));
     return 0;
   } catch (error) {
-    if (!(error instanceof UserError)) throw error;
-    io.stderr(`tooluse: ${error.message}\n`);
-    return 2;
+    return reportExpected(io.stderr, error);
   }
 }

@@ -1,6 +1,6 @@
 /** What the three model-driven plan commands share: exit codes for expected failures, the session's lifetime, Ctrl-C. */
-import { FatalBackendError } from "../../backends/types.js";
-import type { Io } from "../../cli/io.js";
+import { reportExpected } from "../../cli/boundary.js";
+import { type Io, stderrLive } from "../../cli/io.js";
 import { UserError } from "../../errors.js";
 import { type ModelFlags, sessionOptions } from "./flags.js";
 import { workProgress } from "./progress.js";
@@ -39,11 +39,7 @@ export async function withSession(
       io.stderr("tooluse: interrupted; answers so far are cached: run the same command again to continue\n");
       return 130;
     }
-    if (error instanceof UserError || error instanceof FatalBackendError) {
-      io.stderr(`tooluse: ${error.message}\n`);
-      return 2;
-    }
-    throw error;
+    return reportExpected(io.stderr, error);
   } finally {
     process.removeListener("SIGINT", onSigint);
     await session?.close();
@@ -55,14 +51,12 @@ export function prepare<T>(io: Io, read: () => T): { ok: true; value: T } | { ok
   try {
     return { ok: true, value: read() };
   } catch (error) {
-    if (!(error instanceof UserError)) throw error;
-    io.stderr(`tooluse: ${error.message}\n`);
-    return { ok: false, code: 2 };
+    return { ok: false, code: reportExpected(io.stderr, error) };
   }
 }
 
 export function progressFor(io: Io, label: string) {
-  return workProgress(io.stderr, io.isTTY, label);
+  return workProgress(io.stderr, stderrLive(io), label);
 }
 
 /** JSONL text of records, one per line. */
