@@ -3,7 +3,7 @@
  * definition for commander, one validator. Commands differ only in their defaults (a plan is longer than a tool call).
  */
 import { type Command, Option } from "commander";
-import { UserError } from "../errors.js";
+import { choice, decimal, nonEmpty, seconds, wholeNumber, words } from "./flags.js";
 
 /** As commander hands them over: strings, and `cache: false` for --no-cache. */
 export interface ModelFlags {
@@ -88,49 +88,25 @@ export function addModelFlags(command: Command, defaults: ModelFlagDefaults, sub
     .option("--limit <n>", `only the first N selected ${subject}s`);
 }
 
-export function wholeNumber(flag: string, value: string, min: number): number {
-  const n = Number(value);
-  if (value.trim() === "" || !Number.isInteger(n) || n < min)
-    throw new UserError(`${flag}: expected a whole number ≥ ${min}, got "${value}"`);
-  return n;
-}
-
-function idList(value: string | undefined): string[] | null {
-  if (value === undefined) return null;
-  const ids = value
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (ids.length === 0) throw new UserError(`--ids: expected a comma-separated list of ids, got "${value}"`);
-  return ids;
-}
-
-/** Validates the shared flags; every message names its flag and what was expected. */
+/** Validates the shared flags with the strict validators of src/cli/flags.ts; every message names its flag. */
 export function parseModelFlags(flags: ModelFlags, defaults: ModelFlagDefaults): ModelSettings {
-  const timeoutText = flags.timeout ?? defaults.timeout;
-  const timeout = Number(timeoutText);
-  if (timeoutText.trim() === "" || !Number.isFinite(timeout) || timeout <= 0)
-    throw new UserError(`--timeout: expected seconds > 0, got "${timeoutText}"`);
-  const temperatureText = flags.temperature ?? "0";
-  const temperature = Number(temperatureText);
-  if (temperatureText.trim() === "" || !Number.isFinite(temperature) || temperature < 0)
-    throw new UserError(`--temperature: expected a number ≥ 0, got "${temperatureText}"`);
-  const thinking = flags.thinking ?? "off";
-  if (!(THINKING_MODES as readonly string[]).includes(thinking))
-    throw new UserError(`--thinking: expected off, on or default, got "${thinking}"`);
+  const thinking = choice("--thinking", flags.thinking ?? "off", THINKING_MODES);
   return {
-    baseUrl: flags.baseUrl ?? null,
-    apiKeyEnv: flags.apiKeyEnv ?? "OPENAI_API_KEY",
-    concurrency: wholeNumber("--concurrency", flags.concurrency ?? defaults.concurrency, 1),
-    retries: wholeNumber("--retries", flags.retries ?? defaults.retries, 0),
-    timeoutMs: Math.round(timeout * 1000),
-    maxTokens: wholeNumber("--max-tokens", flags.maxTokens ?? defaults.maxTokens, 1),
-    temperature,
-    seed: flags.seed === undefined ? null : wholeNumber("--seed", flags.seed, 0),
+    baseUrl: flags.baseUrl === undefined ? null : nonEmpty("--base-url", flags.baseUrl),
+    apiKeyEnv: flags.apiKeyEnv === undefined ? "OPENAI_API_KEY" : nonEmpty("--api-key-env", flags.apiKeyEnv),
+    concurrency: wholeNumber("--concurrency", flags.concurrency ?? defaults.concurrency, {
+      min: 1,
+      max: 1024,
+    }),
+    retries: wholeNumber("--retries", flags.retries ?? defaults.retries, { max: 100 }),
+    timeoutMs: seconds("--timeout", flags.timeout ?? defaults.timeout),
+    maxTokens: wholeNumber("--max-tokens", flags.maxTokens ?? defaults.maxTokens, { min: 1 }),
+    temperature: decimal("--temperature", flags.temperature ?? "0", { min: 0, max: 2 }),
+    seed: flags.seed === undefined ? null : wholeNumber("--seed", flags.seed),
     enableThinking: thinking === "default" ? null : thinking === "on",
     cache: flags.cache !== false,
-    cacheDir: flags.cacheDir ?? null,
-    limit: flags.limit === undefined ? null : wholeNumber("--limit", flags.limit, 1),
-    ids: idList(flags.ids),
+    cacheDir: flags.cacheDir === undefined ? null : nonEmpty("--cache-dir", flags.cacheDir),
+    limit: flags.limit === undefined ? null : wholeNumber("--limit", flags.limit, { min: 1 }),
+    ids: flags.ids === undefined ? null : words("--ids", flags.ids),
   };
 }

@@ -1,5 +1,4 @@
 /** What the model-calling plan commands share: the session's lifetime, Ctrl-C, exit codes for expected failures. */
-import { FatalBackendError } from "../backends/types.js";
 import { UserError } from "../errors.js";
 import { workProgress } from "../plans/models/progress.js";
 import { type PromptSet, promptSet } from "../plans/models/prompt-set.js";
@@ -11,7 +10,8 @@ import {
   openSession,
 } from "../plans/models/session.js";
 import { type PromptRole, parsePromptFileFlags } from "../plans/models/templates.js";
-import type { Io } from "./io.js";
+import { reportExpected } from "./boundary.js";
+import { type Io, stderrLive } from "./io.js";
 import { type ModelFlags, type ModelSettings, PLAN_FLAG_DEFAULTS, parseModelFlags } from "./model-flags.js";
 
 /** The flags of every model-calling plan command, as commander hands them over. */
@@ -105,11 +105,7 @@ export async function withSession(
       io.stderr(interruptedMessage(settings));
       return 130;
     }
-    if (error instanceof UserError || error instanceof FatalBackendError) {
-      io.stderr(`tooluse: ${error.message}\n`);
-      return 2;
-    }
-    throw error;
+    return reportExpected(io.stderr, error);
   } finally {
     process.removeListener("SIGINT", onSigint);
     await session?.close();
@@ -121,14 +117,12 @@ export function prepare<T>(io: Io, read: () => T): { ok: true; value: T } | { ok
   try {
     return { ok: true, value: read() };
   } catch (error) {
-    if (!(error instanceof UserError)) throw error;
-    io.stderr(`tooluse: ${error.message}\n`);
-    return { ok: false, code: 2 };
+    return { ok: false, code: reportExpected(io.stderr, error) };
   }
 }
 
 export function progressFor(io: Io, label: string) {
-  return workProgress(io.stderr, io.isTTY, label);
+  return workProgress(io.stderr, stderrLive(io), label);
 }
 
 /** JSONL text of records, one per line. */

@@ -9,6 +9,7 @@ import { compareAnswerFiles } from "../plans/agreement/answers.js";
 import { formatAnswerAgreement, formatTagAgreement } from "../plans/agreement/format-labels.js";
 import { compareScoreFiles, formatAgreement } from "../plans/agreement/index.js";
 import { compareTagFiles } from "../plans/agreement/tags.js";
+import { reportExpected } from "./boundary.js";
 import type { Io } from "./io.js";
 
 export interface PlanAgreeOptions {
@@ -71,8 +72,6 @@ export async function runPlanAgree(options: PlanAgreeOptions, io: Io): Promise<n
     io.stdout(options.json ? `${JSON.stringify({ kind: chosen, ...(report as object) }, null, 2)}\n` : text);
     return 0;
   } catch (error) {
-    if (!(error instanceof UserError)) throw error;
-    io.stderr(`tooluse: ${error.message}\n`);
-    return 2;
+    return reportExpected(io.stderr, error);
   }
 }

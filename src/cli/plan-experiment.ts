@@ -5,7 +5,6 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { FatalBackendError } from "../backends/types.js";
 import { UserError } from "../errors.js";
 import { writeFileAtomic } from "../jsonl.js";
 import { type ExperimentConfig, readExperimentConfig } from "../plans/experiment/config.js";
@@ -14,6 +13,7 @@ import { clean, experimentSections, renderHtml, renderText } from "../plans/expe
 import { experimentPrompts, failureCount, runExperiment } from "../plans/experiment/run.js";
 import { PROMPT_ROLES } from "../plans/models/templates.js";
 import { renderTable } from "../report/table.js";
+import { reportExpected } from "./boundary.js";
 import type { Io } from "./io.js";
 import { progressFor } from "./model-session.js";
 
@@ -65,9 +65,7 @@ export async function runPlanExperiment(
     experimentPrompts(config);
     if (options.dryRun) return dryRun(config, io);
   } catch (error) {
-    if (!(error instanceof UserError)) throw error;
-    io.stderr(`tooluse: ${error.message}\n`);
-    return 2;
+    return reportExpected(io.stderr, error);
   }
   const controller = new AbortController();
   const onSigint = () => controller.abort(new UserError("interrupted"));
@@ -124,11 +122,7 @@ export async function runPlanExperiment(
       );
       return 130;
     }
-    if (error instanceof UserError || error instanceof FatalBackendError) {
-      io.stderr(`tooluse: ${error.message}\n`);
-      return 2;
-    }
-    throw error;
+    return reportExpected(io.stderr, error);
   } finally {
     process.removeListener("SIGINT", onSigint);
   }

@@ -4,8 +4,8 @@ import { writeFileAtomic } from "../jsonl.js";
 import { generatePlans } from "../plans/models/generate.js";
 import { PROMPT_TYPES, type PromptType } from "../plans/models/generate-prompt.js";
 import { readQueries } from "../plans/models/records.js";
+import { wholeNumber } from "./flags.js";
 import type { Io } from "./io.js";
-import { wholeNumber } from "./model-flags.js";
 import {
   type CommandContext,
   jsonLines,
@@ -47,7 +47,7 @@ export async function runPlanGenerate(
   const input = prepare(io, () => ({
     records: readQueries(options.queries),
     types: promptTypes(options.promptType ?? PLAN_GENERATE_DEFAULTS.promptType),
-    examples: wholeNumber("--examples", options.examples ?? PLAN_GENERATE_DEFAULTS.examples, 0),
+    examples: wholeNumber("--examples", options.examples ?? PLAN_GENERATE_DEFAULTS.examples),
     model: readModelInputs(options, ["planner", "planner-with-lineage"]),
   }));
   if (!input.ok) return input.code;

@@ -11,8 +11,8 @@ import {
 import { formatRefineSummary } from "../plans/models/report-text.js";
 import { PlanRecordSchema, queryKey } from "../plans/records.js";
 import { renderPlan } from "../plans/render.js";
+import { wholeNumber } from "./flags.js";
 import type { Io } from "./io.js";
-import { wholeNumber } from "./model-flags.js";
 import {
   type CommandContext,
   jsonLines,
@@ -80,7 +80,7 @@ export async function runPlanRefine(
     return {
       model,
       inputs: readInputs(options, model),
-      maxPasses: wholeNumber("--max-passes", options.maxPasses ?? String(DEFAULT_MAX_PASSES), 1),
+      maxPasses: wholeNumber("--max-passes", options.maxPasses ?? String(DEFAULT_MAX_PASSES), { min: 1 }),
     };
   });
   if (!input.ok) return input.code;

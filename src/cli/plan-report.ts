@@ -11,6 +11,7 @@ import {
   renderPlannerReport,
 } from "../plans/report/index.js";
 import { compareLoop, renderLoop } from "../plans/report/loop.js";
+import { reportExpected } from "./boundary.js";
 import type { Io } from "./io.js";
 
 export interface PlanReportOptions {
@@ -31,13 +32,7 @@ function reportFormat(value: string | undefined): ReportFormat {
 }
 
 function writeHtml(file: string, page: string, io: Io): void {
-  try {
-    writeFileAtomic(file, page);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === undefined) throw error;
-    throw new UserError(`--html ${file}: cannot write (${code})`);
-  }
+  writeFileAtomic(file, page);
   const size = statSync(file).size;
   io.stderr(`plan report: ${file} (${(size / 1024).toFixed(0)} KB, opens offline in any browser)\n`);
 }
@@ -68,8 +63,6 @@ export async function runPlanReport(options: PlanReportOptions, io: Io): Promise
     }
     return 0;
   } catch (error) {
-    if (!(error instanceof UserError)) throw error;
-    io.stderr(`tooluse: ${error.message}\n`);
-    return 2;
+    return reportExpected(io.stderr, error);
   }
 }

@@ -89,7 +89,7 @@ export async function openSession(options: SessionOptions): Promise<ModelSession
   await backend.preflight?.(signal);
   // Temperature 0 and a model backend are what make a cached answer the answer a re-run would get.
   const cacheable = options.cache !== false && backend.cacheable && settings.temperature === 0;
-  const cache = cacheable ? new ResponseCache(options.cacheDir ?? defaultCacheDir(env)) : null;
+  const cache = cacheable ? new ResponseCache(options.cacheDir ?? defaultCacheDir(env), options.log) : null;
   const limit = pLimit(options.concurrency ?? DEFAULT_SESSION.concurrency);
   // A fatal error in one loop stops every other loop: their next ask fails fast instead of queueing.
   const stop = new AbortController();
