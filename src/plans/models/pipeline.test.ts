@@ -19,6 +19,8 @@ import {
   type Asked,
   between,
   candidateIds,
+  evaluation,
+  oneShotAnswer,
   queryOf,
   scriptedModel,
   stepAnswer,
@@ -50,7 +52,7 @@ const model = scriptedModel({
   planner,
   metric: (metric, asked) => {
     const candidate = steps(candidateOf(asked));
-    if (metric === "query_adherence") return '{"adherence": 1, "reason": "answers it", "score": 15}';
+    if (metric === "query_adherence") return '{"rationale": "answers it", "adherence": 1}';
     const wrong = candidate.filter(
       (s) => metric === "tool_prompt_alignment" && s.tool === "T2S" && /during/.test(s.prompt),
     );
@@ -71,24 +73,11 @@ const model = scriptedModel({
     const recall = (matches.length / Math.max(1, best.length)) * 100;
     const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
     const rating = ratingFromF1(f1 / 100);
-    return JSON.stringify({
-      matches,
-      parsable: true,
-      precision,
-      recall,
-      f1,
-      format: 100,
-      dependencies: 100,
-      placeholders: 100,
-      rating,
-      reason: "scripted",
-    });
+    return oneShotAnswer({ matches, precision, recall, f1_score: f1, rating });
   },
   evaluator: (asked) => {
-    const step = between(asked.user, "Step to review:\n", "\n\nSteps it depends on");
-    return step.includes('T2S((1), "How did')
-      ? '{"tag": "INCORRECT TOOL", "reason": "only transcripts show a shift during a call"}'
-      : '{"tag": "NO CHANGE", "reason": "sound"}';
+    const step = between(asked.user, "):\n", "\n\nSteps it depends on");
+    return step.includes('T2S((1), "How did') ? evaluation(2, "INCORRECT TOOL") : evaluation(1);
   },
   optimizer: (asked) => {
     const plan = between(asked.user, "Plan:\n", "\n\nFlagged step");
