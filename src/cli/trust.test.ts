@@ -60,7 +60,7 @@ describe("numbers and combinations are never accepted silently", () => {
   ])("run %s %s: exit 2, one line naming the flag", async (flag, value) => {
     const { code, err, out } = await cli(oracle(at("never.json"), flag, value));
     expect(code).toBe(2);
-    expect(err).toBe(err.split("\n")[0] + "\n");
+    expect(err).toBe(`${err.split("\n")[0]}\n`);
     expect(err).toMatch(new RegExp(`^tooluse: ${flag}: expected .*, got "${value.replace(".", "\\.")}"\\n$`));
     expect(out).toBe("");
     expect(existsSync(at("never.json"))).toBe(false);
@@ -260,7 +260,17 @@ describe("run keeps stdout for the result", () => {
       const blocked = at("cache-is-a-file");
       writeFileSync(blocked, "");
       const ids = cases.map((c) => c.id).join(",");
-      const argv = ["run", "--backend", "openai", "--base-url", server.url, "--model", "mock-model", "--ids", ids];
+      const argv = [
+        "run",
+        "--backend",
+        "openai",
+        "--base-url",
+        server.url,
+        "--model",
+        "mock-model",
+        "--ids",
+        ids,
+      ];
       const { code, err } = await cli([
         ...argv,
         "--protocol",
