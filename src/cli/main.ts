@@ -97,6 +97,10 @@ function program(io: Io, setExit: SetExit): Command {
     .option("--category <list>", "only these categories")
     .option("--json", "print the summary as JSON")
     .option("--min-score <x>", "exit 1 when the score is below x (for CI gates)")
+    .option(
+      "--shard <K/N>",
+      "run only shard K of N (a deterministic 1/N of the pairs); join with tooluse merge",
+    )
     .action(async (options, command: Command) =>
       setExit(await (await import("./run.js")).runRun({ ...options, given: givenFlags(command) }, io)),
     );
@@ -109,6 +113,15 @@ function program(io: Io, setExit: SetExit): Command {
     .option("--html <file>", "also write a self-contained HTML report to this file")
     .action(async (files: string[], options) =>
       setExit(await (await import("./report.js")).runReport({ files, ...options }, io)),
+    );
+
+  root
+    .command("merge")
+    .description("join the shards of one run (run --shard K/N) into the results file of the whole run")
+    .argument("<files...>", "the shards' results files")
+    .requiredOption("--out <file>", "merged results file")
+    .action(async (files: string[], options) =>
+      setExit(await (await import("./merge.js")).runMerge({ files, ...options }, io)),
     );
 
   root

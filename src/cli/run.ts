@@ -11,6 +11,7 @@ import { formatSummary } from "../report/terminal.js";
 import { BACKEND_KINDS, type BackendKind, type RunConfig } from "../runner/config.js";
 import { plainProgress, terminalProgress } from "../runner/progress.js";
 import { runBenchmark } from "../runner/run.js";
+import { parseShard, type Shard } from "../runner/shard.js";
 import { terminalText } from "../sanitize.js";
 import { choice, choices, fraction, refuseConflicts, wholeNumber } from "./flags.js";
 import { type Io, stderrLive, stdoutColor } from "./io.js";
@@ -31,6 +32,7 @@ export interface RunFlags extends ModelFlags {
   category?: string;
   json?: boolean;
   minScore?: string;
+  shard?: string;
   /** The flags typed on the command line (not defaults), to refuse ones a combination would ignore. */
   given?: ReadonlySet<string>;
 }
@@ -41,6 +43,12 @@ function protocols(value: string): Protocol[] {
     .flatMap((item) => (item.trim() === "all" ? ["json", "xml", "plain"] : [item]))
     .join(",");
   return choices("--protocol", expanded, PROTOCOLS);
+}
+
+function shardFlag(value: string): Shard {
+  const shard = parseShard(value);
+  if (!shard) throw new UserError(`--shard: expected K/N with 1 ≤ K ≤ N (e.g. 2/4), got "${value}"`);
+  return shard;
 }
 
 function backendKind(flags: RunFlags): BackendKind {
@@ -76,6 +84,7 @@ const NEW_RUN_ONLY = [
   "--category",
   "--ids",
   "--limit",
+  "--shard",
 ] as const;
 
 /** Refuses combinations that would silently ignore one of the flags. */
@@ -163,6 +172,7 @@ export function configFromFlags(flags: RunFlags, now = new Date()): RunConfig {
     retries: shared.retries,
     cache: shared.cache,
     ...(backend === "transformers" ? { allow_download: flags.allowDownload === true } : {}),
+    ...(flags.shard === undefined ? {} : { shard: shardFlag(flags.shard) }),
     out: flags.out ?? join("results", `${slug(model ?? backend)}-${stamp}.json`),
   };
 }

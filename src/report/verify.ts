@@ -38,7 +38,7 @@ function refuseDuplicates(results: ReportResults, file: string): void {
 }
 
 /** The cases the run was graded against, when a file with the run's exact digest can be found. */
-function casesOf(results: ReportResults): Case[] | null {
+export function casesOf(results: ReportResults): Case[] | null {
   const candidates = [
     ...(results.corpus.name === "ToolUse.1" ? [DEFAULT_CASES_FILE] : []),
     results.config.cases_file,

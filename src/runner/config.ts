@@ -1,6 +1,7 @@
 /** A run's configuration: everything needed to repeat or resume it (never the API key itself). */
 import { z } from "zod";
 import { CATEGORIES, LANGS, PROTOCOLS } from "../cases/schema.js";
+import { ShardSchema } from "./shard.js";
 
 export const BACKEND_KINDS = [
   "baseline",
@@ -42,6 +43,8 @@ export const RunConfigSchema = z.object({
   cache: z.boolean(),
   /** transformers backend only: whether a hub id's missing files may be fetched from the hub. */
   allow_download: z.boolean().optional(),
+  /** `--shard K/N`: this run asks only its share of the pairs; absent for a whole run (and in a merged one). */
+  shard: ShardSchema.optional(),
   out: z.string(),
 });
 

@@ -9,10 +9,13 @@ import { renderPrompt } from "../protocols/render.js";
 import type { ResponseCache } from "./cache.js";
 import { completeWithPolicy } from "./complete.js";
 import { type RunRecord, recordKey } from "./record.js";
+import { type Shard, selectPairs } from "./shard.js";
 
 export interface ExecuteOptions {
   cases: readonly Case[];
   protocols: readonly Protocol[];
+  /** Only this shard's pairs are asked. */
+  shard?: Shard | undefined;
   backend: Backend;
   settings: DecodingSettings;
   promptOptions: PromptOptions;
@@ -93,21 +96,19 @@ export async function execute(options: ExecuteOptions): Promise<void> {
   const inner = { ...options, signal: stop.signal };
   let failure: { error: unknown } | undefined;
   const tasks: Promise<void>[] = [];
-  for (const testCase of options.cases) {
-    for (const protocol of options.protocols) {
-      if (options.done.has(recordKey({ id: testCase.id, protocol }))) continue;
-      const task = limit(async () => {
-        if (stop.signal.aborted) return;
-        const record = await runOne(testCase, protocol, inner);
-        options.onRecord(record);
-      }).catch((error: unknown) => {
-        // An abort we caused ourselves is not a second failure; the first failure is the one reported.
-        if (failure !== undefined || (stop.signal.aborted && !(error instanceof FatalBackendError))) return;
-        failure = { error };
-        stop.abort(error);
-      });
-      tasks.push(task);
-    }
+  for (const { testCase, protocol } of selectPairs(options.cases, options.protocols, options.shard)) {
+    if (options.done.has(recordKey({ id: testCase.id, protocol }))) continue;
+    const task = limit(async () => {
+      if (stop.signal.aborted) return;
+      const record = await runOne(testCase, protocol, inner);
+      options.onRecord(record);
+    }).catch((error: unknown) => {
+      // An abort we caused ourselves is not a second failure; the first failure is the one reported.
+      if (failure !== undefined || (stop.signal.aborted && !(error instanceof FatalBackendError))) return;
+      failure = { error };
+      stop.abort(error);
+    });
+    tasks.push(task);
   }
   await Promise.all(tasks);
   options.signal.removeEventListener("abort", onAbort);

@@ -5,6 +5,7 @@ import { type Summary, summarize } from "../metrics/summary.js";
 import { PROMPT_VERSION, type PromptOptions, promptDigests, SINGLE_CALL } from "../protocols/prompts.js";
 import type { RunConfig } from "./config.js";
 import { type RunRecord, recordKey } from "./record.js";
+import { selectPairs } from "./shard.js";
 
 export const RESULTS_FORMAT = "tooluse.results/1";
 
@@ -42,19 +43,42 @@ export interface ResultsInput {
   finishedAt: string;
 }
 
-/** Builds the results object; records come out in case order, then protocol order, whatever order they finished in. */
-export function buildResults(input: ResultsInput): Results {
-  const byKey = new Map([...input.records].map((r) => [recordKey(r), r]));
+type Outcome = Pick<Results, "counts" | "missing" | "records" | "summary">;
+
+/**
+ * Records in case order, then protocol order, whatever order they finished in; every selected pair without a record
+ * listed as missing; counts and summary computed from them. `tooluse merge` builds a merged run with this too.
+ */
+export function assembleOutcome(
+  cases: readonly Case[],
+  config: Pick<RunConfig, "protocols" | "shard">,
+  from: Iterable<RunRecord>,
+): Outcome {
+  const byKey = new Map([...from].map((r) => [recordKey(r), r]));
   const records: RunRecord[] = [];
   const missing: Results["missing"] = [];
-  for (const testCase of input.cases) {
-    for (const protocol of input.config.protocols) {
-      const record = byKey.get(recordKey({ id: testCase.id, protocol }));
-      if (record) records.push(record);
-      else missing.push({ id: testCase.id, protocol });
-    }
+  for (const { testCase, protocol } of selectPairs(cases, config.protocols, config.shard)) {
+    const record = byKey.get(recordKey({ id: testCase.id, protocol }));
+    if (record) records.push(record);
+    else missing.push({ id: testCase.id, protocol });
   }
   const verdicts = records.flatMap((r) => (r.verdict ? [r.verdict as Verdict] : []));
+  return {
+    counts: {
+      records: records.length,
+      scored: verdicts.length,
+      errors: records.length - verdicts.length,
+      missing: missing.length,
+    },
+    missing,
+    records,
+    summary: { ...summarize(verdicts, cases), missing: missing.length },
+  };
+}
+
+/** Builds the results object of a run. */
+export function buildResults(input: ResultsInput): Results {
+  const outcome = assembleOutcome(input.cases, input.config, input.records);
   const { out: _out, ...config } = input.config;
   return {
     format: RESULTS_FORMAT,
@@ -71,14 +95,6 @@ export function buildResults(input: ResultsInput): Results {
     },
     started_at: input.startedAt,
     finished_at: input.finishedAt,
-    counts: {
-      records: records.length,
-      scored: verdicts.length,
-      errors: records.length - verdicts.length,
-      missing: missing.length,
-    },
-    missing,
-    records,
-    summary: { ...summarize(verdicts, input.cases), missing: missing.length },
+    ...outcome,
   };
 }

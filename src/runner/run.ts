@@ -17,6 +17,7 @@ import { Journal, journalPath } from "./journal.js";
 import type { ProgressReporter } from "./progress.js";
 import { type RunRecord, recordKey } from "./record.js";
 import { buildResults, type Results } from "./results.js";
+import { selectPairs } from "./shard.js";
 
 export interface RunEnvironment {
   env: NodeJS.ProcessEnv;
@@ -128,11 +129,12 @@ export async function runBenchmark(
     run.cache && backend.cacheable && run.settings.temperature === 0
       ? new ResponseCache(runEnv.cacheDir, runEnv.log)
       : null;
-  runEnv.progress.start(cases.length * run.protocols.length, done.size);
+  runEnv.progress.start(selectPairs(cases, run.protocols, run.shard).length, done.size);
   try {
     await execute({
       cases,
       protocols: run.protocols,
+      shard: run.shard,
       backend,
       settings: run.settings,
       promptOptions,
