@@ -314,6 +314,25 @@ const MATRIX: Record<string, Partial<Record<BadInput, Case>>> = {
       line: EXISTS,
     },
   },
+  merge: {
+    "missing file": {
+      argv: () => ["merge", at("a.json"), missing(), "--out", at("m.json")],
+      code: 2,
+      line: /^tooluse: FILE \S*missing\.jsonl: no such file or folder \(ENOENT\); check the path$/,
+    },
+    "folder as file": { argv: () => ["merge", dir.path, "--out", at("m.json")], code: 2, line: FOLDER },
+    "unwritable output": {
+      argv: () => ["merge", at("a.json"), "--out", at("a-file/out.json")],
+      code: 1,
+      line: UNWRITABLE,
+    },
+    "output = input": { argv: () => ["merge", at("a.json"), "--out", at("a.json")], code: 2, line: SAME },
+    "existing unrelated file": {
+      argv: () => ["merge", at("a.json"), "--out", at("unrelated.txt")],
+      code: 2,
+      line: EXISTS,
+    },
+  },
   compare: {
     "missing file": {
       argv: () => ["compare", at("a.json"), missing()],
@@ -603,7 +622,7 @@ const NOT_APPLICABLE = new Set([
     ["unwritable output", "output = input", "existing unrelated file"].map((kind) => `${command}: ${kind}`),
   ),
   // Only run and the model-driven plan commands take numbers.
-  ...["grade", "import bfcl", "import when2call", "selftest", "report", "compare"].map(
+  ...["grade", "import bfcl", "import when2call", "selftest", "report", "compare", "merge"].map(
     (c) => `${c}: malformed number`,
   ),
   ...["plan import", "plan export", "plan score", "plan agree", "plan report"].map(
@@ -616,6 +635,7 @@ const NOT_APPLICABLE = new Set([
     "import when2call",
     "selftest",
     "compare",
+    "merge",
     "plan score",
     "plan agree",
     "plan report",
@@ -631,6 +651,7 @@ const COMMANDS = [
   "run",
   "report",
   "compare",
+  "merge",
   "plan build",
   "plan import",
   "plan export",
