@@ -9,6 +9,7 @@ import {
   type ModelRequest,
   type RequestContext,
   TransientError,
+  UnreachableError,
 } from "./types.js";
 
 export interface OpenAiBackendOptions {
@@ -72,7 +73,7 @@ export function openAiBackend(options: OpenAiBackendOptions): Backend {
         served = (await client.models.list({ signal })).data.map((m) => m.id);
       } catch (error) {
         if (error instanceof APIConnectionError) {
-          throw new FatalBackendError(`cannot reach the server at ${options.baseURL} (${error.message})`);
+          throw new UnreachableError(`cannot reach the server at ${options.baseURL} (${error.message})`);
         }
         const fatal = classify(error, options.model);
         // A server without a model list (or one that hides it) is not an error: the first request will tell.
@@ -121,6 +122,7 @@ export function openAiBackend(options: OpenAiBackendOptions): Backend {
         finish_reason: choice.finish_reason ?? null,
         prompt_tokens: response.usage?.prompt_tokens ?? null,
         completion_tokens: response.usage?.completion_tokens ?? null,
+        endpoint: options.baseURL,
       };
     },
   };

@@ -6,6 +6,7 @@ import type { RunConfig } from "../runner/config.js";
 import { openAiBackend } from "./openai.js";
 import { referenceBackend } from "./reference.js";
 import { replayBackend } from "./replay.js";
+import { replicaBackend } from "./replicas.js";
 import type { Backend } from "./types.js";
 
 /** What names a backend: a run configuration has all of it; the planning commands build one from their flags. */
@@ -14,6 +15,7 @@ export type BackendSpec = Pick<
   | "backend"
   | "model"
   | "base_url"
+  | "base_urls"
   | "api_key_env"
   | "replay_file"
   | "timeout_ms"
@@ -22,7 +24,18 @@ export type BackendSpec = Pick<
   | "allow_download"
 >;
 
-export async function createBackend(config: BackendSpec, env: NodeJS.ProcessEnv): Promise<Backend> {
+export interface BackendOptions {
+  /** With replicas: requests in flight on each. */
+  perEndpointConcurrency?: number;
+  /** Hears what a backend has to say during a run (a replica going down). */
+  log?: (line: string) => void;
+}
+
+export async function createBackend(
+  config: BackendSpec,
+  env: NodeJS.ProcessEnv,
+  options: BackendOptions = {},
+): Promise<Backend> {
   switch (config.backend) {
     case "baseline": {
       const { baselineBackend } = await import("./baseline/index.js");
@@ -40,12 +53,19 @@ export async function createBackend(config: BackendSpec, env: NodeJS.ProcessEnv)
         throw new UserError("--backend openai needs --base-url URL (e.g. http://127.0.0.1:8000/v1)");
       if (!config.model)
         throw new UserError("--backend openai needs --model NAME (the name the server serves)");
-      return openAiBackend({
-        baseURL: config.base_url,
-        model: config.model,
-        apiKey: env[config.api_key_env],
-        timeoutMs: config.timeout_ms,
-      });
+      {
+        const model = config.model;
+        const server = (baseURL: string) =>
+          openAiBackend({ baseURL, model, apiKey: env[config.api_key_env], timeoutMs: config.timeout_ms });
+        if (!config.base_urls) return server(config.base_url);
+        return replicaBackend(
+          config.base_urls.map((url) => ({ url, backend: server(url) })),
+          {
+            perEndpoint: options.perEndpointConcurrency ?? Number.POSITIVE_INFINITY,
+            ...(options.log ? { log: options.log } : {}),
+          },
+        );
+      }
     case "llama": {
       if (!config.model) throw new UserError("--backend llama needs --model PATH.gguf");
       const { llamaBackend } = await import("./llama.js");

@@ -51,6 +51,8 @@ export interface Completion {
   finish_reason: string | null;
   prompt_tokens: number | null;
   completion_tokens: number | null;
+  /** The server that answered, for backends that ask one (never part of a cached answer). */
+  endpoint?: string;
 }
 
 export interface Backend {
@@ -89,4 +91,9 @@ export class TransientError extends Error {
 /** A failure that no retry and no other record can fix (bad key, unknown model): the run stops. */
 export class FatalBackendError extends Error {
   override name = "FatalBackendError";
+}
+
+/** The server cannot be reached at all: fatal for one server, but one replica among several can be left out. */
+export class UnreachableError extends FatalBackendError {
+  override name = "UnreachableError";
 }

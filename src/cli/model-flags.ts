@@ -3,11 +3,13 @@
  * definition for commander, one validator. Commands differ only in their defaults (a plan is longer than a tool call).
  */
 import { type Command, Option } from "commander";
+import { UserError } from "../errors.js";
 import { choice, decimal, nonEmpty, seconds, wholeNumber, words } from "./flags.js";
 
 /** As commander hands them over: strings, and `cache: false` for --no-cache. */
 export interface ModelFlags {
-  baseUrl?: string;
+  /** Repeatable: an array once commander has collected it. */
+  baseUrl?: string | string[];
   apiKeyEnv?: string;
   concurrency?: string;
   retries?: string;
@@ -49,6 +51,8 @@ export const THINKING_MODES = ["off", "on", "default"] as const;
 /** The validated flags. `enableThinking` null leaves the server's default (no chat_template_kwargs sent). */
 export interface ModelSettings {
   baseUrl: string | null;
+  /** Every --base-url given, in order (replicas of one model); `baseUrl` is the first. */
+  baseUrls: string[];
   apiKeyEnv: string;
   concurrency: number;
   retries: number;
@@ -68,7 +72,11 @@ export interface ModelSettings {
 /** Adds the shared flags; `subject` names what --ids and --limit select ("case" or "query"). */
 export function addModelFlags(command: Command, defaults: ModelFlagDefaults, subject: string): Command {
   return command
-    .option("--base-url <url>", "OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1")
+    .option(
+      "--base-url <url>",
+      "OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1 (repeat for replicas of one model)",
+      (url: string, earlier: string[] | undefined) => [...(earlier ?? []), url],
+    )
     .option("--api-key-env <name>", "environment variable holding the API key", "OPENAI_API_KEY")
     .option("--concurrency <n>", "requests in flight", defaults.concurrency)
     .option("--retries <n>", "retries on 429/5xx/timeouts/resets", defaults.retries)
@@ -91,8 +99,10 @@ export function addModelFlags(command: Command, defaults: ModelFlagDefaults, sub
 /** Validates the shared flags with the strict validators of src/cli/flags.ts; every message names its flag. */
 export function parseModelFlags(flags: ModelFlags, defaults: ModelFlagDefaults): ModelSettings {
   const thinking = choice("--thinking", flags.thinking ?? "off", THINKING_MODES);
+  const baseUrls = baseUrlList(flags.baseUrl);
   return {
-    baseUrl: flags.baseUrl === undefined ? null : nonEmpty("--base-url", flags.baseUrl),
+    baseUrl: baseUrls[0] ?? null,
+    baseUrls,
     apiKeyEnv: flags.apiKeyEnv === undefined ? "OPENAI_API_KEY" : nonEmpty("--api-key-env", flags.apiKeyEnv),
     concurrency: wholeNumber("--concurrency", flags.concurrency ?? defaults.concurrency, {
       min: 1,
@@ -109,4 +119,12 @@ export function parseModelFlags(flags: ModelFlags, defaults: ModelFlagDefaults):
     limit: flags.limit === undefined ? null : wholeNumber("--limit", flags.limit, { min: 1 }),
     ids: flags.ids === undefined ? null : words("--ids", flags.ids),
   };
+}
+
+function baseUrlList(given: string | string[] | undefined): string[] {
+  const urls = (given === undefined ? [] : [given].flat()).map((url) => nonEmpty("--base-url", url));
+  const normal = urls.map((url) => url.replace(/\/+$/, ""));
+  const twice = normal.find((url, i) => normal.indexOf(url) !== i);
+  if (twice !== undefined) throw new UserError(`--base-url: ${twice} is given twice; each replica once`);
+  return urls;
 }

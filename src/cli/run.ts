@@ -149,6 +149,7 @@ export function configFromFlags(flags: RunFlags, now = new Date()): RunConfig {
     backend,
     model,
     base_url: shared.baseUrl,
+    ...(shared.baseUrls.length > 1 ? { base_urls: shared.baseUrls } : {}),
     api_key_env: shared.apiKeyEnv,
     replay_file: flags.outputs ?? null,
     cases_file: flags.cases,

@@ -49,6 +49,8 @@ export async function completeWithPolicy(
         policy.onRetry?.(`${label}: ${error.message}; retry ${attempt} in ${Math.round(delay)} ms`),
     },
   );
-  cache?.set(key, value);
+  // Which replica answered is an operational fact of this run, not part of the answer a later run may reuse.
+  const { endpoint: _endpoint, ...answer } = value;
+  cache?.set(key, answer);
   return { completion: value, attempts, cached: false };
 }

@@ -19,6 +19,8 @@ export const RunConfigSchema = z.object({
   backend: z.enum(BACKEND_KINDS),
   model: z.string().nullable(),
   base_url: z.string().nullable(),
+  /** Every replica of the model when there are several (`--base-url` repeated); `base_url` is the first. */
+  base_urls: z.array(z.string()).min(2).optional(),
   /** The NAME of the environment variable holding the key; the key is read at run time and written nowhere. */
   api_key_env: z.string(),
   replay_file: z.string().nullable(),
@@ -36,6 +38,7 @@ export const RunConfigSchema = z.object({
     enable_thinking: z.boolean().nullable(),
     seed: z.number().int().nullable(),
   }),
+  /** Requests in flight per endpoint (with replicas: on each of them). */
   concurrency: z.number().int().positive(),
   batch_size: z.number().int().positive().nullable(),
   timeout_ms: z.number().int().positive(),

@@ -78,6 +78,7 @@ async function runOne(testCase: Case, protocol: Protocol, options: ExecuteOption
     finish_reason: completion.finish_reason,
     attempts,
     cached,
+    ...(completion.endpoint === undefined ? {} : { endpoint: completion.endpoint }),
   };
 }
 

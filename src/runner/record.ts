@@ -17,6 +17,8 @@ export interface RunRecord {
   finish_reason: string | null;
   attempts: number;
   cached: boolean;
+  /** The server that answered (one of the replicas), when a server was asked. */
+  endpoint?: string;
 }
 
 /** Loose on purpose: the journal is ours, so the schema checks shape, not every verdict field. */

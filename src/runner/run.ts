@@ -121,7 +121,10 @@ export async function runBenchmark(
       throw new UserError(`cannot resume ${config.out}: ${changed} since it started; start a new run`);
     for (const [key, record] of previous.records) if (record.status === "scored") done.set(key, record);
   }
-  const backend = await createBackend(run, runEnv.env);
+  const backend = await createBackend(run, runEnv.env, {
+    perEndpointConcurrency: run.concurrency,
+    log: runEnv.log,
+  });
   await backend.preflight?.(runEnv.signal);
   const journal = resume ? Journal.reopen(path) : Journal.create(path, header);
   const records = new Map(done);
@@ -138,7 +141,7 @@ export async function runBenchmark(
       backend,
       settings: run.settings,
       promptOptions,
-      concurrency: run.concurrency,
+      concurrency: run.concurrency * (run.base_urls?.length ?? 1),
       retries: run.retries,
       done: new Set(done.keys()),
       cache,

@@ -1,0 +1,150 @@
+/**
+ * One model served by several replicas (vLLM or SGLang data-parallel servers, pods behind Ray Serve or KServe) seen
+ * as one backend. Each request goes to the replica with the fewest requests in flight, never beyond its own
+ * concurrency. A replica that fails a request (connection refused or reset, 429, 5xx, timeout) is backed off, and the
+ * request is asked again at once of another replica: a replica lost halfway costs no record. Greedy answers do not
+ * depend on the replica, so the results are those of one endpoint; each answer says which replica gave it.
+ */
+import { setMaxListeners } from "node:events";
+import { type Backend, type Completion, TransientError, UnreachableError } from "./types.js";
+
+export interface Replica {
+  url: string;
+  backend: Backend;
+}
+
+export interface ReplicaOptions {
+  /** Requests in flight per replica. */
+  perEndpoint: number;
+  /** Hears a replica going down and coming back. */
+  log?: (line: string) => void;
+  /** The first back-off after a failure, doubled on each failure in a row up to `maxBackoffMs`. */
+  baseBackoffMs?: number;
+  maxBackoffMs?: number;
+}
+
+interface Endpoint extends Replica {
+  inFlight: number;
+  /** Failures in a row; 0 when healthy. */
+  failures: number;
+  /** Not asked before this time (ms since epoch). */
+  backedOffUntil: number;
+}
+
+export function replicaBackend(replicas: readonly Replica[], options: ReplicaOptions): Backend {
+  const first = replicas[0];
+  if (!first || replicas.length < 2) throw new Error("replicaBackend needs at least two replicas");
+  const endpoints: Endpoint[] = replicas.map((r) => ({ ...r, inFlight: 0, failures: 0, backedOffUntil: 0 }));
+  const base = options.baseBackoffMs ?? 500;
+  const max = options.maxBackoffMs ?? 10_000;
+  const log = options.log ?? (() => {});
+  let waiters: (() => void)[] = [];
+  let turn = 0;
+  const wake = () => {
+    const woken = waiters;
+    waiters = [];
+    for (const resume of woken) resume();
+  };
+
+  /** Waits for a release, for `delayMs` (a back-off ending), or rejects when the signal aborts. */
+  const pause = (delayMs: number | null, signal: AbortSignal) =>
+    new Promise<void>((resolve, reject) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener("abort", onAbort);
+        resolve();
+      };
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      };
+      const timer = delayMs === null ? undefined : setTimeout(done, Math.max(1, delayMs));
+      signal.addEventListener("abort", onAbort, { once: true });
+      waiters.push(done);
+    });
+
+  /** The least busy replica not yet tried for this request; null when every replica has been tried. */
+  async function acquire(tried: ReadonlySet<Endpoint>, signal: AbortSignal): Promise<Endpoint | null> {
+    for (;;) {
+      if (signal.aborted) throw signal.reason;
+      const candidates = endpoints.filter((e) => !tried.has(e));
+      if (candidates.length === 0) return null;
+      const now = Date.now();
+      const open = candidates.filter((e) => e.backedOffUntil <= now && e.inFlight < options.perEndpoint);
+      if (open.length > 0) {
+        // Ties go round-robin, so a light load still reaches every replica.
+        const order = (e: Endpoint) => (endpoints.indexOf(e) - turn + endpoints.length) % endpoints.length;
+        const chosen = open.reduce((a, b) =>
+          b.inFlight < a.inFlight || (b.inFlight === a.inFlight && order(b) < order(a)) ? b : a,
+        );
+        turn = (endpoints.indexOf(chosen) + 1) % endpoints.length;
+        chosen.inFlight++;
+        return chosen;
+      }
+      const busyButHealthy = candidates.some((e) => e.backedOffUntil <= now);
+      await pause(busyButHealthy ? null : Math.min(...candidates.map((e) => e.backedOffUntil)) - now, signal);
+    }
+  }
+
+  function markFailed(endpoint: Endpoint, reason: string, retryAfterMs: number | null): void {
+    endpoint.failures++;
+    const backoff = Math.min(max, base * 2 ** (endpoint.failures - 1));
+    endpoint.backedOffUntil = Date.now() + Math.max(backoff, retryAfterMs ?? 0);
+    if (endpoint.failures === 1)
+      log(`replica ${endpoint.url} failed (${reason}); backing off, its requests go to the other replicas`);
+  }
+
+  return {
+    kind: first.backend.kind,
+    model: first.backend.model,
+    cacheable: first.backend.cacheable,
+    // The replicas serve one checkpoint: answers are cached as the first replica's, whichever replica gave them.
+    ...(first.backend.endpoint === undefined ? {} : { endpoint: first.backend.endpoint }),
+    async preflight(signal: AbortSignal): Promise<void> {
+      const outcomes = await Promise.allSettled(endpoints.map((e) => e.backend.preflight?.(signal)));
+      const down = endpoints.filter((_, i) => outcomes[i]?.status === "rejected");
+      for (const [i, outcome] of outcomes.entries()) {
+        // A replica that answers but is misconfigured (another model, a refused key) would corrupt the run: stop.
+        if (outcome.status === "rejected" && !(outcome.reason instanceof UnreachableError))
+          throw outcome.reason;
+        if (outcome.status === "rejected" && down.length === endpoints.length && i === 0)
+          throw outcome.reason;
+      }
+      for (const endpoint of down) {
+        const reason = (outcomes[endpoints.indexOf(endpoint)] as PromiseRejectedResult).reason as Error;
+        log(
+          `replica ${endpoint.url} is unreachable (${reason.message}); continuing with ${endpoints.length - down.length} of ${endpoints.length} replicas`,
+        );
+        endpoint.failures = 1;
+        endpoint.backedOffUntil = Date.now() + max;
+      }
+    },
+    async complete(request, context): Promise<Completion> {
+      setMaxListeners(0, context.signal);
+      const tried = new Set<Endpoint>();
+      let last: unknown = new TransientError("no replica could be asked");
+      for (;;) {
+        const endpoint = await acquire(tried, context.signal);
+        if (!endpoint) throw last;
+        try {
+          const completion = await endpoint.backend.complete(request, context);
+          if (endpoint.failures > 0) log(`replica ${endpoint.url} answers again`);
+          endpoint.failures = 0;
+          endpoint.backedOffUntil = 0;
+          return { ...completion, endpoint: endpoint.url };
+        } catch (error) {
+          if (!(error instanceof TransientError) || context.signal.aborted) throw error;
+          markFailed(endpoint, error.message, error.retryAfterMs);
+          tried.add(endpoint);
+          last = error;
+        } finally {
+          endpoint.inFlight--;
+          wake();
+        }
+      }
+    },
+    async close(): Promise<void> {
+      await Promise.all(endpoints.map((e) => e.backend.close?.()));
+    },
+  };
+}
