@@ -26,7 +26,15 @@ export const INPUT_OPTIONS = [
 ] as const;
 
 /** Option names that name a file the command writes. */
-export const OUTPUT_OPTIONS = ["out", "outQueries", "outPlans", "html", "finalPlans"] as const;
+export const OUTPUT_OPTIONS = [
+  "out",
+  "outQueries",
+  "outPlans",
+  "html",
+  "finalPlans",
+  "junit",
+  "csv",
+] as const;
 
 export interface FileFlag {
   /** How the user typed it: `--out`, or `FILE` for a positional argument. */

@@ -314,6 +314,13 @@ const MATRIX: Record<string, Partial<Record<BadInput, Case>>> = {
       line: EXISTS,
     },
   },
+  list: {
+    "conflicting flags": {
+      argv: () => ["list", "--out", "x"],
+      code: 2,
+      line: /^tooluse: unknown option '--out'; see --help$/,
+    },
+  },
   merge: {
     "missing file": {
       argv: () => ["merge", at("a.json"), missing(), "--out", at("m.json")],
@@ -614,7 +621,7 @@ const ALL_CLASSES: BadInput[] = [
 /** The (command, class) pairs that cannot occur: the command has no such input. Everything else is tested. */
 const NOT_APPLICABLE = new Set([
   // No files, no values: only unexpected arguments (and an installed package, in packaging.test.ts) apply.
-  ...["build", "plan build"].flatMap((command) =>
+  ...["build", "plan build", "list"].flatMap((command) =>
     ALL_CLASSES.filter((kind) => kind !== "conflicting flags").map((kind) => `${command}: ${kind}`),
   ),
   // Commands that write no file.
@@ -652,6 +659,7 @@ const COMMANDS = [
   "report",
   "compare",
   "merge",
+  "list",
   "plan build",
   "plan import",
   "plan export",

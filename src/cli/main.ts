@@ -97,6 +97,8 @@ function program(io: Io, setExit: SetExit): Command {
     .option("--category <list>", "only these categories")
     .option("--json", "print the summary as JSON")
     .option("--min-score <x>", "exit 1 when the score is below x (for CI gates)")
+    .option("--junit <file>", "also write JUnit XML: one testcase per record (for CI test reports)")
+    .option("--csv <file>", "also write CSV: one row per record")
     .option(
       "--shard <K/N>",
       "run only shard K of N (a deterministic 1/N of the pairs); join with tooluse merge",
@@ -111,9 +113,17 @@ function program(io: Io, setExit: SetExit): Command {
     .argument("<files...>", "results files (tooluse run writes them to results/)")
     .addOption(new Option("--format <format>", "text or md").choices(["text", "md"]).default("text"))
     .option("--html <file>", "also write a self-contained HTML report to this file")
+    .option("--junit <file>", "also write JUnit XML: one testcase per record (for CI test reports)")
+    .option("--csv <file>", "also write CSV: one row per record")
     .action(async (files: string[], options) =>
       setExit(await (await import("./report.js")).runReport({ files, ...options }, io)),
     );
+
+  root
+    .command("list")
+    .description("list the suites, backends, protocols and grading profiles a run can use")
+    .option("--json", "print them as JSON")
+    .action(async (options) => setExit((await import("./list.js")).runList(options, io)));
 
   root
     .command("merge")

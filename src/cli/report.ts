@@ -7,9 +7,10 @@ import { loadRuns } from "../report/load.js";
 import { formatRunHeader, formatSummary } from "../report/terminal.js";
 import { formatLeaderboard } from "../report/terminal-leaderboard.js";
 import { terminalText } from "../sanitize.js";
+import { type ExportFlags, writeExports } from "./export-formats.js";
 import { type Io, stdoutColor } from "./io.js";
 
-export interface ReportOptions {
+export interface ReportOptions extends ExportFlags {
   files: string[];
   format: "text" | "md";
   /** Also write the self-contained HTML report to this path. */
@@ -31,6 +32,11 @@ export async function runReport(opts: ReportOptions, io: Io): Promise<number> {
   } else {
     io.stdout(formatLeaderboard(runs, options));
   }
+  writeExports(
+    runs.map((run) => run.results),
+    opts,
+    io,
+  );
   if (opts.html) {
     writeFileAtomic(opts.html, buildHtmlReport(runs));
     const size = statSync(opts.html).size;

@@ -13,11 +13,12 @@ import { plainProgress, terminalProgress } from "../runner/progress.js";
 import { runBenchmark } from "../runner/run.js";
 import { parseShard, type Shard } from "../runner/shard.js";
 import { terminalText } from "../sanitize.js";
+import { type ExportFlags, writeExports } from "./export-formats.js";
 import { choice, choices, fraction, refuseConflicts, wholeNumber } from "./flags.js";
 import { type Io, stderrLive, stdoutColor } from "./io.js";
 import { type ModelFlags, parseModelFlags, RUN_FLAG_DEFAULTS } from "./model-flags.js";
 
-export interface RunFlags extends ModelFlags {
+export interface RunFlags extends ModelFlags, ExportFlags {
   backend?: string;
   model?: string;
   protocol: string;
@@ -203,6 +204,7 @@ export async function runRun(flags: RunFlags, io: Io): Promise<number> {
       signal: controller.signal,
       log: (line) => io.stderr(`${line}\n`),
     });
+    writeExports([results], flags, io);
     const { summary, counts } = results;
     if (flags.json) io.stdout(`${JSON.stringify(summary, null, 2)}\n`);
     else {

@@ -1,0 +1,56 @@
+/**
+ * One CSV row per record (RFC 4180: comma-separated, quoted when needed, CRLF line ends), for spreadsheets and
+ * pandas. Leniency, written down: a cell of untrusted text that starts with = + - @ (a formula to a spreadsheet) is
+ * prefixed with an apostrophe, so opening the file never runs a model's output as a formula.
+ */
+import { type ExportRun, outcomeOf } from "./record-rows.js";
+
+const COLUMNS = [
+  "model",
+  "backend",
+  "id",
+  "protocol",
+  "outcome",
+  "reason",
+  "error",
+  "latency_ms",
+  "prompt_tokens",
+  "completion_tokens",
+  "attempts",
+  "cached",
+  "endpoint",
+  "output",
+] as const;
+
+function cell(value: string | number | boolean | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  let text = String(value);
+  if (typeof value === "string" && /^[=+\-@]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function buildCsv(runs: readonly ExportRun[]): string {
+  const rows = [COLUMNS.join(",")];
+  for (const run of runs) {
+    for (const r of run.records) {
+      const values: Record<(typeof COLUMNS)[number], string | number | boolean | null | undefined> = {
+        model: run.model,
+        backend: run.backend,
+        id: r.id,
+        protocol: r.protocol,
+        outcome: outcomeOf(r),
+        reason: r.verdict?.reason,
+        error: r.error,
+        latency_ms: r.latency_ms,
+        prompt_tokens: r.prompt_tokens,
+        completion_tokens: r.completion_tokens,
+        attempts: r.attempts,
+        cached: r.cached,
+        endpoint: r.endpoint,
+        output: r.output,
+      };
+      rows.push(COLUMNS.map((column) => cell(values[column])).join(","));
+    }
+  }
+  return `${rows.join("\r\n")}\r\n`;
+}
