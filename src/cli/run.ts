@@ -17,6 +17,7 @@ import { type ExportFlags, writeExports } from "./export-formats.js";
 import { choice, choices, fraction, refuseConflicts, wholeNumber } from "./flags.js";
 import { type Io, stderrLive, stdoutColor } from "./io.js";
 import { type ModelFlags, parseModelFlags, RUN_FLAG_DEFAULTS } from "./model-flags.js";
+import { runConfigFile } from "./run-config.js";
 
 export interface RunFlags extends ModelFlags, ExportFlags {
   backend?: string;
@@ -34,6 +35,10 @@ export interface RunFlags extends ModelFlags, ExportFlags {
   json?: boolean;
   minScore?: string;
   shard?: string;
+  /** A matrix config file (models × suites): see run-config.ts. */
+  config?: string;
+  format?: string;
+  html?: string;
   /** The flags typed on the command line (not defaults), to refuse ones a combination would ignore. */
   given?: ReadonlySet<string>;
 }
@@ -184,6 +189,14 @@ export function configFromFlags(flags: RunFlags, now = new Date()): RunConfig {
  * errors go to stderr, so `run --json | jq` reads one JSON document.
  */
 export async function runRun(flags: RunFlags, io: Io): Promise<number> {
+  if (flags.config !== undefined) return runConfigFile({ ...flags, config: flags.config }, io);
+  for (const [flag, value] of [
+    ["--format", flags.format],
+    ["--html", flags.html],
+  ] as const) {
+    if (value !== undefined)
+      throw new UserError(`${flag} goes with --config; for one results file use tooluse report ${flag}`);
+  }
   const config = configFromFlags(flags);
   const minScore = flags.minScore === undefined ? null : fraction("--min-score", flags.minScore);
   const out = flags.resume ?? config.out;

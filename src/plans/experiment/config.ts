@@ -3,11 +3,10 @@
  * and optional human labels, in one YAML file. Every problem is one line `file:line: field: what was expected`.
  * Paths inside the file are relative to the file's directory. The documented example is examples/experiment.yaml.
  */
-import { readFileSync } from "node:fs";
 import { dirname, isAbsolute, join } from "node:path";
-import { LineCounter, parseDocument } from "yaml";
 import { z } from "zod";
-import { formatPath, UserError } from "../../errors.js";
+import { UserError } from "../../errors.js";
+import { readYamlConfig } from "../../yaml-config.js";
 import { PROMPT_TYPES } from "../models/generate-prompt.js";
 import { JUDGE_METRICS } from "../models/judge-prompts.js";
 import { MODEL_BACKENDS } from "../models/session.js";
@@ -85,58 +84,15 @@ export function labelOf(model: ModelConfig): string {
   return model.name ?? model.model;
 }
 
-function lineOf(
-  doc: ReturnType<typeof parseDocument>,
-  counter: LineCounter,
-  path: readonly PropertyKey[],
-): number {
-  for (let depth = path.length; depth >= 0; depth--) {
-    const node = doc.getIn(path.slice(0, depth) as (string | number)[], true) as
-      | { range?: [number, number] }
-      | undefined;
-    if (node?.range) return counter.linePos(node.range[0]).line;
-  }
-  return 1;
-}
-
 /** Reads and validates a config; relative paths become relative to the config file. */
 export function readExperimentConfig(file: string): ExperimentConfig {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    throw new UserError(`--config ${file}: cannot read (${(error as NodeJS.ErrnoException).code})`);
-  }
-  const counter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false });
-  const error = doc.errors[0];
-  if (error)
-    throw new UserError(
-      `${file}:${counter.linePos(error.pos[0]).line}: invalid YAML (${error.code}: ${error.message.split("\n")[0]})`,
-    );
-  const parsed = ExperimentSchema.safeParse(doc.toJS());
-  if (!parsed.success) {
-    // A misspelt key explains the missing one it was meant to be: unknown keys are reported first.
-    const issues = [...parsed.error.issues].sort(
-      (a, b) => Number(b.code === "unrecognized_keys") - Number(a.code === "unrecognized_keys"),
-    );
-    const issue = issues[0];
-    if (issue?.code === "unrecognized_keys") {
-      const path = [...issue.path, issue.keys[0] ?? ""];
-      throw new UserError(`${file}:${lineOf(doc, counter, path)}: ${formatPath(path)}: unknown field`);
-    }
-    const path = issue?.path ?? [];
-    throw new UserError(
-      `${file}:${lineOf(doc, counter, path)}: ${formatPath(path) || "(top level)"}: ${issue?.message ?? "invalid"}`,
-    );
-  }
-  const config = parsed.data;
+  const { data: config, lineAt } = readYamlConfig(file, ExperimentSchema);
   const labels = config.planners.map(labelOf);
   const twice = labels.find((label, i) => labels.indexOf(label) !== i);
   if (twice !== undefined) {
     const index = labels.lastIndexOf(twice);
     throw new UserError(
-      `${file}:${lineOf(doc, counter, ["planners", index])}: planners[${index}]: the label "${twice}" is used twice; give each planner its own name`,
+      `${file}:${lineAt(["planners", index])}: planners[${index}]: the label "${twice}" is used twice; give each planner its own name`,
     );
   }
   const base = dirname(file);

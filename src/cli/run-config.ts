@@ -1,0 +1,99 @@
+/**
+ * `tooluse run --config tooluse.config.yaml`: every model × suite of the file, one results file each, then the
+ * leaderboard (terminal, `--format md`, `--html FILE`). Run the same command again after an interruption (even
+ * kill -9): finished runs are kept, the interrupted one resumes from its journal, the rest start.
+ */
+import { mkdirSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { FatalBackendError } from "../backends/types.js";
+import { planMatrix, readMatrixConfig, runMatrix } from "../config/matrix.js";
+import { cannotWrite, UserError } from "../errors.js";
+import { writeFileAtomic } from "../jsonl.js";
+import { buildHtmlReport } from "../report/html/page.js";
+import { loadRuns } from "../report/load.js";
+import { formatLeaderboard } from "../report/terminal-leaderboard.js";
+import { plainProgress, terminalProgress } from "../runner/progress.js";
+import { terminalText } from "../sanitize.js";
+import { type Io, stderrLive, stdoutColor } from "./io.js";
+
+export interface ConfigRunFlags {
+  config: string;
+  format?: string;
+  html?: string;
+  cacheDir?: string;
+  given?: ReadonlySet<string>;
+}
+
+/** The flags that still mean something next to a config file; every other one is set in the file. */
+const WITH_CONFIG = new Set(["--config", "--format", "--html", "--cache-dir", "--force"]);
+
+export async function runConfigFile(flags: ConfigRunFlags, io: Io): Promise<number> {
+  for (const flag of flags.given ?? []) {
+    if (!WITH_CONFIG.has(flag))
+      throw new UserError(
+        `--config cannot be combined with ${flag}: the config file sets models, suites and settings`,
+      );
+  }
+  const format = flags.format ?? "text";
+  if (format !== "text" && format !== "md")
+    throw new UserError(`--format: expected text or md, got "${format}"`);
+  const config = readMatrixConfig(flags.config);
+  const runs = planMatrix(config);
+  try {
+    mkdirSync(config.out, { recursive: true });
+  } catch (error) {
+    throw cannotWrite(config.out, error);
+  }
+  const controller = new AbortController();
+  const onSigint = () => controller.abort(new UserError("interrupted"));
+  process.once("SIGINT", onSigint);
+  const again = `run the same command again to resume: tooluse run --config ${flags.config}`;
+  let files: string[];
+  try {
+    const env = {
+      env: process.env,
+      cacheDir:
+        config.cache_dir ??
+        flags.cacheDir ??
+        process.env.TOOLUSE_CACHE_DIR ??
+        join(homedir(), ".cache", "tooluse"),
+      progress: stderrLive(io) ? terminalProgress(io.stderr) : plainProgress(io.stderr),
+      signal: controller.signal,
+      log: (line: string) => io.stderr(`${line}\n`),
+    };
+    let index = 0;
+    ({ files } = await runMatrix(runs, env, (run, status) => {
+      index++;
+      const what = { done: "finished earlier, kept", resumed: "resuming", new: "starting" }[status];
+      io.stderr(`[${index}/${runs.length}] ${run.model} × ${run.suite}: ${what}\n`);
+    }));
+  } catch (error) {
+    if (controller.signal.aborted) {
+      io.stderr(`tooluse: interrupted; what was done is kept; ${again}\n`);
+      return 130;
+    }
+    if (error instanceof FatalBackendError) {
+      io.stderr(`tooluse: ${terminalText(error.message)}; ${again}\n`);
+      return 2;
+    }
+    throw error;
+  } finally {
+    process.removeListener("SIGINT", onSigint);
+  }
+  const shown = loadRuns(files, (note) => io.stderr(`warning: ${terminalText(note)}\n`));
+  const markdown = format === "md";
+  io.stdout(formatLeaderboard(shown, { color: stdoutColor(io) && !markdown, markdown }));
+  if (flags.html) {
+    writeFileAtomic(flags.html, buildHtmlReport(shown));
+    io.stderr(`report: ${flags.html}\n`);
+  }
+  const incomplete = shown.filter(
+    (run) => (run.results.counts.missing ?? 0) > 0 || run.results.counts.scored === 0,
+  );
+  for (const run of incomplete)
+    io.stderr(
+      `tooluse: ${run.file} is incomplete (${run.results.counts.missing ?? 0} missing, ${run.results.counts.scored} scored)\n`,
+    );
+  return incomplete.length > 0 ? 1 : 0;
+}
