@@ -74,14 +74,25 @@ function program(io: Io, setExit: SetExit): Command {
 
   addModelFlags(root.command("run"), RUN_FLAG_DEFAULTS, "case")
     .description("evaluate a model (default: the built-in rule baseline) and write a results file")
-    .option("--backend <kind>", "baseline | openai | llama | oracle | always-call | never-call | replay")
-    .option("--model <name>", "model served by --base-url, or a .gguf file for --backend llama")
+    .option(
+      "--backend <kind>",
+      "baseline | openai | llama | transformers | oracle | always-call | never-call | replay",
+    )
+    .option(
+      "--model <name>",
+      "model served by --base-url, a .gguf file (llama), or an ONNX checkpoint folder or hub id (transformers)",
+    )
     .option("--protocol <list>", "json, xml, plain, native, or all (= json,xml,plain)", "all")
     .option("--cases <file>", "cases JSONL", DEFAULT_CASES_FILE)
     .option("--out <file>", "results file (default results/<model>-<time>.json)")
     .option("--resume <file>", "continue the interrupted run whose results file this is")
     .option("--outputs <file>", "recorded outputs JSONL for --backend replay")
-    .option("--batch-size <n>", "prompts decoded together (llama backend)")
+    .option("--batch-size <n>", "prompts decoded together (llama and transformers backends)")
+    .option("--allow-download", "transformers: fetch a hub id's missing files from the Hugging Face hub")
+    .option(
+      "--model-cache <dir>",
+      "transformers: where hub ids live (default $TOOLUSE_MODEL_CACHE or ~/.cache/tooluse/models)",
+    )
     .option("--lang <list>", "only these languages (en,ru)")
     .option("--category <list>", "only these categories")
     .option("--json", "print the summary as JSON")

@@ -25,6 +25,8 @@ export interface RunFlags extends ModelFlags {
   resume?: string;
   outputs?: string;
   batchSize?: string;
+  allowDownload?: boolean;
+  modelCache?: string;
   lang?: string;
   category?: string;
   json?: boolean;
@@ -97,9 +99,9 @@ function refuseIgnoredFlags(flags: RunFlags, backend: BackendKind): void {
     throw new UserError(`--outputs cannot be combined with --backend ${backend}: only replay reads it`);
   if (backend === "replay" && flags.outputs === undefined)
     throw new UserError("--backend replay needs --outputs FILE (the recorded outputs to grade)");
-  if (flags.batchSize !== undefined && backend !== "llama")
+  if (flags.batchSize !== undefined && backend !== "llama" && backend !== "transformers")
     throw new UserError(
-      `--batch-size cannot be combined with --backend ${backend}: only llama batches prompts`,
+      `--batch-size cannot be combined with --backend ${backend}: only llama and transformers batch prompts`,
     );
 }
 
@@ -121,10 +123,18 @@ export function configFromFlags(flags: RunFlags, now = new Date()): RunConfig {
   const stamp = now.toISOString().replace(/[:.]/g, "-");
   const shared = parseModelFlags(flags, RUN_FLAG_DEFAULTS);
   const chosen = protocols(flags.protocol);
-  if (backend === "llama" && chosen.includes("native")) {
+  if ((backend === "llama" || backend === "transformers") && chosen.includes("native")) {
     throw new UserError(
-      "--protocol native needs a server's tool parser; with --backend llama use json, xml or plain",
+      `--protocol native needs a server's tool parser; with --backend ${backend} use json, xml or plain`,
     );
+  }
+  for (const [flag, given] of [
+    ["--allow-download", flags.allowDownload],
+    ["--model-cache", flags.modelCache],
+  ] as const) {
+    // A resumed run takes its backend from the journal; the flags only say where things are.
+    if (given !== undefined && backend !== "transformers" && flags.resume === undefined)
+      throw new UserError(`${flag} applies to --backend transformers only`);
   }
   return {
     backend,
@@ -152,6 +162,7 @@ export function configFromFlags(flags: RunFlags, now = new Date()): RunConfig {
     timeout_ms: shared.timeoutMs,
     retries: shared.retries,
     cache: shared.cache,
+    ...(backend === "transformers" ? { allow_download: flags.allowDownload === true } : {}),
     out: flags.out ?? join("results", `${slug(model ?? backend)}-${stamp}.json`),
   };
 }
@@ -175,7 +186,7 @@ export async function runRun(flags: RunFlags, io: Io): Promise<number> {
   const progress = stderrLive(io) ? terminalProgress(io.stderr) : plainProgress(io.stderr);
   try {
     const results = await runBenchmark({ ...config, out }, flags.resume !== undefined, {
-      env: process.env,
+      env: flags.modelCache ? { ...process.env, TOOLUSE_MODEL_CACHE: flags.modelCache } : process.env,
       cacheDir: flags.cacheDir ?? process.env.TOOLUSE_CACHE_DIR ?? join(homedir(), ".cache", "tooluse"),
       progress,
       signal: controller.signal,
