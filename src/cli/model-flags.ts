@@ -65,8 +65,11 @@ export interface ModelSettings {
   ids: string[] | null;
 }
 
-/** Adds the shared flags; `subject` names what --ids and --limit select ("case" or "query"). */
-export function addModelFlags(command: Command, defaults: ModelFlagDefaults, subject: string): Command {
+/** What --ids and --limit select: cases for `run`, queries for the plan commands. */
+export type Subject = { singular: string; plural: string };
+
+/** Adds the shared flags; `subject` names what --ids and --limit select. */
+export function addModelFlags(command: Command, defaults: ModelFlagDefaults, subject: Subject): Command {
   return command
     .option("--base-url <url>", "OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1")
     .option("--api-key-env <name>", "environment variable holding the API key", "OPENAI_API_KEY")
@@ -84,8 +87,8 @@ export function addModelFlags(command: Command, defaults: ModelFlagDefaults, sub
     )
     .option("--no-cache", "bypass the response cache (neither read nor written)")
     .option("--cache-dir <dir>", "response cache directory (default $TOOLUSE_CACHE_DIR or ~/.cache/tooluse)")
-    .option("--ids <list>", `only these ${subject} ids (comma-separated)`)
-    .option("--limit <n>", `only the first N selected ${subject}s`);
+    .option("--ids <list>", `only these ${subject.singular} ids (comma-separated)`)
+    .option("--limit <n>", `only the first N selected ${subject.plural}`);
 }
 
 /** Validates the shared flags with the strict validators of src/cli/flags.ts; every message names its flag. */

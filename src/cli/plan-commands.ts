@@ -10,7 +10,7 @@ function collect(value: string, previous: string[] = []): string[] {
 
 /** The shared model flags (src/cli/model-flags.ts), the backend, and --prompt-file for the roles a command asks. */
 function withModelFlags(command: Command, roles: string): Command {
-  return addModelFlags(command, PLAN_FLAG_DEFAULTS, "query")
+  return addModelFlags(command, PLAN_FLAG_DEFAULTS, { singular: "query", plural: "queries" })
     .option("--backend <kind>", "openai | llama (default: llama for a .gguf path, else openai)")
     .option(
       "--prompt-file <role=path>",
