@@ -2,13 +2,23 @@
  * Coverage, beyond the paper and kept out of its seven metrics (docs/plan-matching.md, section 6): does every
  * slot of the query reach some step, and does the final step produce what the query asks for?
  */
-import { readIntent, type Slots } from "./intent/slots.js";
+
 import type { SlotName } from "./intent/lexicon.js";
+import { readIntent, type Slots } from "./intent/slots.js";
 import type { StepLike } from "./model.js";
 import { readPromptPlaceholders } from "./placeholders.js";
 import type { ToolDescriptions } from "./tool-descriptions.js";
 
-export const ANSWER_KINDS = ["compare", "share", "average", "count", "sum", "list", "explanation", "value"] as const;
+export const ANSWER_KINDS = [
+  "compare",
+  "share",
+  "average",
+  "count",
+  "sum",
+  "list",
+  "explanation",
+  "value",
+] as const;
 export type AnswerKind = (typeof ANSWER_KINDS)[number];
 
 export interface Coverage {
@@ -21,7 +31,17 @@ export interface Coverage {
 }
 
 /** Slots a step must carry for the query's population and measure to be addressed at all. */
-const COVERED: readonly SlotName[] = ["driver", "entity", "team", "moment", "resolution", "sentiment", "period", "metric", "number"];
+const COVERED: readonly SlotName[] = [
+  "driver",
+  "entity",
+  "team",
+  "moment",
+  "resolution",
+  "sentiment",
+  "period",
+  "metric",
+  "number",
+];
 const AGGREGATES: readonly AnswerKind[] = ["compare", "share", "average", "count", "sum"];
 
 function asked(query: string, slots: Slots): AnswerKind {
@@ -34,7 +54,8 @@ function asked(query: string, slots: Slots): AnswerKind {
 }
 
 function produced(step: StepLike, tools: ToolDescriptions): string {
-  if (step.tool === "LLM" && readPromptPlaceholders(step.prompt).refs.some((r) => r.kind === "query")) return "answer";
+  if (step.tool === "LLM" && readPromptPlaceholders(step.prompt).refs.some((r) => r.kind === "query"))
+    return "answer";
   const aggregation = readIntent(step.prompt, tools).slots.aggregation ?? [];
   const found = AGGREGATES.find((kind) => aggregation.includes(kind));
   if (found) return found;
@@ -62,17 +83,25 @@ export function coverageOf(query: string, steps: readonly StepLike[], tools: Too
   const addressed = new Map<SlotName, Set<string>>();
   for (const step of steps) {
     const slots = readIntent(step.prompt, tools).slots;
-    for (const name of COVERED) for (const value of slots[name] ?? []) addressed.set(name, (addressed.get(name) ?? new Set()).add(value));
+    for (const name of COVERED)
+      for (const value of slots[name] ?? [])
+        addressed.set(name, (addressed.get(name) ?? new Set()).add(value));
   }
   // "any" (the query names the field without a value: "resolution rate") is addressed by any value of it.
   const missing = COVERED.flatMap((name) =>
     (wanted[name] ?? [])
-      .filter((value) => !(addressed.get(name)?.has(value) || (value === "any" && addressed.has(name)))).map((value) => `${name}=${value}`),
+      .filter((value) => !(addressed.get(name)?.has(value) || (value === "any" && addressed.has(name))))
+      .map((value) => `${name}=${value}`),
   );
   const asks = asked(query, wanted);
   const last = steps.at(-1);
   const final_produces = last ? produced(last, tools) : "nothing";
-  return { asks, final_produces, missing_slots: missing, answers_query: missing.length === 0 && last !== undefined && delivers(asks, final_produces) };
+  return {
+    asks,
+    final_produces,
+    missing_slots: missing,
+    answers_query: missing.length === 0 && last !== undefined && delivers(asks, final_produces),
+  };
 }
 
 /** Whether the final step fails to produce what is asked; the one coverage finding that caps the rating. */

@@ -78,12 +78,10 @@ interface Wiring {
 }
 
 function wiringOf(step: MatchStep): Wiring {
-  const placeholders =
-    step.placeholders ??
-    [
-      ...(step.tool === "LLM" ? [] : (step.inputs ?? []).map((k) => ({ kind: "step" as const, step: k }))),
-      ...readPromptPlaceholders(step.prompt).refs,
-    ];
+  const placeholders = step.placeholders ?? [
+    ...(step.tool === "LLM" ? [] : (step.inputs ?? []).map((k) => ({ kind: "step" as const, step: k }))),
+    ...readPromptPlaceholders(step.prompt).refs,
+  ];
   const outputs = new Set<number>();
   let query = false;
   for (const p of placeholders) {
@@ -130,7 +128,9 @@ function wiringProblem(c: Side, r: Side, assigned: Assignment): string | null {
   if (outputs === null || !setEqual(outputs, r.wiring.outputs))
     return "its (k) placeholders do not correspond to the reference step's";
   if (c.wiring.query !== r.wiring.query)
-    return c.wiring.query ? "carries (query), the reference step does not" : "lacks the (query) the reference step carries";
+    return c.wiring.query
+      ? "carries (query), the reference step does not"
+      : "lacks the (query) the reference step carries";
   return null;
 }
 
@@ -148,7 +148,10 @@ function intentProblem(c: Side, r: Side, similarity: RestSimilarity, threshold: 
   }
   const score = similarity(c.intent.rest, r.intent.rest);
   if (score < threshold)
-    return { problem: `same slots but different wording (similarity ${score.toFixed(2)} < ${threshold})`, score };
+    return {
+      problem: `same slots but different wording (similarity ${score.toFixed(2)} < ${threshold})`,
+      score,
+    };
   return { problem: null, score };
 }
 
@@ -187,7 +190,11 @@ export function matchSteps(
   const tools = options.tools ?? DEFAULT_TOOL_DESCRIPTIONS;
   const similarity = options.restSimilarity ?? restSimilarity;
   const { threshold, rounds } = { ...DEFAULT_MATCH_OPTIONS, ...options };
-  const side = (step: MatchStep): Side => ({ step, intent: readIntent(step.prompt, tools), wiring: wiringOf(step) });
+  const side = (step: MatchStep): Side => ({
+    step,
+    intent: readIntent(step.prompt, tools),
+    wiring: wiringOf(step),
+  });
   const cs = candidate.map(side);
   const rs = reference.map(side);
   const intents = cs.map((c) => rs.map((r) => intentProblem(c, r, similarity, threshold)));
@@ -231,7 +238,13 @@ export function matchSteps(
     const i = indexOfC.get(cId) ?? -1;
     const j = indexOfR.get(rId) ?? -1;
     const reason = problemOf(i, j, assigned);
-    pairs.push({ candidate: cId, reference: rId, similarity: intents[i]?.[j]?.score ?? 0, matched: reason === null, reason });
+    pairs.push({
+      candidate: cId,
+      reference: rId,
+      similarity: intents[i]?.[j]?.score ?? 0,
+      matched: reason === null,
+      reason,
+    });
     const c = cs[i] as Side;
     const r = rs[j] as Side;
     const extra = c.step.depends_on.filter((d) => {
@@ -242,7 +255,8 @@ export function matchSteps(
       const from = reverse.get(e);
       return from !== undefined && !c.step.depends_on.includes(from);
     });
-    if (extra.length + missing.length > 0) disagreements.push({ candidate: cId, reference: rId, extra, missing });
+    if (extra.length + missing.length > 0)
+      disagreements.push({ candidate: cId, reference: rId, extra, missing });
   }
   pairs.sort((a, b) => a.candidate - b.candidate);
   const matched = pairs.filter((p) => p.matched).length;
@@ -252,21 +266,36 @@ export function matchSteps(
     const partner = isCandidate ? assigned.get(id) : reverse.get(id);
     const pair = pairs.find((p) => (isCandidate ? p.candidate : p.reference) === id);
     let reason: string;
-    if (pair) reason = pair.matched ? `matches, similarity ${pair.similarity.toFixed(2)}` : `aligned but ${pair.reason}`;
+    if (pair)
+      reason = pair.matched
+        ? `matches, similarity ${pair.similarity.toFixed(2)}`
+        : `aligned but ${pair.reason}`;
     else {
-      const row = isCandidate ? (intents[index] ?? []) : intents.map((r) => r[index] ?? { problem: "", score: 0 });
+      const row = isCandidate
+        ? (intents[index] ?? [])
+        : intents.map((r) => r[index] ?? { problem: "", score: 0 });
       const others = isCandidate ? rs : cs;
       // The closest step on the other side by tool, for a reason a reader can act on.
-      const near = row.findIndex((cell, k) => others[k]?.step.tool === who.step.tool && cell.problem !== null);
+      const near = row.findIndex(
+        (cell, k) => others[k]?.step.tool === who.step.tool && cell.problem !== null,
+      );
       reason =
         near >= 0
           ? `no step with the same intent (closest: step ${others[near]?.step.id}, ${row[near]?.problem})`
           : isCandidate
             ? `no reference step uses ${who.step.tool ?? "this tool"}`
             : "missing from the candidate";
-      if (near < 0 && row.some((cell) => cell.problem === null)) reason = "its counterpart is taken by a better pair";
+      if (near < 0 && row.some((cell) => cell.problem === null))
+        reason = "its counterpart is taken by a better pair";
     }
-    return { side: isCandidate ? "candidate" : "reference", step: id, partner: partner ?? null, matched: pair?.matched ?? false, reason, slots: formatSlots(who.intent.slots) };
+    return {
+      side: isCandidate ? "candidate" : "reference",
+      step: id,
+      partner: partner ?? null,
+      matched: pair?.matched ?? false,
+      reason,
+      slots: formatSlots(who.intent.slots),
+    };
   };
 
   return {

@@ -1,6 +1,7 @@
 /** scorePlan: a candidate plan against its reference → the score line (validity, metrics, matching, rating, coverage). */
-import { PLAN_CHECKS } from "./checks/index.js";
+
 import { checkExecutability, MAX_T2S_TRIGGERS } from "./checks/executability.js";
+import { PLAN_CHECKS } from "./checks/index.js";
 import { checkRepeatedDetail } from "./checks/repeated-detail.js";
 import { checkToolUsage } from "./checks/tool-usage.js";
 import { type Coverage, coverageOf, finalStepMissesAnswer } from "./coverage.js";
@@ -85,7 +86,9 @@ function referenceDrafts(reference: Plan): DraftStep[] {
   return reference.steps.map((step) => ({
     ...step,
     placeholders: [
-      ...(step.tool === "LLM" ? [] : step.inputs.map((k) => ({ kind: "step" as const, step: k, where: "inputs" as const }))),
+      ...(step.tool === "LLM"
+        ? []
+        : step.inputs.map((k) => ({ kind: "step" as const, step: k, where: "inputs" as const }))),
       ...readPromptPlaceholders(step.prompt).refs.map((ref) => ({ ...ref, where: "prompt" as const })),
     ],
   }));
@@ -97,7 +100,8 @@ const referenceFlaws = new WeakMap<Plan, Map<number, Set<string>>>();
 function formatFlaws(violations: readonly Violation[]): Map<number, Set<string>> {
   const byStep = new Map<number, Set<string>>();
   for (const v of violations)
-    if (v.step !== null && costs(v.code, "format")) byStep.set(v.step, (byStep.get(v.step) ?? new Set()).add(v.code));
+    if (v.step !== null && costs(v.code, "format"))
+      byStep.set(v.step, (byStep.get(v.step) ?? new Set()).add(v.code));
   return byStep;
 }
 
@@ -113,7 +117,9 @@ function flawsOfReference(reference: Plan): Map<number, Set<string>> {
 
 function capped(rating: Rating, coverage: Coverage | null): { rating: Rating; cap: "coverage" | null } {
   if (!coverage || !finalStepMissesAnswer(coverage)) return { rating, cap: null };
-  return RATINGS.indexOf(rating) > RATINGS.indexOf(COVERAGE_CAP) ? { rating: COVERAGE_CAP, cap: "coverage" } : { rating, cap: null };
+  return RATINGS.indexOf(rating) > RATINGS.indexOf(COVERAGE_CAP)
+    ? { rating: COVERAGE_CAP, cap: "coverage" }
+    : { rating, cap: null };
 }
 
 /**
@@ -124,7 +130,11 @@ export function explainScore(input: ScoreInput, options: ScoreOptions = {}): Exp
   const parsed = parsePlan(input.candidate);
   if (!parsed.ok)
     return {
-      line: invalid(input, [...parsed.violations, violation(null, "unparseable", parsed.message)], `unparseable: ${parsed.message}`),
+      line: invalid(
+        input,
+        [...parsed.violations, violation(null, "unparseable", parsed.message)],
+        `unparseable: ${parsed.message}`,
+      ),
       match: null,
     };
   const validity = validityOf(parsed.violations);
@@ -143,7 +153,11 @@ export function explainScore(input: ScoreInput, options: ScoreOptions = {}): Exp
       ...(d.extra.length > 0 ? [`lists ${d.extra.join(", ")}`] : []),
       ...(d.missing.length > 0 ? [`lacks the step(s) aligned with reference ${d.missing.join(", ")}`] : []),
     ];
-    return violation(d.candidate, "dependency-differs-from-reference", `aligned with reference step ${d.reference} but ${parts.join(" and ")}`);
+    return violation(
+      d.candidate,
+      "dependency-differs-from-reference",
+      `aligned with reference step ${d.reference} but ${parts.join(" and ")}`,
+    );
   });
   const violations = [
     ...parsed.violations,

@@ -115,7 +115,8 @@ export const VIOLATION_CODES = {
   "steps-out-of-order": { metrics: NOTICE, summary: "steps are not listed in the order of their numbers" },
   "tool-name-case": {
     metrics: FORMAT,
-    summary: "a known tool written in another letter case (rag for RAG); not a tool call as the paper writes it",
+    summary:
+      "a known tool written in another letter case (rag for RAG); not a tool call as the paper writes it",
   },
   "duplicate-dependency": { metrics: NOTICE, summary: "a step listed twice in one depends_on" },
 } as const satisfies Record<string, CodeInfo>;

@@ -55,7 +55,11 @@ function checkPromptPlaceholders(step: DraftStep): Violation[] {
   if (inPrompt.length === 0) return [];
   const named = inPrompt.map((p) => (p.kind === "step" ? `(${p.step})` : "")).join(", ");
   return [
-    violation(step.id, "placeholder-in-prompt", `${named} inside the ${step.tool} prompt; write ${step.tool}(${named}, "…")`),
+    violation(
+      step.id,
+      "placeholder-in-prompt",
+      `${named} inside the ${step.tool} prompt; write ${step.tool}(${named}, "…")`,
+    ),
   ];
 }
 

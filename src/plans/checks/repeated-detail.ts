@@ -12,7 +12,15 @@ import type { ToolDescriptions } from "../tool-descriptions.js";
 import { type Violation, violation } from "../violations.js";
 
 /** Population filters; the entity is left out because "in these calls" is how a step names its input ids. */
-const FILTERS: readonly SlotName[] = ["driver", "team", "moment", "resolution", "sentiment", "period", "number"];
+const FILTERS: readonly SlotName[] = [
+  "driver",
+  "team",
+  "moment",
+  "resolution",
+  "sentiment",
+  "period",
+  "number",
+];
 const MIN_SLOTS = 2;
 const PASSES_IDS = /\b(?:call|interaction|conversation|contact)[_ -]?ids?\b/i;
 
@@ -27,7 +35,8 @@ export function checkRepeatedDetail(steps: readonly DraftStep[], tools: ToolDesc
       if (!source || id === step.id || !PASSES_IDS.test(source.prompt)) continue;
       const theirs = readIntent(source.prompt, tools).slots;
       for (const slot of FILTERS)
-        for (const value of own[slot] ?? []) if ((theirs[slot] ?? []).includes(value)) repeated.set(value, slot);
+        for (const value of own[slot] ?? [])
+          if ((theirs[slot] ?? []).includes(value)) repeated.set(value, slot);
     }
     if (new Set(repeated.values()).size < MIN_SLOTS) return [];
     return [

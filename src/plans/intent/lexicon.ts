@@ -67,7 +67,13 @@ export const ID_KIND = entries("entity", {
 
 const DRIVER_PARAPHRASES = entries("driver", {
   refund: ["refund-related", "refund related", "money back", "reimburse", "refunded"],
-  "billing dispute": ["billing issue", "billing problem", "billing question", "charge dispute", "dispute a charge"],
+  "billing dispute": [
+    "billing issue",
+    "billing problem",
+    "billing question",
+    "charge dispute",
+    "dispute a charge",
+  ],
   "delivery delay": ["late order", "delayed shipment", "late shipment", "package late", "late deliveries"],
   "account access": ["locked out", "cannot log in", "can't log in", "sign in"],
   cancellation: ["cancel their subscription", "cancel subscription", "cancelling", "canceling"],
@@ -86,14 +92,43 @@ const TEAM = entries("team", {
 
 /** Resolution has a polarity tools.yaml does not keep apart ("resolved" and "unresolved" are one field there). */
 const RESOLUTION = entries("resolution", {
-  resolved: ["resolved", "issue resolved", "marked as resolved", "marked resolved", "solved", "fixed on the first call"],
-  unresolved: ["unresolved", "not resolved", "not be resolved", "could not be resolved", "wasn't resolved", "weren't resolved", "not been resolved", "never resolved", "unsolved", "left unresolved", "issue not resolved"],
+  resolved: [
+    "resolved",
+    "issue resolved",
+    "marked as resolved",
+    "marked resolved",
+    "solved",
+    "fixed on the first call",
+  ],
+  unresolved: [
+    "unresolved",
+    "not resolved",
+    "not be resolved",
+    "could not be resolved",
+    "wasn't resolved",
+    "weren't resolved",
+    "not been resolved",
+    "never resolved",
+    "unsolved",
+    "left unresolved",
+    "issue not resolved",
+  ],
   any: ["resolution status", "did we resolve", "dwr", "dwr status", "resolution", "issue resolution"],
 });
 
 const SENTIMENT = entries("sentiment", {
-  negative: ["negative sentiment", "sentiment was negative", "sentiment is negative", "negative customer sentiment"],
-  positive: ["positive sentiment", "sentiment was positive", "sentiment is positive", "positive customer sentiment"],
+  negative: [
+    "negative sentiment",
+    "sentiment was negative",
+    "sentiment is negative",
+    "negative customer sentiment",
+  ],
+  positive: [
+    "positive sentiment",
+    "sentiment was positive",
+    "sentiment is positive",
+    "positive customer sentiment",
+  ],
   neutral: ["neutral sentiment", "sentiment was neutral"],
   change: [
     "sentiment change",
@@ -135,7 +170,17 @@ const PERIOD = entries("period", {
 
 const METRIC = entries("metric", {
   csat: ["csat", "csat score", "customer satisfaction score", "satisfaction score", "survey score"],
-  duration: ["duration", "handle time", "handling time", "aht", "call length", "lasting", "longer", "shorter", "how long"],
+  duration: [
+    "duration",
+    "handle time",
+    "handling time",
+    "aht",
+    "call length",
+    "lasting",
+    "longer",
+    "shorter",
+    "how long",
+  ],
   "wait time": ["wait time", "waiting time", "queue time", "time in queue", "waited"],
   "agent tenure": ["agent tenure", "tenure"],
 });
@@ -163,7 +208,18 @@ const AGGREGATION = entries("aggregation", {
     "more often",
     "less often",
   ],
-  trend: ["trend", "over time", "week over week", "month over month", "by week", "by month", "per week", "per month", "by day", "per day"],
+  trend: [
+    "trend",
+    "over time",
+    "week over week",
+    "month over month",
+    "by week",
+    "by month",
+    "per week",
+    "per month",
+    "by day",
+    "per day",
+  ],
   ids: ["id", "ids", "identifier", "identifiers"],
 });
 
@@ -238,13 +294,50 @@ export const TIME_UNITS = new Set(["second", "minute", "min", "hour", "hr"]);
  */
 export const SYNONYMS: ReadonlyMap<string, string> = new Map(
   Object.entries({
-    fetch: ["get", "retrieve", "pull", "find", "identify", "extract", "select", "return", "obtain", "gather", "collect", "list", "show", "give"],
-    unhappy: ["dissatisfied", "frustrated", "upset", "annoyed", "angry", "displeased", "unsatisfied", "dissatisfaction", "frustration", "complain", "complaint", "unhappiness"],
+    fetch: [
+      "get",
+      "retrieve",
+      "pull",
+      "find",
+      "identify",
+      "extract",
+      "select",
+      "return",
+      "obtain",
+      "gather",
+      "collect",
+      "list",
+      "show",
+      "give",
+    ],
+    unhappy: [
+      "dissatisfied",
+      "frustrated",
+      "upset",
+      "annoyed",
+      "angry",
+      "displeased",
+      "unsatisfied",
+      "dissatisfaction",
+      "frustration",
+      "complain",
+      "complaint",
+      "unhappiness",
+    ],
     happy: ["satisfied", "pleased", "content", "satisfaction"],
     customer: ["caller", "client", "user", "consumer"],
     agent: ["representative", "rep", "advisor", "associate"],
     reason: ["cause", "driver", "why", "because"],
-    combine: ["merge", "aggregate", "synthesize", "synthesise", "summarize", "summarise", "consolidate", "integrate"],
+    combine: [
+      "merge",
+      "aggregate",
+      "synthesize",
+      "synthesise",
+      "summarize",
+      "summarise",
+      "consolidate",
+      "integrate",
+    ],
     answer: ["respond", "address", "reply"],
     handle: ["handling", "handled", "deal", "dealt", "manage", "managed"],
     explain: ["explanation", "describe", "clarify"],
@@ -252,7 +345,10 @@ export const SYNONYMS: ReadonlyMap<string, string> = new Map(
     issue: ["problem", "trouble"],
     escalate: ["escalation", "escalated"],
     supervisor: ["manager", "team lead"],
-  }).flatMap(([canonical, words]) => [[canonical, canonical] as const, ...words.map((w) => [w, canonical] as const)]),
+  }).flatMap(([canonical, words]) => [
+    [canonical, canonical] as const,
+    ...words.map((w) => [w, canonical] as const),
+  ]),
 );
 
 /** Words that carry no intent of their own. */
@@ -267,4 +363,14 @@ export const STOPWORDS = new Set(
 );
 
 /** Words nearly every step has: they count a little, so steps that only differ in them still compare as close. */
-export const WEAK = new Set(["fetch", "query", "answer", "combine", "placeholder", "list", "record", "row", "table"]);
+export const WEAK = new Set([
+  "fetch",
+  "query",
+  "answer",
+  "combine",
+  "placeholder",
+  "list",
+  "record",
+  "row",
+  "table",
+]);

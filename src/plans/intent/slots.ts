@@ -47,7 +47,9 @@ function compile(tools: ToolDescriptions): Table {
     ...tools.triggers.moments.flatMap((t) =>
       [t.phrase, ...t.variants].map((w) => [w, "moment", t.phrase] as const),
     ),
-    ...tools.triggers.qa.flatMap((t) => [t.phrase, ...t.variants].map((w) => [w, "metric", t.phrase] as const)),
+    ...tools.triggers.qa.flatMap((t) =>
+      [t.phrase, ...t.variants].map((w) => [w, "metric", t.phrase] as const),
+    ),
   ];
   const byFirst = new Map<string, Phrase[]>();
   const seen = new Set<string>();

@@ -2,7 +2,8 @@
 import { stem } from "../text.js";
 
 /** Scripts written without spaces between words: compared as character bigrams, the usual unit for them. */
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const UNSPACED =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 const RUN = /[\p{L}\p{M}\p{N}]+/gu;
 const LATIN = /^[a-z]+$/;
 
@@ -24,7 +25,8 @@ function splitRun(run: string): string[] {
   let current = "";
   let unspaced = false;
   const flush = () => {
-    if (current !== "") parts.push(...(unspaced ? bigrams(current) : [LATIN.test(current) ? latin(current) : current]));
+    if (current !== "")
+      parts.push(...(unspaced ? bigrams(current) : [LATIN.test(current) ? latin(current) : current]));
     current = "";
   };
   for (const char of run) {
