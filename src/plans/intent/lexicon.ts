@@ -207,6 +207,11 @@ const AGGREGATION = entries("aggregation", {
     "differ",
     "more often",
     "less often",
+    "the most",
+    "the least",
+    "most often",
+    "most frequent",
+    "most common",
   ],
   trend: [
     "trend",
