@@ -49,6 +49,7 @@ export const REASON_PREFIXES = [
   "unhappy",
   "dissatisf",
   "frustrat",
+  "dislik",
   "complain",
   "worr",
   "problem",
@@ -59,5 +60,8 @@ export const REASON_PREFIXES = [
 /** An LLM step that pulls ids out of an earlier output (the paper's table 33 example: "Fetch the interaction_ids …"). */
 export const EXTRACTION = /\b(?:extract|list|pull|fetch)\b[^.]*\b(?:call|interaction|agent|customer)_ids\b/i;
 
-/** A T2S step whose output is a list of ids to pass on. */
-export const FETCH = /^\s*fetch\b[^.]*\b(?:call|interaction|agent|customer)_ids\b/i;
+/** A T2S step whose output is a list of ids (of calls, interactions, agents, customers, teams) to pass on. */
+export const FETCH = /^\s*fetch\b/i;
+
+/** A RAG question that finds interactions rather than explaining them; it never has a twin. */
+export const FINDER = /^\s*(?:in which|which (?:calls|chats|emails|interactions)|fetch|find)\b/i;

@@ -6,7 +6,7 @@ import type { Plan, PlanStep } from "../model.js";
 import { samePromptKey } from "../text.js";
 import type { ToolDescriptions } from "../tool-descriptions.js";
 import { findTriggers } from "../triggers.js";
-import { EXTRACTION, FETCH, NOT_STORED_TERMS, REASON_PREFIXES } from "./lexicon.js";
+import { EXTRACTION, FETCH, FINDER, NOT_STORED_TERMS, REASON_PREFIXES } from "./lexicon.js";
 import { firstPrefixed, hasPhrase, lowerWords } from "./text.js";
 
 export const PLAN_RULES = [
@@ -70,7 +70,8 @@ function twinFindings(plan: Plan): Finding<PlanRule>[] {
     const key = samePromptKey(rag.prompt);
     const twins = t2s.filter((step) => samePromptKey(step.prompt) === key);
     const twin = twins.find((step) => String(step.inputs) === String(rag.inputs)) ?? twins[0];
-    const reason = firstPrefixed(rag.prompt, REASON_PREFIXES);
+    const said = /\b(?:say|says|said|suggest|suggests|tell|mention)\b/i.test(rag.prompt);
+    const reason = FINDER.test(rag.prompt) || said ? null : firstPrefixed(rag.prompt, REASON_PREFIXES);
     if (reason && !twin)
       found.push({
         rule: "rag-missing-twin",
@@ -132,7 +133,7 @@ function idFindings(plan: Plan): Finding<PlanRule>[] {
         found.push({
           rule: "ids-from-non-fetch",
           step: step.id,
-          message: `takes T2S step ${input} as ids, but that step does not "Fetch …_ids" (section 4)`,
+          message: `takes T2S step ${input} as ids, but that step is not a "Fetch …" step (section 4)`,
         });
     }
   }
@@ -158,7 +159,7 @@ function idWordingFindings(plan: Plan, query: string): Finding<PlanRule>[] {
   return plan.steps
     .filter(
       (step) =>
-        step.tool === "T2S" && /\binteraction_ids of interactions\b|\binteractions\b/i.test(step.prompt),
+        step.tool === "T2S" && /\binteraction_ids of (?:interactions|chats|emails)\b|\b(?:these|of|all) interactions\b/i.test(step.prompt),
     )
     .map((step) => ({
       rule: "interactions-for-calls" as const,
