@@ -46,7 +46,9 @@ describe("lineageProblems", () => {
       ),
     );
     expect(lineageProblems(record(initial, best, ignored, best), tools)).toEqual([
+      "revision 3 scores lower than revision 2 on dependencies (7.5 < 10)",
       "revision 3 scores lower than revision 2 on redundancy (7.5 < 10)",
+      "revision 3 scores lower than revision 2 on f1 (0.75 < 1)",
     ]);
   });
 

@@ -64,8 +64,14 @@ const model = scriptedModel({
     const candidate = steps(candidateOf(asked));
     const best = steps(asked.user.split(/Best plan P\* \(\d+ steps?\):\n/)[1] ?? "");
     const key = (s: { tool: string | null; prompt: string }) => `${s.tool} ${s.prompt}`;
+    // The paper's rule in miniature: same tool and prompt, and every dependency a step that matched too.
+    const matched = new Set<number>();
     const matches = candidate
-      .map((s) => ({ candidate: s.id, best: best.find((b) => key(b) === key(s))?.id }))
+      .map((s) => {
+        const found = best.find((b) => key(b) === key(s) && s.depends_on.every((d) => matched.has(d)));
+        if (found) matched.add(s.id);
+        return { candidate: s.id, best: found?.id };
+      })
       .filter((m): m is { candidate: number; best: number } => m.best !== undefined);
     const precision = (matches.length / candidate.length) * 100;
     const recall = (matches.length / Math.max(1, best.length)) * 100;
@@ -179,7 +185,8 @@ describe("the planning pipeline", () => {
       ),
     ).toBe(0);
     const scores = lines(readFileSync(path("scores.jsonl"), "utf8"));
-    expect(scores.map((s) => s.f1)).toEqual([1, 1, 2 / 3, 1, 1, 1]);
+    // The weak plan's step 2 has the wrong tool, so step 3, which depends on it, does not match either.
+    expect(scores.map((s) => s.f1)).toEqual([1, 1, 1 / 3, 1, 1, 1]);
 
     const judged = lines(first.outputs[1] ?? "").map((line) => JudgedLineSchema.parse(line));
     expect(judged.map((j) => j.tool_prompt_alignment)).toEqual([20, 20, 13.33, 20, 20, 20]);
