@@ -28,6 +28,13 @@ export function registerPlanCommands(root: Command, io: Io, setExit: SetExit): v
     .action(async () => setExit((await import("./plan-data.js")).runPlanBuild(io)));
 
   plan
+    .command("lint")
+    .description("check corpus/plans/ against docs/plan-conventions.md (file:line: rule per violation)")
+    .option("--dir <dir>", "source directory (default: the package's corpus/plans/)")
+    .option("--json", "one JSON object per violation on stderr")
+    .action(async (options) => setExit((await import("./plan-lint.js")).runPlanLint(io, options)));
+
+  plan
     .command("import")
     .description("convert the paper's release (queries.csv, plans.csv) into this project's JSONL")
     .requiredOption("--queries <csv>", "queries.csv of the release")
