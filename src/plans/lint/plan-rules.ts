@@ -159,7 +159,10 @@ function idWordingFindings(plan: Plan, query: string): Finding<PlanRule>[] {
   return plan.steps
     .filter(
       (step) =>
-        step.tool === "T2S" && /\binteraction_ids of (?:interactions|chats|emails)\b|\b(?:these|of|all) interactions\b/i.test(step.prompt),
+        step.tool === "T2S" &&
+        /\binteraction_ids of (?:interactions|chats|emails)\b|\b(?:these|of|all) interactions\b/i.test(
+          step.prompt,
+        ),
     )
     .map((step) => ({
       rule: "interactions-for-calls" as const,
