@@ -59,6 +59,8 @@ export function registerPlanCommands(root: Command, io: Io, setExit: SetExit): v
     .requiredOption("--plans <file>", 'JSONL: {"query_id","planner","prompt_type","plan"} per line')
     .option("--out <file>", "write one score line per plan to this JSONL file")
     .option("--json", "print per-planner aggregates with bootstrap intervals as JSON")
+    .option("--explain", "print the step mapping and why each step matched or not (docs/plan-matching.md)")
+    .option("--lenient", "score what the tolerant reader recovers from plans not valid in the paper's format")
     .action(async (options) => setExit(await (await import("./plan-score.js")).runPlanScore(options, io)));
 
   withModelFlags(plan.command("generate"))

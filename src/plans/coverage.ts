@@ -5,7 +5,7 @@
 
 import type { SlotName } from "./intent/lexicon.js";
 import { readIntent, type Slots } from "./intent/slots.js";
-import type { StepLike } from "./model.js";
+import type { PlaceholderRef, StepLike } from "./model.js";
 import { readPromptPlaceholders } from "./placeholders.js";
 import type { ToolDescriptions } from "./tool-descriptions.js";
 
@@ -53,9 +53,13 @@ function asked(query: string, slots: Slots): AnswerKind {
   return "value";
 }
 
+function carriesQuery(step: StepLike & { placeholders?: readonly PlaceholderRef[] }): boolean {
+  const refs = step.placeholders ?? readPromptPlaceholders(step.prompt).refs;
+  return refs.some((r) => r.kind === "query");
+}
+
 function produced(step: StepLike, tools: ToolDescriptions): string {
-  if (step.tool === "LLM" && readPromptPlaceholders(step.prompt).refs.some((r) => r.kind === "query"))
-    return "answer";
+  if (step.tool === "LLM" && carriesQuery(step)) return "answer";
   const aggregation = readIntent(step.prompt, tools).slots.aggregation ?? [];
   const found = AGGREGATES.find((kind) => aggregation.includes(kind));
   if (found) return found;

@@ -9,6 +9,8 @@ export {
 } from "./aggregate.js";
 export { checkExecutability, MAX_T2S_TRIGGERS } from "./checks/executability.js";
 export { checkToolUsage, toolPairs } from "./checks/tool-usage.js";
+export { type Coverage, coverageOf } from "./coverage.js";
+export { type Intent, readIntent, type Slots } from "./intent/slots.js";
 export {
   DEFAULT_MATCH_OPTIONS,
   type MatchOptions,
@@ -40,7 +42,7 @@ export {
   ReferenceRecordSchema,
 } from "./records.js";
 export { renderPlan } from "./render.js";
-export { type ScoreInput, type ScoreOptions, scorePlan } from "./score.js";
+export { type ExplainedScore, explainScore, type ScoreInput, type ScoreOptions, scorePlan } from "./score.js";
 export {
   AVERAGED_FIELDS,
   type AveragedField,
@@ -58,6 +60,7 @@ export {
   type TriggerGroup,
 } from "./tool-descriptions.js";
 export { findTriggers, type TriggerHit } from "./triggers.js";
+export { type Validity, validityOf } from "./validity.js";
 export {
   ALL_VIOLATION_CODES,
   type DeterministicMetric,

@@ -34,7 +34,7 @@ describe("matchSteps", () => {
       reference,
     );
     expect(result.pairs).toEqual([]);
-    expect(result.explanations[0]?.reason).toMatch(/closest: step 2, slots differ/);
+    expect(result.explain()[0]?.reason).toMatch(/closest: step 2, slots differ/);
   });
 
   it("does not match a step that merges several reference steps", () => {
@@ -46,7 +46,7 @@ describe("matchSteps", () => {
     const single = step(1, "T2S", "Fetch interaction_ids of calls marked as 'resolved'.");
     const result = matchSteps([merged], [single]);
     expect(result.pairs).toEqual([]);
-    expect(result.explanations[0]?.reason).toMatch(/slots differ/);
+    expect(result.explain()[0]?.reason).toMatch(/slots differ/);
   });
 
   it("matches prompts that differ in wording but not in intent", () => {
@@ -89,7 +89,7 @@ describe("matchSteps", () => {
     );
     const result = matchSteps(candidate, reference);
     expect(result.f1).toBe(0);
-    expect(result.explanations[1]?.reason).toMatch(/corresponds to no reference step/);
+    expect(result.explain()[1]?.reason).toMatch(/corresponds to no reference step/);
   });
 
   it("uses agreement of dependencies to tell identical prompts apart", () => {

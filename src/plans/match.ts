@@ -69,7 +69,14 @@ export interface MatchResult {
   edgeRecall: number;
   edgeF1: number;
   dependencyDisagreements: DependencyDisagreement[];
-  explanations: StepExplanation[];
+  /**
+   * For tool-usage completeness: per reference step, the candidate step that asks its question through its tool
+   * — the aligned step, else one with the same tool and wording whose slots differ. "Does the plan run this
+   * question through T2S?" does not depend on whether the step also repeats a filter.
+   */
+  present: Map<number, number>;
+  /** Each step of both plans with its partner and reason; built on demand (scoring thousands of plans needs none). */
+  explain: () => StepExplanation[];
 }
 
 interface Wiring {
@@ -77,7 +84,18 @@ interface Wiring {
   query: boolean;
 }
 
+/** Reference steps are matched against thousands of plans and never mutated: their wiring is read once. */
+const wirings = new WeakMap<MatchStep, Wiring>();
+
 function wiringOf(step: MatchStep): Wiring {
+  const cached = wirings.get(step);
+  if (cached) return cached;
+  const wiring = readWiring(step);
+  wirings.set(step, wiring);
+  return wiring;
+}
+
+function readWiring(step: MatchStep): Wiring {
   const placeholders = step.placeholders ?? [
     ...(step.tool === "LLM" ? [] : (step.inputs ?? []).map((k) => ({ kind: "step" as const, step: k }))),
     ...readPromptPlaceholders(step.prompt).refs,
@@ -134,32 +152,45 @@ function wiringProblem(c: Side, r: Side, assigned: Assignment): string | null {
   return null;
 }
 
-/** Why two steps cannot be aligned (different tool or intent); null when they can, with their similarity. */
-function intentProblem(c: Side, r: Side, similarity: RestSimilarity, threshold: number) {
-  if (c.step.tool === null) return { problem: "unknown tool", score: 0 };
-  if (c.step.tool !== r.step.tool) return { problem: `tool ${c.step.tool} ≠ ${r.step.tool}`, score: 0 };
+interface IntentCell {
+  aligned: boolean;
+  score: number;
+  /** How far apart the two intents are, to name the closest step in --explain: differing slots, else 1 − score. */
+  distance: number;
+}
+
+const FAR: IntentCell = { aligned: false, score: 0, distance: Number.POSITIVE_INFINITY };
+
+/** Whether two steps can be aligned: same tool, same slots, similar enough wording. Text only on demand. */
+function intentCell(c: Side, r: Side, similarity: RestSimilarity, threshold: number): IntentCell {
+  if (c.step.tool === null || c.step.tool !== r.step.tool) return FAR;
+  if (c.intent.slotKey !== r.intent.slotKey)
+    return { aligned: false, score: 0, distance: slotDifferences(c.intent.slots, r.intent.slots).length };
+  const score = similarity(c.intent.rest, r.intent.rest);
+  return { aligned: score >= threshold, score, distance: score >= threshold ? 0 : 1 - score };
+}
+
+/** Why two steps cannot be aligned, in words. */
+function intentProblem(c: Side, r: Side, cell: IntentCell, threshold: number): string {
+  if (c.step.tool === null) return "unknown tool";
+  if (c.step.tool !== r.step.tool) return `tool ${c.step.tool} ≠ ${r.step.tool}`;
   const differ = slotDifferences(c.intent.slots, r.intent.slots);
   if (differ.length > 0) {
     const show = (side: Side, name: (typeof differ)[number]) => (side.intent.slots[name] ?? ["–"]).join("+");
-    return {
-      problem: `slots differ: ${differ.map((name) => `${name} ${show(c, name)} ≠ ${show(r, name)}`).join("; ")}`,
-      score: 0,
-    };
+    return `slots differ: ${differ.map((name) => `${name} ${show(c, name)} ≠ ${show(r, name)}`).join("; ")}`;
   }
-  const score = similarity(c.intent.rest, r.intent.rest);
-  if (score < threshold)
-    return {
-      problem: `same slots but different wording (similarity ${score.toFixed(2)} < ${threshold})`,
-      score,
-    };
-  return { problem: null, score };
+  return `same slots but different wording (similarity ${cell.score.toFixed(2)} < ${threshold})`;
 }
 
-function edgesOf(steps: readonly MatchStep[]): Set<string> {
-  const ids = new Set(steps.map((step) => step.id));
-  const found = new Set<string>();
+/** Edges as numbers (from × 2^16 + to): plans have a handful of steps, and string keys cost in the hot path. */
+const EDGE = 65_536;
+
+function edgesOf(steps: readonly MatchStep[]): Set<number> {
+  const ids = new Set<number>();
+  for (const step of steps) ids.add(step.id);
+  const found = new Set<number>();
   for (const step of steps)
-    for (const dep of step.depends_on) if (ids.has(dep) && dep !== step.id) found.add(`${dep}>${step.id}`);
+    for (const dep of step.depends_on) if (ids.has(dep) && dep !== step.id) found.add(dep * EDGE + step.id);
   return found;
 }
 
@@ -169,11 +200,159 @@ function edgeScores(candidate: readonly MatchStep[], reference: readonly MatchSt
   const given = edgesOf(candidate);
   let shared = 0;
   for (const edge of given) {
-    const [from, to] = edge.split(">").map(Number);
-    if (wanted.has(`${assigned.get(from ?? -1)}>${assigned.get(to ?? -1)}`)) shared++;
+    const from = assigned.get(Math.floor(edge / EDGE));
+    const to = assigned.get(edge % EDGE);
+    if (from !== undefined && to !== undefined && wanted.has(from * EDGE + to)) shared++;
   }
   const f1 = given.size + wanted.size === 0 ? 1 : (2 * shared) / (given.size + wanted.size);
   return { edgePrecision: ratio(shared, given.size), edgeRecall: ratio(shared, wanted.size), edgeF1: f1 };
+}
+
+/** Reference steps reachable backwards from `start` through steps no candidate step is aligned with. */
+function behindMissing(
+  start: readonly number[],
+  reverse: Assignment,
+  refById: ReadonlyMap<number, Side>,
+): Set<number> {
+  const seen = new Set<number>();
+  const queue = start.filter((id) => !reverse.has(id));
+  while (queue.length > 0) {
+    const id = queue.shift() as number;
+    for (const dep of refById.get(id)?.step.depends_on ?? []) {
+      if (seen.has(dep)) continue;
+      seen.add(dep);
+      if (!reverse.has(dep)) queue.push(dep);
+    }
+  }
+  return seen;
+}
+
+function countAligned(cells: readonly IntentCell[]): number {
+  let n = 0;
+  for (const cell of cells) if (cell.aligned) n++;
+  return n;
+}
+
+/** One matching problem; a class rather than closures, since it runs for every scored plan. */
+class Matching {
+  readonly cs: Side[];
+  readonly rs: Side[];
+  readonly intents: IntentCell[][];
+  private readonly blocks = new Map<number, string | null>();
+  /** When no step could be aligned with two others, the aligned pairs are the only assignment. */
+  readonly forced: boolean;
+  /** A match is worth more than any number of aligned pairs, an aligned pair more than any similarity. */
+  private readonly unit: number;
+
+  constructor(
+    candidate: readonly MatchStep[],
+    reference: readonly MatchStep[],
+    readonly tools: ToolDescriptions,
+    readonly similarity: RestSimilarity,
+    readonly threshold: number,
+    private readonly blocked: MatchOptions["blocked"],
+  ) {
+    this.cs = candidate.map((step) => ({
+      step,
+      intent: readIntent(step.prompt, tools),
+      wiring: wiringOf(step),
+    }));
+    this.rs = reference.map((step) => ({
+      step,
+      intent: readIntent(step.prompt, tools),
+      wiring: wiringOf(step),
+    }));
+    this.intents = this.cs.map((c) => this.rs.map((r) => intentCell(c, r, similarity, threshold)));
+    this.unit = Math.max(this.cs.length, this.rs.length) + 2;
+    this.forced =
+      this.intents.every((row) => countAligned(row) <= 1) &&
+      this.rs.every((_, j) => countAligned(this.intents.map((row) => row[j] ?? FAR)) <= 1);
+  }
+
+  /** Only aligned pairs are ever asked whether a format flaw blocks them, so the answer is worked out lazily. */
+  private blockOf(i: number, j: number): string | null {
+    if (!this.blocked) return null;
+    const key = i * this.rs.length + j;
+    let block = this.blocks.get(key);
+    if (block === undefined) {
+      block = this.blocked(this.cs[i]?.step.id ?? -1, this.rs[j]?.step.id ?? -1);
+      this.blocks.set(key, block);
+    }
+    return block;
+  }
+
+  problemOf(i: number, j: number, assigned: Assignment): string | null {
+    return this.blockOf(i, j) ?? wiringProblem(this.cs[i] as Side, this.rs[j] as Side, assigned);
+  }
+
+  assign(assigned: Assignment | null): Assignment {
+    const next: Assignment = new Map();
+    if (this.cs.length === 0 || this.rs.length === 0) return next;
+    if (this.forced) {
+      this.intents.forEach((row, i) => {
+        const j = row.findIndex((cell) => cell.aligned);
+        if (j >= 0) next.set(this.cs[i]?.step.id ?? -1, this.rs[j]?.step.id ?? -1);
+      });
+      return next;
+    }
+    const unit = this.unit;
+    const cost = this.intents.map((row, i) =>
+      row.map((cell, j) => {
+        if (!cell.aligned) return 0;
+        const bonus = assigned && this.problemOf(i, j, assigned) === null ? unit * unit : 0;
+        return -(bonus + unit + cell.score);
+      }),
+    );
+    for (const [i, j] of munkres(cost))
+      if (this.intents[i]?.[j]?.aligned) next.set(this.cs[i]?.step.id ?? -1, this.rs[j]?.step.id ?? -1);
+    return next;
+  }
+
+  explainStep(
+    who: Side,
+    index: number,
+    isCandidate: boolean,
+    assigned: Assignment,
+    reverse: Assignment,
+    pairs: readonly StepPair[],
+  ): StepExplanation {
+    const id = who.step.id;
+    const partner = isCandidate ? assigned.get(id) : reverse.get(id);
+    const pair = pairs.find((p) => (isCandidate ? p.candidate : p.reference) === id);
+    let reason: string;
+    if (pair)
+      reason = pair.matched
+        ? `matches, similarity ${pair.similarity.toFixed(2)}`
+        : `aligned but ${pair.reason}`;
+    else {
+      const row = isCandidate ? (this.intents[index] ?? []) : this.intents.map((r) => r[index] ?? FAR);
+      const others = isCandidate ? this.rs : this.cs;
+      // The closest step on the other side with the same tool, for a reason a reader can act on.
+      let near = -1;
+      row.forEach((cell, k) => {
+        if (others[k]?.step.tool !== who.step.tool || cell.aligned) return;
+        if (near < 0 || cell.distance < (row[near]?.distance ?? Number.POSITIVE_INFINITY)) near = k;
+      });
+      if (near >= 0) {
+        // Told from the candidate's side: candidate value first, reference value second.
+        const [c, r] = isCandidate ? [who, this.rs[near] as Side] : [this.cs[near] as Side, who];
+        const problem = intentProblem(c, r, row[near] ?? FAR, this.threshold);
+        reason = `no step with the same intent (closest: step ${others[near]?.step.id}, ${problem})`;
+      } else if (row.some((cell) => cell.aligned)) reason = "its counterpart is taken by a better pair";
+      else
+        reason = isCandidate
+          ? `no reference step uses ${who.step.tool ?? "this tool"}`
+          : "missing from the candidate";
+    }
+    return {
+      side: isCandidate ? "candidate" : "reference",
+      step: id,
+      partner: partner ?? null,
+      matched: pair?.matched ?? false,
+      reason,
+      slots: formatSlots(who.intent.slots),
+    };
+  }
 }
 
 /**
@@ -187,43 +366,20 @@ export function matchSteps(
   reference: readonly MatchStep[],
   options: MatchOptions = {},
 ): MatchResult {
-  const tools = options.tools ?? DEFAULT_TOOL_DESCRIPTIONS;
-  const similarity = options.restSimilarity ?? restSimilarity;
   const { threshold, rounds } = { ...DEFAULT_MATCH_OPTIONS, ...options };
-  const side = (step: MatchStep): Side => ({
-    step,
-    intent: readIntent(step.prompt, tools),
-    wiring: wiringOf(step),
-  });
-  const cs = candidate.map(side);
-  const rs = reference.map(side);
-  const intents = cs.map((c) => rs.map((r) => intentProblem(c, r, similarity, threshold)));
-  const blocks = cs.map((c) => rs.map((r) => options.blocked?.(c.step.id, r.step.id) ?? null));
-
-  const problemOf = (i: number, j: number, assigned: Assignment): string | null => {
-    const c = cs[i] as Side;
-    const r = rs[j] as Side;
-    return blocks[i]?.[j] ?? wiringProblem(c, r, assigned);
-  };
-  // Weights: a match is worth more than any number of aligned pairs, an aligned pair more than any similarity.
-  const unit = Math.max(cs.length, rs.length) + 2;
-  const assign = (assigned: Assignment | null): Assignment => {
-    const next: Assignment = new Map();
-    if (cs.length === 0 || rs.length === 0) return next;
-    const cost = intents.map((row, i) =>
-      row.map((cell, j) => {
-        if (cell.problem !== null) return 0;
-        const bonus = assigned && problemOf(i, j, assigned) === null ? unit * unit : 0;
-        return -(bonus + unit + cell.score);
-      }),
-    );
-    for (const [i, j] of munkres(cost))
-      if (intents[i]?.[j]?.problem === null) next.set(cs[i]?.step.id ?? -1, rs[j]?.step.id ?? -1);
-    return next;
-  };
-  let assigned = assign(null);
-  for (let round = 0; round < rounds; round++) {
-    const next = assign(assigned);
+  const similarity = options.restSimilarity ?? restSimilarity;
+  const m = new Matching(
+    candidate,
+    reference,
+    options.tools ?? DEFAULT_TOOL_DESCRIPTIONS,
+    similarity,
+    threshold,
+    options.blocked,
+  );
+  const { cs, rs, intents } = m;
+  let assigned = m.assign(null);
+  for (let round = 0; round < (m.forced ? 0 : rounds); round++) {
+    const next = m.assign(assigned);
     const stable = next.size === assigned.size && [...next].every(([k, v]) => assigned.get(k) === v);
     assigned = next;
     if (stable) break;
@@ -231,13 +387,14 @@ export function matchSteps(
 
   const indexOfC = new Map(cs.map((c, i) => [c.step.id, i]));
   const indexOfR = new Map(rs.map((r, j) => [r.step.id, j]));
-  const reverse = new Map([...assigned].map(([c, r]) => [r, c]));
+  const reverse: Assignment = new Map([...assigned].map(([c, r]) => [r, c]));
+  const refById = new Map(rs.map((r) => [r.step.id, r]));
   const pairs: StepPair[] = [];
   const disagreements: DependencyDisagreement[] = [];
   for (const [cId, rId] of assigned) {
     const i = indexOfC.get(cId) ?? -1;
     const j = indexOfR.get(rId) ?? -1;
-    const reason = problemOf(i, j, assigned);
+    const reason = m.problemOf(i, j, assigned);
     pairs.push({
       candidate: cId,
       reference: rId,
@@ -247,9 +404,12 @@ export function matchSteps(
     });
     const c = cs[i] as Side;
     const r = rs[j] as Side;
+    // A dependency on an earlier stage, because the step in between is missing, is a missing step (recall
+    // counts it), not a wrong wire: only the rest is a dependency that differs.
+    const skipped = behindMissing(r.step.depends_on, reverse, refById);
     const extra = c.step.depends_on.filter((d) => {
       const to = assigned.get(d);
-      return to !== undefined && !r.step.depends_on.includes(to);
+      return to !== undefined && !r.step.depends_on.includes(to) && !skipped.has(to);
     });
     const missing = r.step.depends_on.filter((e) => {
       const from = reverse.get(e);
@@ -261,50 +421,29 @@ export function matchSteps(
   pairs.sort((a, b) => a.candidate - b.candidate);
   const matched = pairs.filter((p) => p.matched).length;
 
-  const explain = (who: Side, index: number, isCandidate: boolean): StepExplanation => {
-    const id = who.step.id;
-    const partner = isCandidate ? assigned.get(id) : reverse.get(id);
-    const pair = pairs.find((p) => (isCandidate ? p.candidate : p.reference) === id);
-    let reason: string;
-    if (pair)
-      reason = pair.matched
-        ? `matches, similarity ${pair.similarity.toFixed(2)}`
-        : `aligned but ${pair.reason}`;
-    else {
-      const row = isCandidate
-        ? (intents[index] ?? [])
-        : intents.map((r) => r[index] ?? { problem: "", score: 0 });
-      const others = isCandidate ? rs : cs;
-      // The closest step on the other side by tool, for a reason a reader can act on.
-      const near = row.findIndex(
-        (cell, k) => others[k]?.step.tool === who.step.tool && cell.problem !== null,
-      );
-      reason =
-        near >= 0
-          ? `no step with the same intent (closest: step ${others[near]?.step.id}, ${row[near]?.problem})`
-          : isCandidate
-            ? `no reference step uses ${who.step.tool ?? "this tool"}`
-            : "missing from the candidate";
-      if (near < 0 && row.some((cell) => cell.problem === null))
-        reason = "its counterpart is taken by a better pair";
-    }
-    return {
-      side: isCandidate ? "candidate" : "reference",
-      step: id,
-      partner: partner ?? null,
-      matched: pair?.matched ?? false,
-      reason,
-      slots: formatSlots(who.intent.slots),
-    };
-  };
+  const present = new Map(reverse);
+  rs.forEach((r) => {
+    if (present.has(r.step.id)) return;
+    const i = cs.findIndex(
+      (c) =>
+        c.step.tool === r.step.tool &&
+        !assigned.has(c.step.id) &&
+        similarity(c.intent.rest, r.intent.rest) >= threshold,
+    );
+    if (i >= 0) present.set(r.step.id, cs[i]?.step.id ?? -1);
+  });
 
   return {
     pairs,
+    present,
     precision: ratio(matched, candidate.length),
     recall: ratio(matched, reference.length),
     f1: ratio(2 * matched, candidate.length + reference.length),
     ...edgeScores(candidate, reference, assigned),
     dependencyDisagreements: disagreements,
-    explanations: [...cs.map((c, i) => explain(c, i, true)), ...rs.map((r, j) => explain(r, j, false))],
+    explain: () => [
+      ...cs.map((c, i) => m.explainStep(c, i, true, assigned, reverse, pairs)),
+      ...rs.map((r, j) => m.explainStep(r, j, false, assigned, reverse, pairs)),
+    ],
   };
 }

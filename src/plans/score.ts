@@ -13,7 +13,7 @@ import { readPromptPlaceholders } from "./placeholders.js";
 import { RATINGS, type Rating, ratingFromF1, tierOf } from "./rating.js";
 import type { ScoreLine } from "./score-line.js";
 import type { ToolDescriptions } from "./tool-descriptions.js";
-import { validityOf } from "./validity.js";
+import { INVALIDATING_CODES, validityOf } from "./validity.js";
 import { costs, type DeterministicMetric, METRIC_POINTS, type Violation, violation } from "./violations.js";
 
 export interface ScoreInput {
@@ -96,11 +96,14 @@ function referenceDrafts(reference: Plan): DraftStep[] {
 
 const referenceFlaws = new WeakMap<Plan, Map<number, Set<string>>>();
 
-/** Format flaws per step: a step carrying one its reference counterpart lacks is not "the same format". */
+/**
+ * Format flaws per step: a step carrying one its reference counterpart lacks is not "the same format". Syntax
+ * the tolerant reader forgave is left out: under --lenient it is the plan's validity that answers for it.
+ */
 function formatFlaws(violations: readonly Violation[]): Map<number, Set<string>> {
   const byStep = new Map<number, Set<string>>();
   for (const v of violations)
-    if (v.step !== null && costs(v.code, "format"))
+    if (v.step !== null && costs(v.code, "format") && !INVALIDATING_CODES.has(v.code))
       byStep.set(v.step, (byStep.get(v.step) ?? new Set()).add(v.code));
   return byStep;
 }
@@ -124,7 +127,7 @@ function capped(rating: Rating, coverage: Coverage | null): { rating: Rating; ca
 
 /**
  * Scores one plan and keeps the step mapping. Pure: the same inputs give the same result.
- * @example explainScore({ candidate: rawText, reference: bestPlan, tools: DEFAULT_TOOL_DESCRIPTIONS }).match?.explanations
+ * @example explainScore({ candidate: rawText, reference: bestPlan, tools: DEFAULT_TOOL_DESCRIPTIONS }).match?.explain()
  */
 export function explainScore(input: ScoreInput, options: ScoreOptions = {}): ExplainedScore {
   const parsed = parsePlan(input.candidate);
@@ -144,7 +147,9 @@ export function explainScore(input: ScoreInput, options: ScoreOptions = {}): Exp
   const candidateFlaws = formatFlaws(parsed.violations);
   const referenceFlawsByStep = flawsOfReference(input.reference);
   const blocked = (c: number, r: number): string | null => {
-    const own = [...(candidateFlaws.get(c) ?? [])].filter((code) => !referenceFlawsByStep.get(r)?.has(code));
+    const flaws = candidateFlaws.get(c);
+    if (!flaws) return null;
+    const own = [...flaws].filter((code) => !referenceFlawsByStep.get(r)?.has(code));
     return own.length === 0 ? null : `format differs (${own.join(", ")})`;
   };
   const match = matchSteps(steps, input.reference.steps, { tools: input.tools, blocked, ...options.match });
@@ -163,7 +168,7 @@ export function explainScore(input: ScoreInput, options: ScoreOptions = {}): Exp
     ...parsed.violations,
     ...checkExecutability(steps, input.tools, options.maxTriggers ?? MAX_T2S_TRIGGERS),
     ...checkRepeatedDetail(steps, input.tools),
-    ...checkToolUsage(input.reference.steps, match.pairs),
+    ...checkToolUsage(input.reference.steps, match.present),
     ...mismatched,
   ].sort((a, b) => (a.step ?? -1) - (b.step ?? -1));
   const score = (metric: DeterministicMetric) => metricScore(metric, steps.length, violations);

@@ -207,6 +207,11 @@ const AGGREGATION = entries("aggregation", {
     "differ",
     "more often",
     "less often",
+    "the most",
+    "the least",
+    "most often",
+    "most frequent",
+    "most common",
   ],
   trend: [
     "trend",
@@ -358,6 +363,7 @@ export const STOPWORDS = new Set(
     "with by from at as it its their there do doe did done than where when all any each per into about most such " +
     "whose while whether has have had our we us you your they them i me my can could would should will please " +
     "also just only very so then following output step result data out up both either via using use based " +
+    "related regarding concerning involving conversation first second third label got gotten getting during " +
     "s t wa ha"
   ).split(" "),
 );

@@ -22,6 +22,8 @@ export type Slots = Partial<Record<SlotName, readonly string[]>>;
 
 export interface Intent {
   slots: Slots;
+  /** The slots as one string: two intents have the same slots exactly when their keys are equal. */
+  slotKey: string;
   /** The words no slot consumed, stopwords removed, synonyms folded to one word each. */
   rest: readonly string[];
 }
@@ -204,7 +206,12 @@ export function readIntent(prompt: string, tools: ToolDescriptions): Intent {
     if (used[i] || STOPWORDS.has(word) || word.endsWith("placeholder")) return [];
     return [SYNONYMS.get(word) ?? word];
   });
-  const intent = { slots: bag.finish(), rest };
+  const slots = bag.finish();
+  const intent = {
+    slots,
+    slotKey: SLOT_NAMES.map((name) => (slots[name] ?? []).join("|")).join("\u0000"),
+    rest,
+  };
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(prompt, intent);
   return intent;
@@ -228,13 +235,8 @@ const SMOOTHING = 0.5;
  * ("Fetch the ids") compare as alike and a prompt with one content word more than the other does not.
  */
 export function restSimilarity(a: readonly string[], b: readonly string[]): number {
-  const weigh = (words: readonly string[]) => {
-    const weights = new Map<string, number>();
-    for (const word of words) weights.set(word, WEAK.has(word) ? 0.25 : 1);
-    return weights;
-  };
-  const wa = weigh(a);
-  const wb = weigh(b);
+  const wa = weightsOf(a);
+  const wb = weightsOf(b);
   let total = SMOOTHING;
   let shared = SMOOTHING;
   for (const [word, weight] of wa) {
@@ -243,4 +245,17 @@ export function restSimilarity(a: readonly string[], b: readonly string[]): numb
   }
   for (const weight of wb.values()) total += weight;
   return shared / total;
+}
+
+/** Word weights per word list; the lists are the cached intents' own, so each is weighed once. */
+const weighed = new WeakMap<readonly string[], Map<string, number>>();
+
+function weightsOf(words: readonly string[]): Map<string, number> {
+  let weights = weighed.get(words);
+  if (!weights) {
+    weights = new Map();
+    for (const word of words) weights.set(word, WEAK.has(word) ? 0.25 : 1);
+    weighed.set(words, weights);
+  }
+  return weights;
 }
