@@ -15,6 +15,7 @@ import {
   RowErrors,
 } from "../plans/data/index.js";
 import { DEFAULT_TOOL_DESCRIPTIONS, PlanRecordSchema } from "../plans/index.js";
+import { lintAndPrint } from "./plan-lint.js";
 
 export interface PlanDataIo {
   stdout: (text: string) => void;
@@ -79,6 +80,11 @@ function guarded(io: PlanDataIo, run: () => void): number {
 export function runPlanBuild(io: PlanDataIo, options: PlanBuildOptions = {}): number {
   return guarded(io, () => {
     const built = buildPlanData(options.sourceDir ?? join(CORPUS_DIR, "plans"), DEFAULT_TOOL_DESCRIPTIONS);
+    const violations = lintAndPrint(io, { ...(options.sourceDir ? { dir: options.sourceDir } : {}) });
+    if (violations.length > 0)
+      throw new UserError(
+        `plan lint: ${violations.length} violation(s); nothing written (docs/plan-conventions.md)`,
+      );
     const outDir = options.outDir ?? join(DATA_DIR, "plans");
     mkdirSync(outDir, { recursive: true });
     writeFileAtomic(join(outDir, "queries.jsonl"), built.jsonl);

@@ -1,5 +1,6 @@
 /** `tooluse plan lint`: the planning sources against docs/plan-conventions.md; exit 1 when anything breaks a rule. */
 import { join } from "node:path";
+import { UserError } from "../errors.js";
 import { CORPUS_DIR } from "../paths.js";
 import { DEFAULT_TOOL_DESCRIPTIONS } from "../plans/index.js";
 import { formatViolation, type LintViolation, lintPlanSources } from "../plans/lint/index.js";
@@ -21,7 +22,14 @@ export function lintAndPrint(io: PlanDataIo, options: PlanLintOptions = {}): Lin
 }
 
 export function runPlanLint(io: PlanDataIo, options: PlanLintOptions = {}): number {
-  const violations = lintAndPrint(io, options);
+  let violations: LintViolation[];
+  try {
+    violations = lintAndPrint(io, options);
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    io.stderr(`tooluse: ${error.message}\n`);
+    return 2;
+  }
   const rules = new Set(violations.map((v) => v.rule)).size;
   io.stdout(
     violations.length === 0

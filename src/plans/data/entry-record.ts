@@ -49,11 +49,7 @@ function lineageOf(located: LocatedEntry, best: Plan): Revision[] | null {
       throw entryError(where, `${field}.plan`, `expected a readable plan (${converted.message})`);
     if (index === all.length - 1 && !samePlan(converted.plan, best))
       throw entryError(where, `${field}.plan`, "expected the last revision to be the best plan");
-    return {
-      plan: converted.plan,
-      fixes: revision.fixes ?? [],
-      ...(revision.judge_only ? { judge_only: revision.judge_only } : {}),
-    };
+    return { plan: converted.plan, fixes: revision.fixes ?? [] };
   });
 }
 

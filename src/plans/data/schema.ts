@@ -37,7 +37,7 @@ const QUERY_ID = /^(tr|te)-\d{3}$/;
 /** One revision as authored: the plan in the paper's text form, and (except the first) the mistakes it fixes. */
 export const SourceRevisionSchema = z.strictObject({
   fixes: z.array(MistakeKindSchema).min(1).optional(),
-  /** Why this fix is visible only to the LLM judges (Query Adherence, Tool–Prompt Alignment), not to code. */
+  /** Why this fix is visible only to the LLM judges (Query Adherence, Tool–Prompt Alignment), not to code; kept in the source like `note`, read by `plan lint`. */
   judge_only: Text.optional(),
   plan: Text,
 });
@@ -59,8 +59,6 @@ export type SourceEntry = z.infer<typeof SourceEntrySchema>;
 export const RevisionSchema = z.strictObject({
   plan: PlanSchema,
   fixes: z.array(z.string().min(1)),
-  /** Present when the fix is visible only to the LLM judges; says why. */
-  judge_only: z.string().min(1).optional(),
 });
 export type Revision = z.infer<typeof RevisionSchema>;
 

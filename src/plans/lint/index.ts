@@ -136,8 +136,12 @@ export function lintPlanSources(
   tools: ToolDescriptions,
   shownDir = "corpus/plans",
 ): LintViolation[] {
-  const files = readdirSync(dir)
-    .filter((file) => SOURCE_FILE.test(file))
-    .sort();
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch (error) {
+    throw new UserError(`${dir}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  const files = names.filter((file) => SOURCE_FILE.test(file)).sort();
   return files.flatMap((file) => lintFile(join(dir, file), `${shownDir}/${file}`, tools));
 }

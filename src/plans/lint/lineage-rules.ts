@@ -119,6 +119,11 @@ function unexplained(before: Plan, after: Plan, fixes: readonly string[]): strin
     (step) =>
       prompts.has(samePromptKey(step.prompt)) && prompts.get(samePromptKey(step.prompt)) !== step.tool,
   );
+  const tools = new Map(before.steps.map((step) => [step.id, step.tool]));
+  const sameShape = before.steps.length === after.steps.length;
+  const renamed = sameShape ? after.steps.find((step) => tools.get(step.id) !== step.tool) : undefined;
+  if (renamed && !retooled && !has("wrong tool", "missing dual-tool step"))
+    problems.push(`step ${renamed.id} changes tool, but no "wrong tool" tag says so`);
   if (retooled && !has("wrong tool", "missing dual-tool step"))
     problems.push(`step ${retooled.id} changes tool, but no "wrong tool" tag says so`);
   if (

@@ -40,6 +40,10 @@ export interface LabelledQuery {
 
 const stepById = (plan: Plan) => new Map(plan.steps.map((step) => [step.id, step]));
 
+/** The topic a T2S prompt filters on with "about …", up to the next clause. */
+const ABOUT =
+  /\babout (?!these\b|this\b|it\b|them\b|most\b)([a-z][a-z' -]*?)(?=[,.?;]| (?:that|which|from|with|handled|in|last|this|during|where|on|over|for|who|were|was|and|are|is|had|have|received|since|before|after|per|by|at|between|to|did|does|do|yesterday|most)\b|$)/i;
+
 /** A T2S prompt that filters on a topic names a stored call driver and none of the subjects the store lacks. */
 export function unstoredTopics(step: PlanStep, tools: ToolDescriptions): Finding<PlanRule>[] {
   if (step.tool !== "T2S") return [];
@@ -50,6 +54,14 @@ export function unstoredTopics(step: PlanStep, tools: ToolDescriptions): Finding
       rule: "t2s-unstored-topic",
       step: step.id,
       message: `T2S prompt names "${term}", which the store does not hold (section 1)`,
+    });
+  // Only a step without input ids filters; a step with ids asks about them (a twin's question, a measure).
+  const topic = step.inputs.length === 0 ? ABOUT.exec(step.prompt) : null;
+  if (topic?.[1] && !findTriggers(topic[1], tools).some((hit) => hit.group === "call_drivers"))
+    found.push({
+      rule: "t2s-unstored-topic",
+      step: step.id,
+      message: `"about ${topic[1].trim()}" names no call driver of tools.yaml (section 1)`,
     });
   const driver = /call driver (?:is|was|of) ([^,.?;]+)/i.exec(step.prompt);
   if (driver?.[1] && !findTriggers(driver[1], tools).some((hit) => hit.group === "call_drivers"))
