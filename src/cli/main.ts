@@ -72,7 +72,7 @@ function program(io: Io, setExit: SetExit): Command {
     )
     .action(async (options) => setExit((await import("./selftest.js")).runSelftest(options, io)));
 
-  addModelFlags(root.command("run"), RUN_FLAG_DEFAULTS, "case")
+  addModelFlags(root.command("run"), RUN_FLAG_DEFAULTS, { singular: "case", plural: "cases" })
     .description("evaluate a model (default: the built-in rule baseline) and write a results file")
     .option(
       "--backend <kind>",

@@ -69,8 +69,11 @@ export interface ModelSettings {
   ids: string[] | null;
 }
 
-/** Adds the shared flags; `subject` names what --ids and --limit select ("case" or "query"). */
-export function addModelFlags(command: Command, defaults: ModelFlagDefaults, subject: string): Command {
+/** What --ids and --limit select: cases for `run`, queries for the plan commands. */
+export type Subject = { singular: string; plural: string };
+
+/** Adds the shared flags; `subject` names what --ids and --limit select. */
+export function addModelFlags(command: Command, defaults: ModelFlagDefaults, subject: Subject): Command {
   return command
     .option(
       "--base-url <url>",
@@ -92,8 +95,8 @@ export function addModelFlags(command: Command, defaults: ModelFlagDefaults, sub
     )
     .option("--no-cache", "bypass the response cache (neither read nor written)")
     .option("--cache-dir <dir>", "response cache directory (default $TOOLUSE_CACHE_DIR or ~/.cache/tooluse)")
-    .option("--ids <list>", `only these ${subject} ids (comma-separated)`)
-    .option("--limit <n>", `only the first N selected ${subject}s`);
+    .option("--ids <list>", `only these ${subject.singular} ids (comma-separated)`)
+    .option("--limit <n>", `only the first N selected ${subject.plural}`);
 }
 
 /** Validates the shared flags with the strict validators of src/cli/flags.ts; every message names its flag. */

@@ -10,7 +10,7 @@ function collect(value: string, previous: string[] = []): string[] {
 
 /** The shared model flags (src/cli/model-flags.ts), the backend, and --prompt-file for the roles a command asks. */
 function withModelFlags(command: Command, roles: string): Command {
-  return addModelFlags(command, PLAN_FLAG_DEFAULTS, "query")
+  return addModelFlags(command, PLAN_FLAG_DEFAULTS, { singular: "query", plural: "queries" })
     .option("--backend <kind>", "openai | llama (default: llama for a .gguf path, else openai)")
     .option(
       "--prompt-file <role=path>",
@@ -28,6 +28,13 @@ export function registerPlanCommands(root: Command, io: Io, setExit: SetExit): v
     .command("build")
     .description("regenerate data/plans/queries.jsonl and its manifest from corpus/plans/")
     .action(async () => setExit((await import("./plan-data.js")).runPlanBuild(io)));
+
+  plan
+    .command("lint")
+    .description("check corpus/plans/ against docs/plan-conventions.md (file:line: rule per violation)")
+    .option("--dir <dir>", "source directory (default: the package's corpus/plans/)")
+    .option("--json", "one JSON object per violation on stderr")
+    .action(async (options) => setExit((await import("./plan-lint.js")).runPlanLint(io, options)));
 
   plan
     .command("import")
@@ -54,6 +61,8 @@ export function registerPlanCommands(root: Command, io: Io, setExit: SetExit): v
     .requiredOption("--plans <file>", 'JSONL: {"query_id","planner","prompt_type","plan"} per line')
     .option("--out <file>", "write one score line per plan to this JSONL file")
     .option("--json", "print per-planner aggregates with bootstrap intervals as JSON")
+    .option("--explain", "print the step mapping and why each step matched or not (docs/plan-matching.md)")
+    .option("--lenient", "score what the tolerant reader recovers from plans not valid in the paper's format")
     .action(async (options) => setExit(await (await import("./plan-score.js")).runPlanScore(options, io)));
 
   withModelFlags(plan.command("generate"), "planner, planner-with-lineage")

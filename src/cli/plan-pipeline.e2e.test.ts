@@ -916,6 +916,28 @@ human_labels:
     );
   });
 
+  it("resumes an interrupted experiment from the cache", async () => {
+    const slow = await startMockServer({ models: ["planner-a"], script, latencyMs: 150 });
+    try {
+      writeFileSync(
+        path("resume.yaml"),
+        `queries: queries.jsonl\nexamples: 2\nout: resumed\ncache_dir: resume-cache\nplanners:\n  - {model: planner-a, base_url: "${slow.url}", concurrency: 1}\n`,
+      );
+      const first = child(["plan", "experiment", "--config", path("resume.yaml")]);
+      for (let i = 0; i < 3000 && slow.requests < 2; i++) await sleep(10);
+      first.process.kill("SIGINT");
+      expect(await first.exit).toBe(130);
+      expect(first.stderr()).toContain("run the same command again to continue");
+      expect(existsSync(path("resumed/report.md"))).toBe(false);
+      const again = child(["plan", "experiment", "--config", path("resume.yaml")]);
+      expect(await again.exit).toBe(0);
+      expect(jsonl(path("resumed/plans.jsonl"))).toHaveLength(6);
+      expect(slow.requests).toBeLessThanOrEqual(6 + 1);
+    } finally {
+      await slow.close();
+    }
+  }, 60_000);
+
   it("refuses a bad config with file:line: field: what was expected", async () => {
     writeFileSync(
       path("bad.yaml"),

@@ -13,24 +13,13 @@ import { z } from "zod";
 import { UserError } from "../../errors.js";
 import { readJsonl } from "../../jsonl.js";
 import { RowErrors, readCsv } from "../data/release-csv.js";
+import { JUDGE_METRICS } from "../models/judge-prompts.js";
 import { STEP_TAGS } from "../models/records.js";
 import { RATINGS } from "../rating.js";
 
 const QueryId = z.union([z.string().min(1), z.number().int()]);
 
-const SCORE_FIELDS = [
-  "format",
-  "tool_prompt_alignment",
-  "step_executability",
-  "query_adherence",
-  "dependencies",
-  "redundancy",
-  "tool_usage_completeness",
-  "total",
-  "precision",
-  "recall",
-  "f1",
-] as const;
+const SCORE_FIELDS = [...JUDGE_METRICS, "total", "precision", "recall", "f1"];
 
 function readText(file: string): string {
   try {

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { UserError } from "../../errors.js";
 import { readJsonl } from "../../jsonl.js";
+import { JUDGE_METRICS } from "../models/judge-prompts.js";
 import { RATINGS } from "../rating.js";
 import { queryKey } from "../records.js";
 import { readScoreCsv } from "./label-files.js";
@@ -73,16 +74,6 @@ export function readLabelLines(file: string): Map<string, Line> {
   return lines;
 }
 
-const SEVEN = [
-  "format",
-  "tool_prompt_alignment",
-  "step_executability",
-  "query_adherence",
-  "dependencies",
-  "redundancy",
-  "tool_usage_completeness",
-];
-
 /**
  * Whether a line's value of this metric may be compared. A judged line (`plan judge --out`) says in
  * `judge.sources` where each value came from: only values the judge produced count as the judge's; values the
@@ -93,7 +84,7 @@ function producedHere(line: Line, metric: MetricSpec): boolean {
   const judge = (line as Record<string, unknown>).judge as { sources?: Record<string, unknown> } | undefined;
   if (judge === undefined || typeof judge !== "object" || judge === null) return true;
   const sources = judge.sources ?? {};
-  if (metric.name === "total") return SEVEN.every((m) => sources[m] === "judge");
+  if (metric.name === "total") return JUDGE_METRICS.every((m) => sources[m] === "judge");
   return sources[metric.name] === "judge";
 }
 

@@ -22,6 +22,7 @@ import type { QueryRecord } from "../models/records.js";
 import { parseReference } from "../parse.js";
 import { inTier, RATINGS, type Rating, TIERS } from "../rating.js";
 import { queryKey } from "../records.js";
+import { ownValues } from "../report/build.js";
 import { staticPagePolicy } from "../report/html/page.js";
 import type { QueryAttributes, ReportLine } from "../report/inputs.js";
 import { compareLoop, type LoopComparison } from "../report/loop.js";
@@ -385,17 +386,8 @@ export function experimentSections(outcome: ExperimentOutcome): Section[] {
   return sections;
 }
 
-/** A judged line's values that its judge (or, for metrics not asked, the code) stands behind; see plan report. */
 function onlyOwn(lines: readonly Line[]): Line[] {
-  return lines.map((line) => {
-    if (!line.judge) return line;
-    const sources = line.judge.sources;
-    const own = (f: string) => sources[f] === "judge" || sources[f] === "code";
-    const copy: Record<string, unknown> = { ...line };
-    for (const f of [...JUDGE_METRICS, "precision", "recall", "f1", "rating"]) if (!own(f)) copy[f] = null;
-    if (!JUDGE_METRICS.every(own)) copy.total = null;
-    return copy as Line;
-  });
+  return lines.map(ownValues);
 }
 
 export function renderText(sections: readonly Section[], markdown: boolean): string {

@@ -74,13 +74,14 @@ function outside(value: number, low: number, high: number): boolean {
   return !(value >= low && value <= high);
 }
 
-/** `<explanation> | <number> |` at the end of a reply: the paper's metric-judge layout. */
-const PAPER_LAYOUT = /([\s\S]*?)\|\s*(-?\d+(?:\.\d+)?)\s*\|?\s*$/;
+/** `<explanation> | <number> |` at the end of a reply: the paper's metric-judge layout. Anchored at the end only. */
+const PAPER_TAIL = /\|\s*(-?\d+(?:\.\d+)?)\s*\|?\s*$/;
 
 function paperLayout(text: string): { rationale: string; number: number } | null {
-  const match = PAPER_LAYOUT.exec(text.trim());
+  const trimmed = text.trim();
+  const match = PAPER_TAIL.exec(trimmed);
   if (!match) return null;
-  return { rationale: (match[1] ?? "").trim(), number: Number(match[2]) };
+  return { rationale: trimmed.slice(0, match.index).trim(), number: Number(match[1]) };
 }
 
 export function stepJudgementSpec(stepIds: readonly number[]): StructuredSpec<StepJudgement> {

@@ -274,7 +274,9 @@ const oneShot = (answer: Record<string, unknown>) => ({
 
 describe("the one-shot judge", () => {
   it("fills precision, recall, F1 and the rating, with the code's values beside", async () => {
-    const line = await judge(oneShot({}), { mode: "one-shot" });
+    // Step 1 fetching calls, as the best plan does: by the matching rule both initial steps are then present.
+    const callsPlan = REFUND_INITIAL_PLAN.replace("interaction_ids of interactions", "call_ids of calls");
+    const line = await judge(oneShot({}), { mode: "one-shot" }, callsPlan);
     expect(server?.requests).toBe(1);
     expect(line).toMatchObject({ precision: 1, recall: 0.5, f1: 0.6667, rating: "Acceptable", tier: "B" });
     expect(line.judge.contradictions).toEqual([]);

@@ -7,6 +7,7 @@ import {
   DEFAULT_AGGREGATE_OPTIONS,
   type MeanWithInterval,
 } from "../aggregate.js";
+import { JUDGE_METRICS } from "../models/judge-prompts.js";
 import { inTier, RATINGS, type Rating, TIERS, type Tier } from "../rating.js";
 import { queryKey } from "../records.js";
 import {
@@ -169,30 +170,20 @@ function breakdowns(
   }));
 }
 
-const SEVEN = [
-  "format",
-  "tool_prompt_alignment",
-  "step_executability",
-  "query_adherence",
-  "dependencies",
-  "redundancy",
-  "tool_usage_completeness",
-] as const;
-
 /**
  * A judged line keeps only the values its judge (or, for metrics not asked, the code) stands behind, as its
  * `judge.sources` says: the code's F1 and rating ride along on a metric-wise line and the code's metrics on a
  * one-shot line, and averaging them would pass code off as the judge's verdict.
  */
-function ownValues(line: ReportLine): ReportLine {
+export function ownValues(line: ReportLine): ReportLine {
   if (!line.judge) return line;
   const sources = line.judge.sources;
   const own = (field: string) => sources[field] === "judge" || sources[field] === "code";
   const copy: ReportLine = { ...line };
-  for (const field of [...SEVEN, "precision", "recall", "f1"] as const)
+  for (const field of [...JUDGE_METRICS, "precision", "recall", "f1"] as const)
     if (!own(field)) (copy as Record<string, unknown>)[field] = null;
   if (!own("rating")) copy.rating = null;
-  if (!SEVEN.every(own)) {
+  if (!JUDGE_METRICS.every(own)) {
     copy.total = null;
     copy.subtotal = null;
   }
