@@ -99,6 +99,11 @@ function program(io: Io, setExit: SetExit): Command {
     .option("--min-score <x>", "exit 1 when the score is below x (for CI gates)")
     .option("--junit <file>", "also write JUnit XML: one testcase per record (for CI test reports)")
     .option("--csv <file>", "also write CSV: one row per record")
+    .option(
+      "--system-prompt-file <PROTOCOL=PATH>",
+      "replace a protocol's system prompt (an experiment; {{tools}} marks where the tools go); repeatable",
+      (value: string, earlier: string[] | undefined) => [...(earlier ?? []), value],
+    )
     .option("--config <file>", "run every model × suite of a config file (see examples/tooluse.config.yaml)")
     .option("--format <format>", "with --config: the leaderboard as text or md")
     .option("--html <file>", "with --config: also write the HTML report of every run")

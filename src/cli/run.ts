@@ -12,6 +12,7 @@ import { BACKEND_KINDS, type BackendKind, type RunConfig } from "../runner/confi
 import { plainProgress, terminalProgress } from "../runner/progress.js";
 import { runBenchmark } from "../runner/run.js";
 import { parseShard, type Shard } from "../runner/shard.js";
+import { describeSystemPrompts } from "../runner/system-prompts.js";
 import { terminalText } from "../sanitize.js";
 import { type ExportFlags, writeExports } from "./export-formats.js";
 import { choice, choices, fraction, refuseConflicts, wholeNumber } from "./flags.js";
@@ -35,6 +36,7 @@ export interface RunFlags extends ModelFlags, ExportFlags {
   json?: boolean;
   minScore?: string;
   shard?: string;
+  systemPromptFile?: string[];
   /** A matrix config file (models × suites): see run-config.ts. */
   config?: string;
   format?: string;
@@ -49,6 +51,29 @@ function protocols(value: string): Protocol[] {
     .flatMap((item) => (item.trim() === "all" ? ["json", "xml", "plain"] : [item]))
     .join(",");
   return choices("--protocol", expanded, PROTOCOLS);
+}
+
+/** `PROTOCOL=PATH`, repeatable: one file per protocol of the run. */
+function promptFiles(
+  values: readonly string[],
+  chosen: readonly Protocol[],
+): Partial<Record<Protocol, string>> {
+  const files: Partial<Record<Protocol, string>> = {};
+  for (const value of values) {
+    const at = value.indexOf("=");
+    const path = value.slice(at + 1);
+    if (at < 0 || path === "")
+      throw new UserError(
+        `--system-prompt-file: expected PROTOCOL=PATH (e.g. json=prompt.txt), got "${value}"`,
+      );
+    const protocol = choice("--system-prompt-file", value.slice(0, at), PROTOCOLS);
+    if (!chosen.includes(protocol))
+      throw new UserError(`--system-prompt-file ${value}: the run does not use protocol ${protocol}`);
+    if (files[protocol] !== undefined)
+      throw new UserError(`--system-prompt-file: protocol ${protocol} is given twice`);
+    files[protocol] = path;
+  }
+  return files;
 }
 
 function shardFlag(value: string): Shard {
@@ -91,6 +116,7 @@ const NEW_RUN_ONLY = [
   "--ids",
   "--limit",
   "--shard",
+  "--system-prompt-file",
 ] as const;
 
 /** Refuses combinations that would silently ignore one of the flags. */
@@ -180,6 +206,9 @@ export function configFromFlags(flags: RunFlags, now = new Date()): RunConfig {
     cache: shared.cache,
     ...(backend === "transformers" ? { allow_download: flags.allowDownload === true } : {}),
     ...(flags.shard === undefined ? {} : { shard: shardFlag(flags.shard) }),
+    ...(flags.systemPromptFile === undefined
+      ? {}
+      : { system_prompts: describeSystemPrompts(promptFiles(flags.systemPromptFile, chosen)) }),
     out: flags.out ?? join("results", `${slug(model ?? backend)}-${stamp}.json`),
   };
 }

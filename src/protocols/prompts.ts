@@ -15,7 +15,12 @@ export const PROMPT_VERSION = "1.0.0";
  */
 export interface PromptOptions {
   parallelCalls: boolean;
+  /** Experiments (`--system-prompt-file`): a protocol's prompt replaced by this template. */
+  overrides?: Partial<Record<Protocol, string>>;
 }
+
+/** Where an overriding prompt lists the offered tools (one JSON Schema per line, as in the standard prompt). */
+export const TOOLS_PLACEHOLDER = "{{tools}}";
 
 export const SINGLE_CALL: PromptOptions = { parallelCalls: false };
 
@@ -61,6 +66,12 @@ const FORMATS: Record<Exclude<Protocol, "native">, string> = {
 
 /** The system prompt for a protocol and the tools offered in this turn, in the case's order. */
 export function systemPrompt(protocol: Protocol, tools: readonly ToolSpec[], options = SINGLE_CALL): string {
+  const override = options.overrides?.[protocol];
+  if (override !== undefined)
+    return override.replaceAll(
+      TOOLS_PLACEHOLDER,
+      tools.map((tool) => JSON.stringify(toJsonSchema(tool))).join("\n"),
+    );
   const rules = RULES(options);
   if (protocol === "native") return `You are a helpful assistant with access to tools.\n\n${rules}`;
   const declared = tools.map((tool) => JSON.stringify(toJsonSchema(tool))).join("\n");

@@ -127,12 +127,26 @@ export function readResults(file: string): ReportResults {
   return parseResults(value, file);
 }
 
+/** The line that marks a run on replaced system prompts (`--system-prompt-file`), or null for the standard ones. */
+export function customPromptNote(results: ReportResults): string | null {
+  const prompts = (results.config as { system_prompts?: Record<string, { sha256: string }> }).system_prompts;
+  if (!prompts || Object.keys(prompts).length === 0) return null;
+  const which = Object.entries(prompts).map(
+    ([protocol, p]) => `${protocol} sha256 ${p.sha256.slice(0, 12)}…`,
+  );
+  return `NOT COMPARABLE with runs on the standard prompts: custom system prompt (${which.join(", ")})`;
+}
+
 /** Labels runs by model; a model shown twice gets its file name too, so every label names one run. */
 export function labelRuns(entries: readonly { file: string; results: ReportResults }[]): ReportRun[] {
   const models = entries.map((e) => e.results.model);
   return entries.map((entry) => {
     const twice = models.filter((m) => m === entry.results.model).length > 1;
-    const label = twice ? `${entry.results.model} · ${basename(entry.file)}` : entry.results.model;
+    const model =
+      customPromptNote(entry.results) === null
+        ? entry.results.model
+        : `${entry.results.model} (custom prompt)`;
+    const label = twice ? `${model} · ${basename(entry.file)}` : model;
     return { ...entry, label };
   });
 }

@@ -2,7 +2,7 @@
 import type { Metrics, Score, Summary } from "../metrics/summary.js";
 import { markdownText, terminalText } from "../sanitize.js";
 import { formatDecoding, formatInterval, formatRatio, shortDigest } from "./format.js";
-import type { ReportResults } from "./load.js";
+import { customPromptNote, type ReportResults } from "./load.js";
 import { bar, renderTable, style } from "./table.js";
 
 export { formatInterval, formatRatio } from "./format.js";
@@ -89,7 +89,9 @@ export function formatRunHeader(results: ReportResults, options: FormatOptions):
   const errorText =
     errors > 0 ? style.yellow(`, ${errors} ERRORS (not scored)`, options.color) : ", 0 errors";
   const counts = `${records} records: ${scored} scored${errorText} · harness ${terminalText(results.harness.version)} · ${finished}`;
+  const custom = customPromptNote(results);
+  const note = custom === null ? "" : `${options.markdown ? markdownText(custom) : terminalText(custom)}\n`;
   return options.markdown
-    ? `### ${markdownText(title)}\n\n${counts}\n`
-    : `${style.bold(terminalText(title), options.color)}\n${counts}\n`;
+    ? `### ${markdownText(title)}\n\n${counts}\n${note}`
+    : `${style.bold(terminalText(title), options.color)}\n${counts}\n${note}`;
 }

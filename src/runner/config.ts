@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { CATEGORIES, LANGS, PROTOCOLS } from "../cases/schema.js";
 import { ShardSchema } from "./shard.js";
+import { SystemPromptsSchema } from "./system-prompts.js";
 
 export const BACKEND_KINDS = [
   "baseline",
@@ -46,6 +47,8 @@ export const RunConfigSchema = z.object({
   cache: z.boolean(),
   /** transformers backend only: whether a hub id's missing files may be fetched from the hub. */
   allow_download: z.boolean().optional(),
+  /** `--system-prompt-file`: the protocols whose prompt was replaced, with each file's sha256. */
+  system_prompts: SystemPromptsSchema.optional(),
   /** `--shard K/N`: this run asks only its share of the pairs; absent for a whole run (and in a merged one). */
   shard: ShardSchema.optional(),
   out: z.string(),

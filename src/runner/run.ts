@@ -18,6 +18,7 @@ import type { ProgressReporter } from "./progress.js";
 import { type RunRecord, recordKey } from "./record.js";
 import { buildResults, type Results } from "./results.js";
 import { selectPairs } from "./shard.js";
+import { loadSystemPrompts } from "./system-prompts.js";
 
 export interface RunEnvironment {
   env: NodeJS.ProcessEnv;
@@ -105,7 +106,11 @@ export async function runBenchmark(
   const allCases = loadCases(run.cases_file);
   const cases = selectCases(allCases, run.filters);
   // A suite with parallel cases gets the prompt that allows several calls: decided per file, never per case.
-  const promptOptions = { parallelCalls: allCases.some((c) => "calls" in c.expect) };
+  const overrides = loadSystemPrompts(run.system_prompts);
+  const promptOptions = {
+    parallelCalls: allCases.some((c) => "calls" in c.expect),
+    ...(Object.keys(overrides).length > 0 ? { overrides } : {}),
+  };
   if (cases.length === 0) throw new UserError("the filters select no cases");
   const fingerprint: Fingerprint = {
     harness: HARNESS_VERSION,
