@@ -7,10 +7,10 @@ import {
   ResponsesRecordSchema,
   summariseAnswers,
 } from "../plans/answers/index.js";
-import { jsonLines, prepare, progressFor, withSession } from "../plans/models/command.js";
-import type { ModelFlags } from "../plans/models/flags.js";
 import { assertUniqueQueryIds } from "../plans/models/records.js";
 import type { Io } from "./io.js";
+import { jsonLines, prepare, progressFor, withSession } from "./model-command.js";
+import type { ModelFlags } from "./model-flags.js";
 
 /** The judge model and the model flags every planning command shares (--backend, --base-url, --concurrency …). */
 export interface PlanAnswersOptions extends ModelFlags {

@@ -1,18 +1,12 @@
 /** `tooluse plan generate`: ask a planner model for plans; raw outputs go to a plans file `plan score` reads. */
 import { UserError } from "../errors.js";
 import { writeFileAtomic } from "../jsonl.js";
-import {
-  type CommandContext,
-  jsonLines,
-  prepare,
-  progressFor,
-  withSession,
-} from "../plans/models/command.js";
-import { type ModelFlags, wholeNumber } from "../plans/models/flags.js";
 import { generatePlans } from "../plans/models/generate.js";
 import { PROMPT_TYPES, type PromptType } from "../plans/models/generate-prompt.js";
 import { readQueries } from "../plans/models/records.js";
 import type { Io } from "./io.js";
+import { type CommandContext, jsonLines, prepare, progressFor, withSession } from "./model-command.js";
+import { type ModelFlags, wholeNumber } from "./model-flags.js";
 
 export interface PlanGenerateOptions extends ModelFlags {
   model: string;

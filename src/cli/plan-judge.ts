@@ -1,14 +1,6 @@
 /** `tooluse plan judge`: LLM judges for plans (metric-wise or one-shot), with judge–code agreement. */
 import { UserError } from "../errors.js";
 import { readJsonl, writeFileAtomic } from "../jsonl.js";
-import {
-  type CommandContext,
-  jsonLines,
-  prepare,
-  progressFor,
-  withSession,
-} from "../plans/models/command.js";
-import type { ModelFlags } from "../plans/models/flags.js";
 import { type JudgeInput, judgePlans } from "../plans/models/judge.js";
 import { JUDGE_METRICS, type JudgeMetric } from "../plans/models/judge-prompts.js";
 import { judgeReport } from "../plans/models/judge-report.js";
@@ -16,6 +8,8 @@ import { formatJudgeReport } from "../plans/models/report-text.js";
 import { parseReference } from "../plans/parse.js";
 import { PlanRecordSchema, queryKey, ReferenceRecordSchema } from "../plans/records.js";
 import type { Io } from "./io.js";
+import { type CommandContext, jsonLines, prepare, progressFor, withSession } from "./model-command.js";
+import type { ModelFlags } from "./model-flags.js";
 
 export interface PlanJudgeOptions extends ModelFlags {
   judgeModel: string;

@@ -1,19 +1,13 @@
 /** `tooluse plan refine`: the evaluator → optimizer loop over plans, writing lineages for human verification. */
 import { UserError } from "../errors.js";
 import { readJsonl, writeFileAtomic } from "../jsonl.js";
-import {
-  type CommandContext,
-  jsonLines,
-  prepare,
-  progressFor,
-  withSession,
-} from "../plans/models/command.js";
-import { type ModelFlags, wholeNumber } from "../plans/models/flags.js";
 import { readQueries } from "../plans/models/records.js";
 import { DEFAULT_MAX_PASSES, type RefineInput, refinePlans } from "../plans/models/refine.js";
 import { formatRefineSummary } from "../plans/models/report-text.js";
 import { PlanRecordSchema, queryKey } from "../plans/records.js";
 import type { Io } from "./io.js";
+import { type CommandContext, jsonLines, prepare, progressFor, withSession } from "./model-command.js";
+import { type ModelFlags, wholeNumber } from "./model-flags.js";
 
 export interface PlanRefineOptions extends ModelFlags {
   model: string;

@@ -1,5 +1,5 @@
 /** Linear-time scanning helpers: balanced JSON-looking spans, Markdown fences, and a forward-only finder. */
-import { parseLenient } from "./lenient-json.js";
+import { parseLenient } from "../text/lenient-json.js";
 import type { JsonCandidate, Span } from "./types.js";
 
 /** A balanced `{…}` or `[…]` region that may hold JSON. */

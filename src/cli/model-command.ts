@@ -1,10 +1,11 @@
 /** What the three model-driven plan commands share: exit codes for expected failures, the session's lifetime, Ctrl-C. */
-import { reportExpected } from "../../cli/boundary.js";
-import { type Io, stderrLive } from "../../cli/io.js";
-import { UserError } from "../../errors.js";
-import { type ModelFlags, sessionOptions } from "./flags.js";
-import { workProgress } from "./progress.js";
-import { type ModelSession, openSession } from "./session.js";
+
+import { UserError } from "../errors.js";
+import { workProgress } from "../plans/models/progress.js";
+import { type ModelSession, openSession } from "../plans/models/session.js";
+import { reportExpected } from "./boundary.js";
+import { type Io, stderrLive } from "./io.js";
+import { type ModelFlags, sessionOptions } from "./model-flags.js";
 
 /** Extra session settings for tests (environment, cache directory); the command line never sets them. */
 export interface CommandContext {

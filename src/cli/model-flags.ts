@@ -1,6 +1,7 @@
 /** The model flags the planning commands share, validated into session options; messages name the flag. */
-import { seconds, wholeNumber as strictWholeNumber } from "../../cli/flags.js";
-import { modelBackend, type SessionOptions } from "./session.js";
+
+import { modelBackend, type SessionOptions } from "../plans/models/session.js";
+import { seconds, wholeNumber as strictWholeNumber } from "./flags.js";
 
 /** As commander hands them over: strings, and `cache: false` for --no-cache. */
 export interface ModelFlags {
