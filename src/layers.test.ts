@@ -33,7 +33,7 @@ function modules(): string[] {
 
 const IMPORT = /(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s+"(\.[^"]+)"|import\(\s*"(\.[^"]+)"\s*\)/g;
 
-export interface Edge {
+interface Edge {
   from: string;
   to: string;
 }
@@ -59,7 +59,7 @@ function rankOf(unit: string): number | "shared" | null {
 }
 
 /** Why an import breaks the layering, or null when it is allowed. */
-export function violation(edge: Edge): string | null {
+function violation(edge: Edge): string | null {
   const from = unitOf(edge.from);
   const to = unitOf(edge.to);
   if (from === to) return null;
