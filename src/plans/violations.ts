@@ -1,7 +1,8 @@
 /** Every deviation a plan can have, as a typed value: its code, the step it belongs to, and the metric it costs. */
 import { PLAN_POINTS } from "./points.js";
 
-/** The five metrics the deterministic checks score, with their points from the one table (points.ts). */export const METRIC_POINTS = {
+/** The five metrics the deterministic checks score, with their points from the one table (points.ts). */
+export const METRIC_POINTS = {
   format: PLAN_POINTS.format,
   dependencies: PLAN_POINTS.dependencies,
   redundancy: PLAN_POINTS.redundancy,
