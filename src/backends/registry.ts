@@ -1,4 +1,6 @@
 /** Builds the backend a run configuration names. */
+import { homedir } from "node:os";
+import { join } from "node:path";
 import { UserError } from "../errors.js";
 import { openAiBackend } from "./openai.js";
 import { referenceBackend } from "./reference.js";
@@ -39,6 +41,22 @@ export async function createBackend(config: BackendSpec, env: NodeJS.ProcessEnv)
         modelPath: config.model,
         batchSize: config.batch_size ?? 1,
         settings: config.settings,
+      });
+    }
+    case "transformers": {
+      if (!config.model) {
+        throw new UserError(
+          "--backend transformers needs --model FOLDER or a Hugging Face model id (owner/name)",
+        );
+      }
+      const { transformersBackend } = await import("./transformers.js");
+      return transformersBackend({
+        model: config.model,
+        batchSize: config.batch_size ?? 1,
+        settings: config.settings,
+        cacheDir: env.TOOLUSE_MODEL_CACHE || join(homedir(), ".cache", "tooluse", "models"),
+        allowDownload: config.allow_download === true,
+        ...(env.HF_ENDPOINT ? { endpoint: env.HF_ENDPOINT } : {}),
       });
     }
   }

@@ -5,6 +5,7 @@ export const BACKEND_KINDS = [
   "baseline",
   "openai",
   "llama",
+  "transformers",
   "oracle",
   "always-call",
   "never-call",
@@ -23,4 +24,6 @@ export interface BackendSpec {
   timeout_ms: number;
   batch_size: number | null;
   settings: DecodingSettings;
+  /** Lets the transformers backend fetch a model from its hub (off unless asked; see its README section). */
+  allow_download?: boolean | undefined;
 }

@@ -21,10 +21,12 @@ export const INPUT_OPTIONS = [
   "judged",
   "responses",
   "promptFile",
+  "config",
+  "before",
 ] as const;
 
 /** Option names that name a file the command writes. */
-export const OUTPUT_OPTIONS = ["out", "outQueries", "outPlans", "html"] as const;
+export const OUTPUT_OPTIONS = ["out", "outQueries", "outPlans", "html", "finalPlans"] as const;
 
 export interface FileFlag {
   /** How the user typed it: `--out`, or `FILE` for a positional argument. */

@@ -14,6 +14,7 @@ import {
   OUTPUT_OPTIONS,
 } from "./file-flags.js";
 import { type Io, processIo } from "./io.js";
+import { addModelFlags, RUN_FLAG_DEFAULTS } from "./model-flags.js";
 import { registerPlanCommands } from "./plan-commands.js";
 
 /** Sets the exit code from a command; every command module is loaded only when its command runs. */
@@ -71,36 +72,29 @@ function program(io: Io, setExit: SetExit): Command {
     )
     .action(async (options) => setExit((await import("./selftest.js")).runSelftest(options, io)));
 
-  root
-    .command("run")
+  addModelFlags(root.command("run"), RUN_FLAG_DEFAULTS, { singular: "case", plural: "cases" })
     .description("evaluate a model (default: the built-in rule baseline) and write a results file")
-    .option("--backend <kind>", "baseline | openai | llama | oracle | always-call | never-call | replay")
-    .option("--model <name>", "model served by --base-url, or a .gguf file for --backend llama")
-    .option("--base-url <url>", "OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1")
-    .option("--api-key-env <name>", "environment variable holding the API key", "OPENAI_API_KEY")
+    .option(
+      "--backend <kind>",
+      "baseline | openai | llama | transformers | oracle | always-call | never-call | replay",
+    )
+    .option(
+      "--model <name>",
+      "model served by --base-url, a .gguf file (llama), or an ONNX checkpoint folder or hub id (transformers)",
+    )
     .option("--protocol <list>", "json, xml, plain, native, or all (= json,xml,plain)", "all")
     .option("--cases <file>", "cases JSONL", DEFAULT_CASES_FILE)
     .option("--out <file>", "results file (default results/<model>-<time>.json)")
     .option("--resume <file>", "continue the interrupted run whose results file this is")
     .option("--outputs <file>", "recorded outputs JSONL for --backend replay")
-    .option("--concurrency <n>", "requests in flight", "8")
-    .option("--batch-size <n>", "prompts decoded together (llama backend)")
-    .option("--timeout <seconds>", "per-request timeout", "60")
-    .option("--retries <n>", "retries on 429/5xx/timeouts/resets", "4")
-    .option("--no-cache", "bypass the response cache")
-    .option("--cache-dir <dir>", "response cache directory (default $TOOLUSE_CACHE_DIR or ~/.cache/tooluse)")
-    .option("--max-tokens <n>", "maximum new tokens", "256")
-    .option("--temperature <t>", "sampling temperature", "0")
-    .option("--seed <n>", "sampling seed, where the server supports one")
+    .option("--batch-size <n>", "prompts decoded together (llama and transformers backends)")
+    .option("--allow-download", "transformers: fetch a hub id's missing files from the Hugging Face hub")
     .option(
-      "--thinking <mode>",
-      "off | on | default (off sends chat_template_kwargs.enable_thinking=false)",
-      "off",
+      "--model-cache <dir>",
+      "transformers: where hub ids live (default $TOOLUSE_MODEL_CACHE or ~/.cache/tooluse/models)",
     )
     .option("--lang <list>", "only these languages (en,ru)")
     .option("--category <list>", "only these categories")
-    .option("--ids <list>", "only these case ids")
-    .option("--limit <n>", "only the first N selected cases")
     .option("--json", "print the summary as JSON")
     .option("--min-score <x>", "exit 1 when the score is below x (for CI gates)")
     .action(async (options, command: Command) =>

@@ -30,7 +30,7 @@ describe("tooluse plan build", () => {
       readFileSync(join(DATA_DIR, "plans", "manifest.json"), "utf8"),
     );
     expect(out.join("")).toMatch(
-      /^built \d+ planning queries \(train \d+, test 100; 1\.0\.0, sha256:[0-9a-f]{64}\)/,
+      /^built \d+ planning queries \(train \d+, test 100; 2\.0\.0, sha256:[0-9a-f]{64}\)/,
     );
   });
 

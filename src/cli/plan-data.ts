@@ -17,6 +17,7 @@ import {
 import { DEFAULT_TOOL_DESCRIPTIONS, PlanRecordSchema } from "../plans/index.js";
 import { terminalText } from "../sanitize.js";
 import { reportExpected } from "./boundary.js";
+import { lintAndPrint } from "./plan-lint.js";
 
 export interface PlanDataIo {
   stdout: (text: string) => void;
@@ -80,6 +81,11 @@ function guarded(io: PlanDataIo, run: () => void): number {
 export function runPlanBuild(io: PlanDataIo, options: PlanBuildOptions = {}): number {
   return guarded(io, () => {
     const built = buildPlanData(options.sourceDir ?? join(CORPUS_DIR, "plans"), DEFAULT_TOOL_DESCRIPTIONS);
+    const violations = lintAndPrint(io, { ...(options.sourceDir ? { dir: options.sourceDir } : {}) });
+    if (violations.length > 0)
+      throw new UserError(
+        `plan lint: ${violations.length} violation(s); nothing written (docs/plan-conventions.md)`,
+      );
     const outDir = options.outDir ?? join(DATA_DIR, "plans");
     mkdirSync(outDir, { recursive: true });
     writeFileAtomic(join(outDir, "queries.jsonl"), built.jsonl);

@@ -12,33 +12,23 @@ import { BACKEND_KINDS, type BackendKind, type RunConfig } from "../runner/confi
 import { plainProgress, terminalProgress } from "../runner/progress.js";
 import { runBenchmark } from "../runner/run.js";
 import { terminalText } from "../sanitize.js";
-import { choice, choices, decimal, fraction, refuseConflicts, seconds, wholeNumber, words } from "./flags.js";
+import { choice, choices, fraction, refuseConflicts, wholeNumber } from "./flags.js";
 import { type Io, stderrLive, stdoutColor } from "./io.js";
+import { type ModelFlags, parseModelFlags, RUN_FLAG_DEFAULTS } from "./model-flags.js";
 
-export interface RunFlags {
+export interface RunFlags extends ModelFlags {
   backend?: string;
   model?: string;
-  baseUrl?: string;
-  apiKeyEnv: string;
   protocol: string;
   cases: string;
   out?: string;
   resume?: string;
   outputs?: string;
-  concurrency: string;
   batchSize?: string;
-  timeout: string;
-  retries: string;
-  cache: boolean;
-  cacheDir?: string;
-  maxTokens: string;
-  temperature: string;
-  seed?: string;
-  thinking: string;
+  allowDownload?: boolean;
+  modelCache?: string;
   lang?: string;
   category?: string;
-  ids?: string;
-  limit?: string;
   json?: boolean;
   minScore?: string;
   /** The flags typed on the command line (not defaults), to refuse ones a combination would ignore. */
@@ -109,9 +99,9 @@ function refuseIgnoredFlags(flags: RunFlags, backend: BackendKind): void {
     throw new UserError(`--outputs cannot be combined with --backend ${backend}: only replay reads it`);
   if (backend === "replay" && flags.outputs === undefined)
     throw new UserError("--backend replay needs --outputs FILE (the recorded outputs to grade)");
-  if (flags.batchSize !== undefined && backend !== "llama")
+  if (flags.batchSize !== undefined && backend !== "llama" && backend !== "transformers")
     throw new UserError(
-      `--batch-size cannot be combined with --backend ${backend}: only llama batches prompts`,
+      `--batch-size cannot be combined with --backend ${backend}: only llama and transformers batch prompts`,
     );
 }
 
@@ -131,40 +121,48 @@ export function configFromFlags(flags: RunFlags, now = new Date()): RunConfig {
   refuseIgnoredFlags(flags, backend);
   const model = flags.model ?? null;
   const stamp = now.toISOString().replace(/[:.]/g, "-");
-  const thinking = choice("--thinking", flags.thinking, ["off", "on", "default"] as const);
+  const shared = parseModelFlags(flags, RUN_FLAG_DEFAULTS);
   const chosen = protocols(flags.protocol);
-  if (backend === "llama" && chosen.includes("native")) {
+  if ((backend === "llama" || backend === "transformers") && chosen.includes("native")) {
     throw new UserError(
-      "--protocol native needs a server's tool parser; with --backend llama use json, xml or plain",
+      `--protocol native needs a server's tool parser; with --backend ${backend} use json, xml or plain`,
     );
   }
-  const temperature = decimal("--temperature", flags.temperature, { min: 0, max: 2 });
+  for (const [flag, given] of [
+    ["--allow-download", flags.allowDownload],
+    ["--model-cache", flags.modelCache],
+  ] as const) {
+    // A resumed run takes its backend from the journal; the flags only say where things are.
+    if (given !== undefined && backend !== "transformers" && flags.resume === undefined)
+      throw new UserError(`${flag} applies to --backend transformers only`);
+  }
   return {
     backend,
     model,
-    base_url: flags.baseUrl ?? null,
-    api_key_env: flags.apiKeyEnv,
+    base_url: shared.baseUrl,
+    api_key_env: shared.apiKeyEnv,
     replay_file: flags.outputs ?? null,
     cases_file: flags.cases,
     protocols: chosen,
     filters: {
       lang: flags.lang === undefined ? null : choices("--lang", flags.lang, LANGS),
       category: flags.category === undefined ? null : choices("--category", flags.category, CATEGORIES),
-      ids: flags.ids === undefined ? null : words("--ids", flags.ids),
-      limit: flags.limit === undefined ? null : wholeNumber("--limit", flags.limit, { min: 1 }),
+      ids: shared.ids,
+      limit: shared.limit,
     },
     settings: {
-      temperature,
-      max_tokens: wholeNumber("--max-tokens", flags.maxTokens, { min: 1 }),
-      enable_thinking: thinking === "default" ? null : thinking === "on",
-      seed: flags.seed === undefined ? null : wholeNumber("--seed", flags.seed),
+      temperature: shared.temperature,
+      max_tokens: shared.maxTokens,
+      enable_thinking: shared.enableThinking,
+      seed: shared.seed,
     },
-    concurrency: wholeNumber("--concurrency", flags.concurrency, { min: 1, max: 1024 }),
+    concurrency: shared.concurrency,
     batch_size:
       flags.batchSize === undefined ? null : wholeNumber("--batch-size", flags.batchSize, { min: 1 }),
-    timeout_ms: seconds("--timeout", flags.timeout),
-    retries: wholeNumber("--retries", flags.retries, { max: 100 }),
-    cache: flags.cache,
+    timeout_ms: shared.timeoutMs,
+    retries: shared.retries,
+    cache: shared.cache,
+    ...(backend === "transformers" ? { allow_download: flags.allowDownload === true } : {}),
     out: flags.out ?? join("results", `${slug(model ?? backend)}-${stamp}.json`),
   };
 }
@@ -188,7 +186,7 @@ export async function runRun(flags: RunFlags, io: Io): Promise<number> {
   const progress = stderrLive(io) ? terminalProgress(io.stderr) : plainProgress(io.stderr);
   try {
     const results = await runBenchmark({ ...config, out }, flags.resume !== undefined, {
-      env: process.env,
+      env: flags.modelCache ? { ...process.env, TOOLUSE_MODEL_CACHE: flags.modelCache } : process.env,
       cacheDir: flags.cacheDir ?? process.env.TOOLUSE_CACHE_DIR ?? join(homedir(), ".cache", "tooluse"),
       progress,
       signal: controller.signal,
