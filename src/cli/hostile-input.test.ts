@@ -532,6 +532,24 @@ const MATRIX: Record<string, Partial<Record<BadInput, Case>>> = {
   },
 };
 
+MATRIX["plan lint"] = {
+  "missing file": {
+    argv: () => ["plan", "lint", "--dir", missing()],
+    code: 2,
+    line: /^tooluse: \S*missing\.jsonl: cannot read \(ENOENT\)$/,
+  },
+  "folder as file": {
+    // The inverse: --dir names a folder, and a file is given.
+    argv: () => ["plan", "lint", "--dir", at("unrelated.txt")],
+    code: 2,
+    line: /^tooluse: \S*unrelated\.txt: cannot read \(ENOTDIR\)$/,
+  },
+};
+MATRIX["plan experiment"] = {
+  "missing file": { argv: () => ["plan", "experiment", "--config", missing()], code: 2, line: ENOENT },
+  "folder as file": { argv: () => ["plan", "experiment", "--config", dir.path], code: 2, line: FOLDER },
+};
+
 /** The four model-driven commands share their flags: each gets every class, no server needed to refuse them. */
 const MODEL_COMMANDS: Record<string, { base: () => string[]; input: string }> = {
   "plan generate": {
@@ -624,6 +642,21 @@ const NOT_APPLICABLE = new Set([
   ...["build", "plan build", "list"].flatMap((command) =>
     ALL_CLASSES.filter((kind) => kind !== "conflicting flags").map((kind) => `${command}: ${kind}`),
   ),
+  // plan lint reads a folder and writes nothing; plan experiment's numbers and outputs are in its config file.
+  ...[
+    "malformed number",
+    "conflicting flags",
+    "unwritable output",
+    "output = input",
+    "existing unrelated file",
+  ].map((kind) => `plan lint: ${kind}`),
+  ...[
+    "malformed number",
+    "conflicting flags",
+    "unwritable output",
+    "output = input",
+    "existing unrelated file",
+  ].map((kind) => `plan experiment: ${kind}`),
   // Commands that write no file.
   ...["selftest", "compare", "plan agree"].flatMap((command) =>
     ["unwritable output", "output = input", "existing unrelated file"].map((kind) => `${command}: ${kind}`),
@@ -650,6 +683,8 @@ const NOT_APPLICABLE = new Set([
 ]);
 
 const COMMANDS = [
+  "plan lint",
+  "plan experiment",
   "build",
   "grade",
   "import bfcl",

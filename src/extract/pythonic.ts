@@ -3,8 +3,9 @@
  * list `[f(a=1), g(b='x')]`. Only names of offered tools count, and only with keyword arguments (or none), so prose
  * such as "use max(a, b)" is never read as a call.
  */
+
+import { parseLenient } from "../text/lenient-json.js";
 import type { Call } from "../tools/types.js";
-import { parseLenient } from "./lenient-json.js";
 import type { ExtractContext, ExtractorResult, Span } from "./types.js";
 
 const MAX_CALLS = 64;

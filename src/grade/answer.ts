@@ -1,4 +1,5 @@
 /** Answer constraints of no-call cases: case-insensitive substring checks on the prose. */
+import { foldText } from "../text/fold.js";
 
 export interface AnswerConstraints {
   answer_contains_all?: readonly string[] | undefined;
@@ -6,7 +7,7 @@ export interface AnswerConstraints {
 }
 
 function fold(text: string): string {
-  return text.normalize("NFKC").toLowerCase().replace(/ё/g, "е").replace(/\s+/g, " ");
+  return foldText(text).replace(/\s+/g, " ");
 }
 
 export function hasConstraints(constraints: AnswerConstraints): boolean {
