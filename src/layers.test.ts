@@ -11,7 +11,7 @@ import { PACKAGE_ROOT } from "./paths.js";
 /** Top to bottom: a module may import its own folder, any lower layer, and the shared pieces. */
 const LAYERS: readonly (readonly string[])[] = [
   ["cli", "index", "public-api"],
-  ["runner", "report", "plans", "import", "selftest"],
+  ["runner", "report", "plans", "import", "selftest", "config"],
   ["backends", "protocols", "metrics"],
   ["grade"],
   ["extract"],
@@ -20,7 +20,7 @@ const LAYERS: readonly (readonly string[])[] = [
 ];
 
 /** Low-level pieces anyone may use; they import only each other. */
-const SHARED = ["errors", "jsonl", "paths", "version", "sanitize", "text"];
+const SHARED = ["errors", "jsonl", "paths", "version", "sanitize", "text", "yaml-config"];
 
 const SRC = join(PACKAGE_ROOT, "src");
 
