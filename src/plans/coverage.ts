@@ -15,6 +15,7 @@ export const ANSWER_KINDS = [
   "average",
   "count",
   "sum",
+  "rank",
   "list",
   "explanation",
   "value",
@@ -42,12 +43,14 @@ const COVERED: readonly SlotName[] = [
   "metric",
   "number",
 ];
+/** Most specific first: "the average score of the top five agents" asks for averages. */
 const AGGREGATES: readonly AnswerKind[] = ["compare", "share", "average", "count", "sum"];
 
 function asked(query: string, slots: Slots): AnswerKind {
   const aggregation = slots.aggregation ?? [];
   const found = AGGREGATES.find((kind) => aggregation.includes(kind));
   if (found) return found;
+  if (aggregation.includes("rank")) return "rank";
   if (/^\s*(which|list|who)\b/i.test(query) || aggregation.includes("ids")) return "list";
   if (/^\s*(why|how|what)\b/i.test(query)) return "explanation";
   return "value";
@@ -73,6 +76,7 @@ function delivers(asks: AnswerKind, produces: string): boolean {
     case "list":
       // Ids, a ranking or a table of rows all list something; nothing in the text says which is meant.
       return true;
+    case "rank":
     case "explanation":
     case "value":
       return produces !== "ids";

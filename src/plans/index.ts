@@ -15,7 +15,9 @@ export {
   DEFAULT_MATCH_OPTIONS,
   type MatchOptions,
   type MatchResult,
+  type MatchStep,
   matchSteps,
+  type RestSimilarity,
   type StepPair,
 } from "./match.js";
 export { metricScore, type PlanStructure, planStructure } from "./metrics.js";
@@ -50,7 +52,6 @@ export {
   ScoreLineSchema,
   ViolationSchema,
 } from "./score-line.js";
-export { type PromptSimilarity, tokenSimilarity } from "./similarity.js";
 export {
   DEFAULT_TOOL_DESCRIPTIONS,
   parseToolDescriptions,

@@ -227,6 +227,17 @@ function behindMissing(
   return seen;
 }
 
+/**
+ * The looser notion behind tool-usage completeness: the same tool asking the same question (the same measure and
+ * aggregation, similar words), whatever population filters it repeats or lacks.
+ */
+function asksTheSame(c: Side, r: Side, similarity: RestSimilarity, threshold: number): boolean {
+  if (c.step.tool !== r.step.tool) return false;
+  const same = (name: "aggregation" | "metric") =>
+    (c.intent.slots[name] ?? []).join("|") === (r.intent.slots[name] ?? []).join("|");
+  return same("aggregation") && same("metric") && similarity(c.intent.rest, r.intent.rest) >= threshold;
+}
+
 function countAligned(cells: readonly IntentCell[]): number {
   let n = 0;
   for (const cell of cells) if (cell.aligned) n++;
@@ -406,7 +417,10 @@ export function matchSteps(
     const r = rs[j] as Side;
     // A dependency on an earlier stage, because the step in between is missing, is a missing step (recall
     // counts it), not a wrong wire: only the rest is a dependency that differs.
-    const skipped = behindMissing(r.step.depends_on, reverse, refById);
+    // When one of the candidate's own dependencies is unaligned, it stands in for the missing step, and a
+    // dependency on an earlier stage besides it is simply unneeded.
+    const standIn = c.step.depends_on.some((d) => !assigned.has(d));
+    const skipped = standIn ? new Set<number>() : behindMissing(r.step.depends_on, reverse, refById);
     const extra = c.step.depends_on.filter((d) => {
       const to = assigned.get(d);
       return to !== undefined && !r.step.depends_on.includes(to) && !skipped.has(to);
@@ -422,16 +436,11 @@ export function matchSteps(
   const matched = pairs.filter((p) => p.matched).length;
 
   const present = new Map(reverse);
-  rs.forEach((r) => {
-    if (present.has(r.step.id)) return;
-    const i = cs.findIndex(
-      (c) =>
-        c.step.tool === r.step.tool &&
-        !assigned.has(c.step.id) &&
-        similarity(c.intent.rest, r.intent.rest) >= threshold,
-    );
-    if (i >= 0) present.set(r.step.id, cs[i]?.step.id ?? -1);
-  });
+  for (const r of rs) {
+    if (present.has(r.step.id)) continue;
+    const found = cs.find((c) => !assigned.has(c.step.id) && asksTheSame(c, r, similarity, threshold));
+    if (found) present.set(r.step.id, found.step.id);
+  }
 
   return {
     pairs,

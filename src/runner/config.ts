@@ -6,6 +6,7 @@ export const BACKEND_KINDS = [
   "baseline",
   "openai",
   "llama",
+  "transformers",
   "oracle",
   "always-call",
   "never-call",
@@ -39,6 +40,8 @@ export const RunConfigSchema = z.object({
   timeout_ms: z.number().int().positive(),
   retries: z.number().int().nonnegative(),
   cache: z.boolean(),
+  /** transformers backend only: whether a hub id's missing files may be fetched from the hub. */
+  allow_download: z.boolean().optional(),
   out: z.string(),
 });
 

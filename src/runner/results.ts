@@ -13,6 +13,8 @@ export interface Results {
   harness: { name: "tooluse"; version: string };
   corpus: { name: string; version: string | null; digest: string; file: string; cases: number };
   model: string;
+  /** The backend's record of the loaded model (file digests, stop tokens, device), when it gives one. */
+  model_details?: Readonly<Record<string, unknown>>;
   backend: string;
   config: Omit<RunConfig, "out">;
   prompts: { version: string; parallel_calls: boolean; sha256: Record<Protocol, string> };
@@ -27,6 +29,7 @@ export interface ResultsInput {
   harnessVersion: string;
   corpus: Results["corpus"];
   model: string;
+  modelDetails?: Readonly<Record<string, unknown>> | undefined;
   config: RunConfig;
   cases: readonly Case[];
   /** Defaults to the single-call prompt of ToolUse.1. */
@@ -53,6 +56,7 @@ export function buildResults(input: ResultsInput): Results {
     harness: { name: "tooluse", version: input.harnessVersion },
     corpus: input.corpus,
     model: input.model,
+    ...(input.modelDetails ? { model_details: input.modelDetails } : {}),
     backend: input.config.backend,
     config,
     prompts: {

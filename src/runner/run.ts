@@ -143,6 +143,7 @@ export async function runBenchmark(
     harnessVersion: HARNESS_VERSION,
     corpus: describeCorpus(run.cases_file, casesText, cases.length),
     model: backend.model,
+    modelDetails: backend.details,
     config: run,
     cases,
     promptOptions,

@@ -126,13 +126,14 @@ class SlotBag {
   }
 }
 
-function readNumber(words: readonly string[], at: number, bag: SlotBag, used: boolean[]): number {
+/** Reads the number at `at`, if it is one, with the comparison before it and the time unit after it. */
+function readNumber(words: readonly string[], at: number, bag: SlotBag, used: boolean[]): void {
   const value = numberAt(words[at]);
-  if (value === null) return 0;
+  if (value === null) return;
   const next = words[at + 1];
   if (next !== undefined && STRUCTURE_NOUNS.has(next)) {
     used[at] = true;
-    return 1;
+    return;
   }
   let comparator = "";
   for (let back = 1; back <= 3 && at - back >= 0; back++) {
@@ -151,7 +152,6 @@ function readNumber(words: readonly string[], at: number, bag: SlotBag, used: bo
     bag.add("number", `${comparator}${value} ${next}`);
     used[at + 1] = true;
   } else bag.add("number", `${comparator}${value}`);
-  return 1;
 }
 
 function negated(words: readonly string[], at: number): boolean {
