@@ -7,7 +7,7 @@ import { grade } from "../grade/grade.js";
 import { readJsonl, writeFileAtomic } from "../jsonl.js";
 import { bfclCompatibleLine, summarize } from "../metrics/summary.js";
 import { formatSummary } from "../report/terminal.js";
-import type { Io } from "./io.js";
+import { type Io, stdoutColor } from "./io.js";
 
 const OutputLineSchema = z.object({ id: z.string(), protocol: z.enum(PROTOCOLS), output: z.string() });
 
@@ -38,7 +38,7 @@ export function runGrade(options: GradeOptions, io: Io): number {
   io.stdout(
     options.json
       ? `${JSON.stringify(summary, null, 2)}\n`
-      : formatSummary(summary, { color: io.isTTY }) + bfclCompatibleLine(summary),
+      : formatSummary(summary, { color: stdoutColor(io) }) + bfclCompatibleLine(summary),
   );
   return 0;
 }

@@ -1,7 +1,7 @@
 /** `tooluse plan score`: score planner outputs against reference plans; score lines to JSONL, aggregates to JSON. */
 import { readFileSync } from "node:fs";
 import type { z } from "zod";
-import { formatPath, UserError } from "../errors.js";
+import { cannotRead, formatPath, UserError } from "../errors.js";
 import { writeFileAtomic } from "../jsonl.js";
 import {
   aggregateScores,
@@ -17,6 +17,7 @@ import {
   ReferenceRecordSchema,
 } from "../plans/index.js";
 import { table } from "../plans/models/report-text.js";
+import { reportExpected } from "./boundary.js";
 
 export interface PlanScoreOptions {
   reference: string;
@@ -45,7 +46,7 @@ function readRecords<S extends z.ZodType>(file: string, schema: S): Numbered<z.i
   try {
     text = readFileSync(file, "utf8");
   } catch (error) {
-    throw new UserError(`${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    throw cannotRead(file, error);
   }
   const records: Numbered<z.infer<S>>[] = [];
   text.split("\n").forEach((raw, index) => {
@@ -204,8 +205,6 @@ export async function runPlanScore(options: PlanScoreOptions, io: PlanScoreIo): 
     }
     return 0;
   } catch (error) {
-    if (!(error instanceof UserError)) throw error;
-    io.stderr(`tooluse: ${error.message}\n`);
-    return 2;
+    return reportExpected(io.stderr, error);
   }
 }
