@@ -228,6 +228,51 @@ function behindMissing(
 }
 
 /**
+ * Dependencies of an aligned pair that differ under `wires`. A dependency on an earlier stage, because the step in
+ * between is missing altogether, is a missing step (recall counts it), not a wrong wire — unless one of the
+ * candidate's own dependencies corresponds to nothing and so stands in for the missing step.
+ */
+function dependencyDifferences(
+  c: Side,
+  r: Side,
+  wires: Assignment,
+  wiresBack: Assignment,
+  refById: ReadonlyMap<number, Side>,
+): { extra: number[]; missing: number[] } {
+  const standIn = c.step.depends_on.some((d) => !wires.has(d));
+  const skipped = standIn ? new Set<number>() : behindMissing(r.step.depends_on, wiresBack, refById);
+  const extra = c.step.depends_on.filter((d) => {
+    const to = wires.get(d);
+    return to !== undefined && !r.step.depends_on.includes(to) && !skipped.has(to);
+  });
+  const missing = r.step.depends_on.filter((e) => {
+    const from = wiresBack.get(e);
+    return from !== undefined && !c.step.depends_on.includes(from);
+  });
+  return { extra, missing };
+}
+
+/** The alignment plus, for steps left out of it, the nearest step of the same tool at most one slot apart. */
+function nearPairs(m: Matching, assigned: Assignment): Assignment {
+  const wires = new Map(assigned);
+  const taken = new Set(assigned.values());
+  m.cs.forEach((c, i) => {
+    if (wires.has(c.step.id)) return;
+    let best = -1;
+    m.rs.forEach((r, j) => {
+      const cell = m.intents[i]?.[j] ?? FAR;
+      if (taken.has(r.step.id) || cell.distance > 1) return;
+      if (best < 0 || cell.distance < (m.intents[i]?.[best]?.distance ?? Number.POSITIVE_INFINITY)) best = j;
+    });
+    const r = m.rs[best];
+    if (!r) return;
+    wires.set(c.step.id, r.step.id);
+    taken.add(r.step.id);
+  });
+  return wires;
+}
+
+/**
  * The looser notion behind tool-usage completeness: the same tool asking the same question (the same measure and
  * aggregation, similar words), whatever population filters it repeats or lacks.
  */
@@ -400,6 +445,10 @@ export function matchSteps(
   const indexOfR = new Map(rs.map((r, j) => [r.step.id, j]));
   const reverse: Assignment = new Map([...assigned].map(([c, r]) => [r, c]));
   const refById = new Map(rs.map((r) => [r.step.id, r]));
+  // Dependencies are compared through the alignment widened by near pairs (same tool, one slot apart), so an
+  // unneeded dependency on a step that is itself slightly wrong is seen now, not only once that step is fixed.
+  const wires = nearPairs(m, assigned);
+  const wiresBack: Assignment = new Map([...wires].map(([c, r]) => [r, c]));
   const pairs: StepPair[] = [];
   const disagreements: DependencyDisagreement[] = [];
   for (const [cId, rId] of assigned) {
@@ -415,20 +464,7 @@ export function matchSteps(
     });
     const c = cs[i] as Side;
     const r = rs[j] as Side;
-    // A dependency on an earlier stage, because the step in between is missing, is a missing step (recall
-    // counts it), not a wrong wire: only the rest is a dependency that differs.
-    // When one of the candidate's own dependencies is unaligned, it stands in for the missing step, and a
-    // dependency on an earlier stage besides it is simply unneeded.
-    const standIn = c.step.depends_on.some((d) => !assigned.has(d));
-    const skipped = standIn ? new Set<number>() : behindMissing(r.step.depends_on, reverse, refById);
-    const extra = c.step.depends_on.filter((d) => {
-      const to = assigned.get(d);
-      return to !== undefined && !r.step.depends_on.includes(to) && !skipped.has(to);
-    });
-    const missing = r.step.depends_on.filter((e) => {
-      const from = reverse.get(e);
-      return from !== undefined && !c.step.depends_on.includes(from);
-    });
+    const { extra, missing } = dependencyDifferences(c, r, wires, wiresBack, refById);
     if (extra.length + missing.length > 0)
       disagreements.push({ candidate: cId, reference: rId, extra, missing });
   }
