@@ -102,14 +102,12 @@ export function replicaBackend(replicas: readonly Replica[], options: ReplicaOpt
     ...(first.backend.endpoint === undefined ? {} : { endpoint: first.backend.endpoint }),
     async preflight(signal: AbortSignal): Promise<void> {
       const outcomes = await Promise.allSettled(endpoints.map((e) => e.backend.preflight?.(signal)));
+      const failures = outcomes.flatMap((o) => (o.status === "rejected" ? [o.reason as Error] : []));
+      // A replica that answers but is misconfigured (another model, a refused key) would corrupt the run: stop.
+      const misconfigured = failures.find((reason) => !(reason instanceof UnreachableError));
+      if (misconfigured) throw misconfigured;
+      if (failures.length === endpoints.length) throw failures[0];
       const down = endpoints.filter((_, i) => outcomes[i]?.status === "rejected");
-      for (const [i, outcome] of outcomes.entries()) {
-        // A replica that answers but is misconfigured (another model, a refused key) would corrupt the run: stop.
-        if (outcome.status === "rejected" && !(outcome.reason instanceof UnreachableError))
-          throw outcome.reason;
-        if (outcome.status === "rejected" && down.length === endpoints.length && i === 0)
-          throw outcome.reason;
-      }
       for (const endpoint of down) {
         const reason = (outcomes[endpoints.indexOf(endpoint)] as PromiseRejectedResult).reason as Error;
         log(
