@@ -20,7 +20,9 @@ function program(io: Io, setExit: SetExit): Command {
   root
     .command("build")
     .description("regenerate data/tooluse1.jsonl and data/manifest.json from corpus/")
-    .action(async () => setExit((await import("./build.js")).runBuild(io)));
+    .option("--corpus <dir>", "authored sources (default: the package's corpus/)")
+    .option("--data <dir>", "where to write tooluse1.jsonl and manifest.json (default: the package's data/)")
+    .action(async (options) => setExit((await import("./build.js")).runBuild(options, io)));
 
   root
     .command("grade")
