@@ -3,7 +3,8 @@ import { z } from "zod";
 import { loadCases } from "../cases/load.js";
 import { PROTOCOLS } from "../cases/schema.js";
 import { UserError } from "../errors.js";
-import { grade } from "../grade/grade.js";
+import type { BfclMode } from "../grade/bfcl/checker.js";
+import { gradeWithRules, type Rules } from "../grade/bfcl/profile.js";
 import { readJsonl, writeFileAtomic } from "../jsonl.js";
 import { bfclCompatibleLine, summarize } from "../metrics/summary.js";
 import { formatSummary } from "../report/terminal.js";
@@ -16,6 +17,8 @@ export interface GradeOptions {
   outputs: string;
   out?: string | undefined;
   json?: boolean | undefined;
+  rules?: Rules | undefined;
+  bfclMode?: BfclMode | undefined;
 }
 
 export function runGrade(options: GradeOptions, io: Io): number {
@@ -31,7 +34,7 @@ export function runGrade(options: GradeOptions, io: Io): number {
     if (seen.has(key))
       throw new UserError(`${where}: a second output for ${output.id} in protocol ${output.protocol}`);
     seen.add(key);
-    return grade(testCase, output);
+    return gradeWithRules(testCase, output, options);
   });
   if (options.out) writeFileAtomic(options.out, verdicts.map((v) => `${JSON.stringify(v)}\n`).join(""));
   const summary = summarize(verdicts, cases);

@@ -29,6 +29,14 @@ function program(io: Io, setExit: SetExit): Command {
     .requiredOption("--outputs <file>", 'outputs JSONL: {"id","protocol","output"} per line')
     .option("--out <file>", "write one verdict per line to this JSONL file")
     .option("--json", "print the summary as JSON")
+    .addOption(
+      new Option("--rules <profile>", "grading profile").choices(["tooluse", "bfcl"]).default("tooluse"),
+    )
+    .addOption(
+      new Option("--bfcl-mode <mode>", "BFCL: how names were served (fc: dots became _)")
+        .choices(["prompt", "fc"])
+        .default("prompt"),
+    )
     .action(async (options) => setExit((await import("./grade.js")).runGrade(options, io)));
 
   const importer = root.command("import").description("convert a public benchmark into a cases JSONL file");

@@ -1,6 +1,7 @@
 /** The verdict on one (case, protocol) output: the public shape of a verdicts.jsonl line, and its builder. */
 import type { Protocol } from "../cases/schema.js";
 import type { Call } from "../tools/types.js";
+import type { BfclVerdict } from "./bfcl/grade-bfcl.js";
 import type { ArgumentCheck } from "./compare.js";
 
 export interface Verdict {
@@ -30,6 +31,12 @@ export interface Verdict {
   name_mangled?: true;
   /** Cases expecting several calls (`calls`) only: for each expected call, the index of the extracted call assigned to it, or null. */
   assignment?: (number | null)[];
+  /** Present when graded under `--rules bfcl`: `passed` and `reason` are then BFCL's. */
+  rules?: "bfcl";
+  /** Under `--rules bfcl`: our own profile's verdict on the same output. */
+  tooluse?: { passed: boolean; reason: string };
+  /** BFCL's verdict on the same output (see src/grade/bfcl). */
+  bfcl?: BfclVerdict;
 }
 
 /** The fields every verdict takes from the output itself. */
