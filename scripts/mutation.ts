@@ -1,7 +1,7 @@
 /**
  * A small mutation tester (StrykerJS is too heavy for two shared cores): for each source file, flip one
  * operator or literal at a time (=== ↔ !==, < ↔ <=, > ↔ >=, && ↔ ||, true ↔ false, drop a `!`, ±1 on a number),
- * run the tests of that folder, and count the mutant killed when they fail. Tokens come from the TypeScript
+ * run the tests that import it (`vitest related`), and count the mutant killed when they fail. Tokens come from the TypeScript
  * scanner, so strings, comments and regular expressions are never touched. Prints the score and every survivor.
  *
  * Run: npx tsx scripts/mutation.ts [--sample N] [--seed S] [dir…]   (default dirs: src/grade src/extract src/tools)
@@ -123,8 +123,8 @@ for (const [index, mutant] of chosen.entries()) {
     original.slice(0, mutant.start) + mutant.replacement + original.slice(mutant.end),
   );
   try {
-    const folder = mutant.file.slice(0, mutant.file.lastIndexOf("/"));
-    const run = spawnSync("npx", ["vitest", "run", folder, "--bail=1", "--reporter=dot"], {
+    // Only the tests whose import graph reaches the mutated file: the rest cannot kill it.
+    const run = spawnSync("npx", ["vitest", "related", mutant.file, "--run", "--bail=1", "--reporter=dot"], {
       encoding: "utf8",
       timeout: 180_000,
     });
