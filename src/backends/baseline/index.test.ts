@@ -121,6 +121,12 @@ describe("respond", () => {
     );
   });
 
+  it("acts once on a self-corrected request", () => {
+    expect(respond(ask("Set a timer for 5 minutes. Actually no, make it 7."), "json")).toBe(
+      '{"name":"set_timer","arguments":{"seconds":420}}',
+    );
+  });
+
   it("is deterministic", () => {
     const conversation = ask("Convert 100 USD to EUR");
     expect(respond(conversation, "json")).toBe(respond(conversation, "json"));

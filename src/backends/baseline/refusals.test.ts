@@ -38,6 +38,7 @@ describe("impossibleRequest", () => {
     ["Can you send an email to my boss?", PROSE.cannot.en],
     ["Закажи такси до аэропорта", PROSE.cannot.ru],
     ["Позвони маме", PROSE.cannot.ru],
+    ["Запиши меня к стоматологу на четверг", PROSE.cannot.ru],
   ])("%s", (text, reply) => {
     expect(impossibleRequest(text)).toBe(reply);
   });

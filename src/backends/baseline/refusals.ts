@@ -35,7 +35,7 @@ const CALL_LIKE = /\bTOOL\b|[{}<>]|"name"|\bfunction\b/i;
 const IMPOSSIBLE =
   /^(?:(?:please|hey|ok|okay|can you|could you|would you|пожалуйста|можешь|можете)[\s,]+)*(?:order|book|buy|purchase|send|email|e-mail|call|phone|dial|pay|reserve|deliver|post|tweet|hail|закажи|забронируй|купи|отправь|позвони|вызови|оплати|переведи деньги|напиши письмо)(?!\p{L})/u;
 const IMPOSSIBLE_ANYWHERE =
-  /\b(?:order (?:me )?(?:a |some )?(?:pizza|food|taxi|cab|uber)|book (?:me )?(?:a )?(?:flight|table|hotel|room|ticket|taxi)|send (?:an? )?(?:email|e-mail|text|sms|message)|call (?:me )?(?:a )?(?:taxi|cab|uber))\b|закажи|забронируй|вызови такси|отправь (?:письмо|сообщение|смс)/u;
+  /\b(?:order (?:me )?(?:a |some )?(?:pizza|food|taxi|cab|uber)|book (?:me )?(?:a )?(?:flight|table|hotel|room|ticket|taxi)|send (?:an? )?(?:email|e-mail|text|sms|message)|call (?:me )?(?:a )?(?:taxi|cab|uber))\b|закажи|забронируй|вызови такси|отправь (?:письмо|сообщение|смс)|запиши(?:те)? (?:меня|нас) (?:к|на)(?!\p{L})/u;
 
 /** The arithmetic answer itself, for "What is 2 plus 2? Do not use any tools." */
 function answerWithoutTools(text: string, lang: Lang): string {
