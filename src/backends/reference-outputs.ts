@@ -3,7 +3,7 @@
  * are the two degenerate strategies the spec's headline score is designed to punish equally.
  */
 import { isMentions, mentionsExample } from "../cases/mentions.js";
-import type { Case, ExpectedCall, Protocol } from "../cases/schema.js";
+import type { AnswerConstraint, Case, ExpectedCall, Protocol } from "../cases/schema.js";
 import { noCallExpectation } from "../grade/expectation.js";
 import { encodeNativeReply } from "../grade/native.js";
 import { offeredTools } from "../grade/offered.js";
@@ -89,12 +89,24 @@ export function renderCalls(protocol: Protocol, calls: readonly Call[]): string 
   );
 }
 
-/** A prose answer that satisfies the case's answer constraints. */
+/** A reply that shows the case's behaviour (answer, refusal or question) and satisfies its answer constraints. */
 function expectedAnswer(testCase: Case): string {
   const noCall = noCallExpectation(testCase.expect);
   if (!noCall) return "I cannot help with that.";
-  const parts = [...(noCall.answer_contains_all ?? []), ...(noCall.answer_contains_any ?? []).slice(0, 1)];
-  return parts.length > 0 ? `${parts.join(", ")}.` : "Here is my answer, no tool needed.";
+  const first = (constraint: AnswerConstraint) =>
+    typeof constraint === "string" ? constraint : constraint[0];
+  const parts = [
+    ...(noCall.answer_contains_all ?? []).map(first),
+    ...(noCall.answer_contains_any ?? []).slice(0, 1).map(first),
+  ];
+  const words = parts.join(", ");
+  if (noCall.no_call === "clarify")
+    return parts.length > 0 ? `Could you tell me (${words})?` : "Could you tell me more?";
+  if (noCall.no_call === "refuse")
+    return parts.length > 0
+      ? `I can't do that with the tools I have (${words}).`
+      : "I can't do that with the tools I have.";
+  return parts.length > 0 ? `${words}.` : "Here is my answer, no tool needed.";
 }
 
 function prose(protocol: Protocol, text: string): string {

@@ -31,6 +31,11 @@ function program(io: Io, setExit: SetExit): Command {
     .requiredOption("--outputs <file>", 'outputs JSONL: {"id","protocol","output"} per line')
     .option("--out <file>", "write one verdict per line to this JSONL file")
     .option("--json", "print the summary as JSON")
+    .option(
+      "--rules <profile>",
+      "grading profile: tooluse (2.0), spec1 (SPEC 1.0 exactly) or bfcl",
+      "tooluse",
+    )
     .action(async (options) => setExit((await import("./grade.js")).runGrade(options, io)));
 
   const importer = root.command("import").description("convert a public benchmark into a cases JSONL file");
@@ -90,6 +95,11 @@ function program(io: Io, setExit: SetExit): Command {
     .option("--limit <n>", "only the first N selected cases")
     .option("--json", "print the summary as JSON")
     .option("--min-score <x>", "exit 1 when the score is below x (for CI gates)")
+    .option(
+      "--rules <profile>",
+      "grading profile: tooluse (2.0), spec1 (SPEC 1.0 exactly) or bfcl",
+      "tooluse",
+    )
     .action(async (options) => setExit(await (await import("./run.js")).runRun(options, io)));
 
   root

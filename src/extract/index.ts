@@ -19,6 +19,11 @@ export type { Extraction, ExtractorName } from "./types.js";
 export interface ExtractOptions {
   /** The tools offered this turn; bare argument objects are matched against them. Default: the nine. */
   tools?: readonly ToolSpec[];
+  /**
+   * Whether a `TOOL name | k=v` line is call syntax. Default true (SPEC §3.1 lists it in every protocol);
+   * the 2.0 rules pass false outside the plain protocol, where such a line is text the model was asked to repeat.
+   */
+  plainLine?: boolean;
 }
 
 interface RegisteredExtractor {
@@ -68,7 +73,9 @@ export function extractCalls(raw: string, options: ExtractOptions = {}): Extract
       return candidates;
     },
   };
+  const plainLine = options.plainLine ?? true;
   for (const extractor of EXTRACTORS) {
+    if (!plainLine && extractor.name === "plain") continue;
     const result = extractor.extract(text, context);
     if (result.calls.length > 0) {
       return {
@@ -79,5 +86,5 @@ export function extractCalls(raw: string, options: ExtractOptions = {}): Extract
       };
     }
   }
-  return { calls: [], malformed: looksLikeCallAttempt(text), prose: tidy(text), shape: null };
+  return { calls: [], malformed: looksLikeCallAttempt(text, { plainLine }), prose: tidy(text), shape: null };
 }

@@ -14,9 +14,12 @@ const FENCE_CALL_WORDS = /\b(?:name|arguments)\b/;
  * line, a call-object key, or a JSON fence that mentions name or arguments. Words alone ("I would
  * use the calculator tool") are not an attempt.
  */
-export function looksLikeCallAttempt(text: string): boolean {
+export function looksLikeCallAttempt(
+  text: string,
+  options: { plainLine: boolean } = { plainLine: true },
+): boolean {
   if (TAG_MARKERS.some((marker) => text.includes(marker))) return true;
-  if (TOOL_LINE.test(text) || CALL_KEY.test(text)) return true;
+  if ((options.plainLine && TOOL_LINE.test(text)) || CALL_KEY.test(text)) return true;
   for (const fence of findFences(text)) {
     const isJson = fence.info === "" || fence.info.toLowerCase().startsWith("json");
     if (isJson && FENCE_CALL_WORDS.test(text.slice(fence.bodyStart, fence.bodyEnd))) return true;
