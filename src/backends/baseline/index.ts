@@ -16,7 +16,7 @@ import { applyCorrection } from "./correction.js";
 import { currencyRule } from "./currency.js";
 import { contextFor, followUp } from "./follow-up.js";
 import { noteRule } from "./note.js";
-import { impossibleRequest, instructionTrap, PROSE } from "./refusals.js";
+import { impossibleRequest, instructionTrap, PROSE, unrecognised } from "./refusals.js";
 import { freshSearchRule, searchRule } from "./search.js";
 import { type Lang, languageOf } from "./text.js";
 import { timeRule } from "./time.js";
@@ -98,7 +98,7 @@ function decide(text: string, history: History, offered: ReadonlySet<string>, la
   if (match?.call) return offer(match.call);
   const followed = followUp(text, history);
   if (followed) return offer(followed);
-  if (match === null) return { kind: "prose", text: PROSE.unknown[lang] };
+  if (match === null) return { kind: "prose", text: unrecognised(text) };
   const filled = fromContext(match.rule, text, history);
   if (filled) return offer(filled);
   if (!offered.has(match.rule.tool)) return { kind: "prose", text: PROSE.cannot[lang] };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { impossibleRequest, instructionTrap, PROSE } from "./refusals.js";
+import { impossibleRequest, instructionTrap, PROSE, unrecognised } from "./refusals.js";
 
 describe("instructionTrap", () => {
   it("answers arithmetic itself when told not to use tools", () => {
@@ -46,5 +46,27 @@ describe("impossibleRequest", () => {
   it("lets tool requests through", () => {
     expect(impossibleRequest("Set a timer for 5 minutes")).toBeNull();
     expect(impossibleRequest("What's the weather in Paris?")).toBeNull();
+  });
+});
+
+describe("unrecognised", () => {
+  it.each([
+    ["Turn on the lights in the living room.", PROSE.cannot.en],
+    ["pls move $200 from my checking into my savings acct", PROSE.cannot.en],
+    ["Переведи маме 500 рублей на карту.", PROSE.cannot.ru],
+    ["Включи свет на кухне.", PROSE.cannot.ru],
+  ])("declines a command no rule serves: %s", (text, reply) => {
+    expect(unrecognised(text)).toBe(reply);
+  });
+
+  it.each([
+    ["What's the capital of Australia?", PROSE.unknown.en],
+    ["Tell me a joke.", PROSE.unknown.en],
+    ["Dogs are cute.", PROSE.unknown.en],
+    ["I went home.", PROSE.unknown.en],
+    ["Какая столица Австралии?", PROSE.unknown.ru],
+    ["Объясни, что такое фотосинтез", PROSE.unknown.ru],
+  ])("does not decline a question, a request to say something, or a statement: %s", (text, reply) => {
+    expect(unrecognised(text)).toBe(reply);
   });
 });

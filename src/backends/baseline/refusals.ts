@@ -69,3 +69,34 @@ export function impossibleRequest(text: string): string | null {
   const folded = fold(trimEdges(text));
   return IMPOSSIBLE.test(folded) || IMPOSSIBLE_ANYWHERE.test(folded) ? PROSE.cannot[languageOf(text)] : null;
 }
+
+// Words that open a question, and politeness that may come before a command.
+const QUESTION_START =
+  /^(?:who|what|what's|whats|which|when|where|why|how|is|are|am|do|does|did|can|could|would|will|should|кто|что|какой|какая|какое|какие|когда|где|почему|зачем|как|сколько|ли)(?!\p{L})/u;
+const POLITE_START = /^(?:(?:please|pls|plz|hey|ok|okay|now|пожалуйста|плиз|слушай|эй)[\s,]+)+/u;
+// Commands to say or write something: the model does those in words, so they are not capability gaps.
+const SPEECH =
+  /^(?:tell|write|explain|describe|say|give|list|compose|summari[sz]e|define|translate|name|answer|recite|расскажи|напиши|объясни|опиши|скажи|перечисли|придумай|назови|ответь|переведи на)/u;
+// An English command starts with a verb; a Russian one with an imperative («включи», «поставь», «переведи»).
+const ENGLISH_COMMAND = /^[a-z]+(?:\s|$)/u;
+const RUSSIAN_IMPERATIVE = /^\p{L}+(?:и|ь|й)(?:те)?(?!\p{L})/u;
+// A statement, not a command: "The lights are on", "Dogs are cute", «Я дома».
+const NOT_A_VERB =
+  /^(?:the|a|an|my|your|this|that|it|i|we|you|he|she|they|there|here|and|or|but|if|so|just|я|мы|ты|вы|он|она|они|это)(?!\p{L})|^\p{L}+\s+(?:is|are|was|were|has|have)(?!\p{L})/u;
+
+/**
+ * The prose for a message no rule recognised: a command to act ("Turn on the lights", «Переведи маме 500 рублей»)
+ * is declined, since no offered tool was found for it; anything else — a question, a request to say or write
+ * something — gets the plain "I don't know" (the baseline has no knowledge to answer with).
+ */
+export function unrecognised(text: string): string {
+  const lang = languageOf(text);
+  const folded = fold(trimEdges(text)).replace(POLITE_START, "");
+  const asks = text.includes("?") || QUESTION_START.test(folded);
+  const command =
+    !asks &&
+    !SPEECH.test(folded) &&
+    !NOT_A_VERB.test(folded) &&
+    (lang === "ru" ? RUSSIAN_IMPERATIVE : ENGLISH_COMMAND).test(folded);
+  return command ? PROSE.cannot[lang] : PROSE.unknown[lang];
+}
