@@ -72,7 +72,7 @@ export function impossibleRequest(text: string): string | null {
 
 // Words that open a question, and politeness that may come before a command.
 const QUESTION_START =
-  /^(?:who|what|what's|whats|which|when|where|why|how|is|are|am|do|does|did|can|could|would|will|should|кто|что|какой|какая|какое|какие|когда|где|почему|зачем|как|сколько|ли)(?!\p{L})/u;
+  /^(?:who|what|what's|whats|wats|which|when|where|why|how|is|are|am|do|does|did|can|could|would|will|should|кто|что|какой|какая|какое|какие|когда|где|почему|зачем|как|сколько|ли)(?!\p{L})/u;
 const POLITE_START = /^(?:(?:please|pls|plz|hey|ok|okay|now|пожалуйста|плиз|слушай|эй)[\s,]+)+/u;
 // Commands to say or write something: the model does those in words, so they are not capability gaps.
 const SPEECH =
