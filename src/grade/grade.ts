@@ -30,10 +30,11 @@ export interface Output {
 
 function read(output: Output, tools: readonly ToolSpec[], rules: GradingRules): Reading {
   const plainLine = !rules.plainLineOnlyInPlain || output.protocol === "plain";
-  if (output.protocol !== "native") return extractCalls(output.output, { tools, plainLine });
+  const options = { tools, plainLine, mentions: rules.mentions };
+  if (output.protocol !== "native") return extractCalls(output.output, options);
   const reply = decodeNativeReply(output.output);
   // The runtime's parser is what native mode tests: a call left in the content is not a call, but it is malformed.
-  const leftover = extractCalls(reply.content, { tools, plainLine });
+  const leftover = extractCalls(reply.content, options);
   const malformed = reply.malformed || leftover.calls.length > 0 || leftover.malformed;
   return { calls: reply.calls, prose: leftover.prose, malformed: reply.calls.length === 0 && malformed };
 }

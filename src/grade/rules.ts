@@ -7,6 +7,8 @@ export interface GradingRules {
   constraints: "words" | "substrings";
   /** 2.0: a plain `TOOL name | k=v` line is call syntax only under the plain protocol (SPEC §6). */
   plainLineOnlyInPlain: boolean;
+  /** 2.0: a call mentioned in prose or inline code is no call; Python-style calls only as the whole reply; `"name": null` is a no-call. */
+  mentions: boolean;
 }
 
 /** ToolUse.1 2.0 semantics: the default. */
@@ -14,6 +16,7 @@ export const TOOLUSE_RULES: GradingRules = {
   behaviourAware: true,
   constraints: "words",
   plainLineOnlyInPlain: true,
+  mentions: true,
 };
 
 /** SPEC 1.0 to the letter: behaviour-blind abstention, substring constraints (§3.3), the TOOL line in every protocol (§3.1). */
@@ -21,4 +24,5 @@ export const SPEC1_RULES: GradingRules = {
   behaviourAware: false,
   constraints: "substrings",
   plainLineOnlyInPlain: false,
+  mentions: false,
 };
