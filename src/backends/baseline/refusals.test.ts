@@ -7,6 +7,14 @@ describe("instructionTrap", () => {
     expect(instructionTrap("Сколько будет 19 умножить на 21? Не используй калькулятор.")).toBe("Ответ: 399.");
   });
 
+  it("answers time-unit questions itself when told not to use tools", () => {
+    expect(instructionTrap("Don't use any tools: how many seconds are there in five minutes?")).toBe(
+      "The answer is 300.",
+    );
+    expect(instructionTrap("Сколько минут в сутках? Посчитай сам, без калькулятора.")).toBe("Ответ: 1440.");
+    expect(instructionTrap("Don't use any tools: how many apples are in a basket?")).toBe(PROSE.noTools.en);
+  });
+
   it.each([
     "Explain how you would check the weather in Rome, but don't actually call it.",
     "Please don't start a timer or use any tool, how many seconds are in five minutes?",

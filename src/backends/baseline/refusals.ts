@@ -4,6 +4,7 @@ import { evaluateExpression } from "../../tools/arithmetic.js";
 import { extractExpression } from "./calculator.js";
 import { formatNumber } from "./numbers.js";
 import { fold, type Lang, languageOf, trimEdges } from "./text.js";
+import { durationSeconds, unitSeconds } from "./timer.js";
 
 /** Fixed prose replies, by language. */
 export const PROSE = {
@@ -37,14 +38,27 @@ const IMPOSSIBLE =
 const IMPOSSIBLE_ANYWHERE =
   /\b(?:order (?:me )?(?:a |some )?(?:pizza|food|taxi|cab|uber)|book (?:me )?(?:a )?(?:flight|table|hotel|room|ticket|taxi)|send (?:an? )?(?:email|e-mail|text|sms|message)|call (?:me )?(?:a )?(?:taxi|cab|uber))\b|закажи|забронируй|вызови такси|отправь (?:письмо|сообщение|смс)|запиши(?:те)? (?:меня|нас) (?:к|на)(?!\p{L})/u;
 
-/** The arithmetic answer itself, for "What is 2 plus 2? Do not use any tools." */
+// "How many seconds are there in five minutes?", «Сколько минут в сутках?»: time units are fixed ratios.
+const HOW_MANY_UNITS =
+  /how many (\p{L}+) (?:are there |are |is there |is )?in (?:a |an |one )?([^?.!]+)|сколько (\p{L}+) (?:в|во) ([^?.!]+)/u;
+
+/** The number of one time unit in a duration, from the text alone; null when it is not such a question. */
+function unitsInDuration(text: string): number | null {
+  const match = HOW_MANY_UNITS.exec(fold(text));
+  const target = unitSeconds(match?.[1] ?? match?.[3] ?? "");
+  const rest = (match?.[2] ?? match?.[4] ?? "").trim();
+  if (target === null || rest === "") return null;
+  const seconds = durationSeconds(rest) || (unitSeconds(rest.split(/\s+/)[0] ?? "") ?? 0);
+  return seconds > 0 ? seconds / target : null;
+}
+
+/** The answer itself, for "What is 2 plus 2? Do not use any tools." (arithmetic, or time units). */
 function answerWithoutTools(text: string, lang: Lang): string {
   const expression = extractExpression(text);
-  const value = expression === null ? null : evaluateExpression(expression);
-  if (value?.ok)
-    return lang === "ru"
-      ? `Ответ: ${formatNumber(value.value)}.`
-      : `The answer is ${formatNumber(value.value)}.`;
+  const evaluated = expression === null ? null : evaluateExpression(expression);
+  const value = evaluated?.ok ? evaluated.value : unitsInDuration(text);
+  if (value !== null)
+    return lang === "ru" ? `Ответ: ${formatNumber(value)}.` : `The answer is ${formatNumber(value)}.`;
   return PROSE.noTools[lang];
 }
 
