@@ -151,6 +151,18 @@ export const ToolDefinitionSchema: z.ZodType<ToolDefinition> = z.strictObject({
   }),
 });
 
+/**
+ * An imported BFCL question as BFCL's own checker sees it; the `bfcl` grading profile reads this instead of
+ * `expect`. The possible answer stays JSON text because BFCL tells `5.0` from `5` and JSON values do not.
+ */
+export const BfclSourceSchema = z.strictObject({
+  category: z.string().min(1),
+  function: z.array(z.unknown()),
+  ground_truth: z.string().optional(),
+  /** Arguments (`call#.name.argument`) whose list of accepted values is empty: no output can pass the question. */
+  unpassable: z.array(z.string()).min(1).optional(),
+});
+
 const CaseObject = z.strictObject({
   id: z.string().min(1),
   lang: z.string().regex(/^[a-z]{2}$/, "expected an ISO 639-1 language code such as en"),
@@ -161,6 +173,7 @@ const CaseObject = z.strictObject({
   tools: z.array(z.union([toolName, ToolDefinitionSchema])),
   messages: z.array(MessageSchema).min(1),
   expect: CaseExpectSchema,
+  bfcl: BfclSourceSchema.optional(),
 });
 
 type CaseShape = z.infer<typeof CaseObject>;
@@ -217,6 +230,7 @@ export const ToolUse1CaseSchema = CaseObject.extend({
   }
 });
 
+export type BfclSource = z.infer<typeof BfclSourceSchema>;
 export type ExpectedValue = z.infer<typeof ExpectedValueSchema>;
 export type HistoryCall = z.infer<typeof HistoryCallSchema>;
 export type Message = z.infer<typeof MessageSchema>;

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { loadCases } from "../cases/load.js";
 import { PROTOCOLS } from "../cases/schema.js";
 import { UserError } from "../errors.js";
+import type { BfclMode } from "../grade/bfcl/checker.js";
 import { DEFAULT_GRADING_PROFILE, gradingProfile } from "../grade/profiles.js";
 import { readJsonl, writeFileAtomic } from "../jsonl.js";
 import { bfclCompatibleLine, summarize } from "../metrics/summary.js";
@@ -18,10 +19,12 @@ export interface GradeOptions {
   json?: boolean | undefined;
   /** Grading profile name (`--rules`). */
   rules?: string | undefined;
+  /** BFCL's name rule: how the model was served (`--bfcl-mode`). */
+  bfclMode?: BfclMode | undefined;
 }
 
 export function runGrade(options: GradeOptions, io: Io): number {
-  const grader = gradingProfile(options.rules ?? DEFAULT_GRADING_PROFILE);
+  const grader = gradingProfile(options.rules ?? DEFAULT_GRADING_PROFILE, { bfclMode: options.bfclMode });
   const cases = loadCases(options.cases);
   const byId = new Map(cases.map((c) => [c.id, c]));
   const outputs = readJsonl(options.outputs, OutputLineSchema);

@@ -36,6 +36,11 @@ function program(io: Io, setExit: SetExit): Command {
       "grading profile: tooluse (2.0), spec1 (SPEC 1.0 exactly) or bfcl",
       "tooluse",
     )
+    .addOption(
+      new Option("--bfcl-mode <mode>", "BFCL: how names were served (fc: dots became _)")
+        .choices(["prompt", "fc"])
+        .default("prompt"),
+    )
     .action(async (options) => setExit((await import("./grade.js")).runGrade(options, io)));
 
   const importer = root.command("import").description("convert a public benchmark into a cases JSONL file");

@@ -53,12 +53,10 @@ describe("tooluse grade --rules", () => {
     expect(JSON.parse(io.out)).toMatchObject({ grading: { profile: "spec1", version: "1.0.0" }, passed: 1 });
   });
 
-  it("refuses bfcl in a build without its grader, and an unknown profile, in one line", async () => {
+  it("grades under BFCL's checker with bfcl, and refuses an unknown profile in one line", async () => {
     const bfcl = await grade("--rules", "bfcl");
-    expect(bfcl.code).toBe(2);
-    expect(bfcl.io.err).toMatch(
-      /^tooluse: --rules bfcl: the bfcl grading profile is not available in this build/,
-    );
+    expect(bfcl.code).toBe(0);
+    expect(JSON.parse(bfcl.io.out)).toMatchObject({ grading: { profile: "bfcl" } });
     const unknown = await grade("--rules", "lenient");
     expect(unknown.code).toBe(2);
     expect(unknown.io.err).toBe('tooluse: --rules: expected one of tooluse, spec1, bfcl, got "lenient"\n');

@@ -76,9 +76,12 @@ function isRefusal(sentence: string): boolean {
   return !contrast || ALTERNATIVE.test((contrast[1] ?? "").trim());
 }
 
-function kindOf(raw: string): SentenceKind {
-  const asks = /[?？]\s*$/.test(raw);
-  const sentence = clean(raw).replace(/[.!?？…:;,\s]+$/, "");
+const ASKS = /[?？]\s*$/;
+const TRAILING = /[.!?？…:;,\s]+$/;
+
+function kindOf(raw: string, cleaned: string): SentenceKind {
+  const asks = ASKS.test(raw);
+  const sentence = cleaned.replace(TRAILING, "");
   if (sentence === "" || COURTESY.test(sentence)) return "neutral";
   if (OFFER.test(sentence) || PROMISE.test(sentence)) return "neutral";
   if (asks || REQUEST.test(sentence)) return "request";
@@ -92,7 +95,9 @@ function sentences(text: string): string[] {
   let start = 0;
   for (const end of folded.matchAll(SENTENCE_END)) {
     const stop = end.index + end[0].length;
-    if (end[0] === "." && ABBREVIATION.test(folded.slice(start, end.index))) continue;
+    // The word before the stop is all the abbreviation test needs: a bounded look keeps this linear.
+    if (end[0] === "." && ABBREVIATION.test(folded.slice(Math.max(start, end.index - 8), end.index)))
+      continue;
     const sentence = folded.slice(start, stop);
     if (sentence.trim() !== "") out.push(sentence);
     start = stop;
@@ -109,14 +114,15 @@ function sentences(text: string): string[] {
  */
 export function classifyBehaviour(prose: string): Behaviour {
   const parts = sentences(prose);
+  const cleaned = parts.map(clean);
   const kinds: SentenceKind[] = [];
   let opening = "";
   for (let i = 0; i < parts.length; i++) {
-    const kind = kindOf(parts[i] as string);
+    const kind = kindOf(parts[i] as string, cleaned[i] as string);
     if (kind === "neutral") continue;
     // A question the reply answers itself ("Why…? Because…") is rhetorical: a statement, not a request.
-    const answered = kind === "request" && SELF_ANSWER.test(clean(parts[i + 1] ?? ""));
-    if (kinds.length === 0) opening = clean(parts[i] as string);
+    const answered = kind === "request" && SELF_ANSWER.test(cleaned[i + 1] ?? "");
+    if (kinds.length === 0) opening = cleaned[i] as string;
     kinds.push(answered ? "statement" : kind);
   }
   if (kinds.at(-1) === "request") return "question";

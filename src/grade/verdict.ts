@@ -2,6 +2,7 @@
 import type { Protocol } from "../cases/schema.js";
 import type { Call } from "../tools/types.js";
 import type { Behaviour } from "./behaviour.js";
+import type { BfclVerdict } from "./bfcl/grade-bfcl.js";
 import type { ArgumentCheck } from "./compare.js";
 
 export interface Verdict {
@@ -33,6 +34,12 @@ export interface Verdict {
   behaviour?: Behaviour;
   /** Cases expecting several calls (`calls`) only: for each expected call, the index of the extracted call assigned to it, or null. */
   assignment?: (number | null)[];
+  /** Present when graded under `--rules bfcl`: `passed` and `reason` are then BFCL's. */
+  rules?: "bfcl";
+  /** Under `--rules bfcl`: our own profile's verdict on the same output. */
+  tooluse?: { passed: boolean; reason: string };
+  /** BFCL's verdict on the same output (see src/grade/bfcl). */
+  bfcl?: BfclVerdict;
 }
 
 /** The fields every verdict takes from the output itself. */

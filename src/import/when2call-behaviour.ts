@@ -42,7 +42,9 @@ export function when2callAgreement(source: SourceText, rules?: GradingRules): Wh
       if (reply === undefined) continue;
       const verdict = grade(testCase, { id: record.uuid, protocol: "json", output: reply }, rules);
       const agrees = verdict.passed === (behaviour === label);
-      const cell = (table[behaviour][label] ??= { agreed: 0, total: 0 });
+      const row = table[behaviour];
+      const cell = row[label] ?? { agreed: 0, total: 0 };
+      row[label] = cell;
       cell.total++;
       total++;
       if (agrees) {
