@@ -148,6 +148,17 @@ describe("the committed ToolUse.1 corpus", () => {
     }
   });
 
+  it("never expects the same call twice, so no case mirrors another (Tokyo time was asked four times in 1.0)", () => {
+    const seen = new Map<string, string>();
+    for (const c of cases) {
+      const call = callOf(c);
+      if (call === null) continue;
+      const key = JSON.stringify(call);
+      expect([c.id, seen.get(key)]).toEqual([c.id, undefined]);
+      seen.set(key, c.id);
+    }
+  });
+
   it("records the counts and the digest in the manifest", () => {
     expect(built.manifest.version).toBe("2.0.0");
     expect(built.manifest.cases).toBe(188);

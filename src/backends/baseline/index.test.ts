@@ -122,8 +122,8 @@ describe("respond", () => {
   });
 
   it("acts once on a self-corrected request", () => {
-    expect(respond(ask("Set a timer for 5 minutes. Actually no, make it 7."), "json")).toBe(
-      '{"name":"set_timer","arguments":{"seconds":420}}',
+    expect(respond(ask("Set a timer for 5 minutes. Actually no, make it 8."), "json")).toBe(
+      '{"name":"set_timer","arguments":{"seconds":480}}',
     );
   });
 
