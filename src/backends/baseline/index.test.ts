@@ -24,11 +24,11 @@ describe("respond", () => {
 
   it("answers in prose, natively as content, when no tool applies", () => {
     expect(respond(ask("What's the capital of Australia?"), "json")).toBe(
-      "I don't know the answer without a tool.",
+      "I can't answer that without a tool.",
     );
-    expect(respond(ask("Какая столица Австралии?"), "plain")).toBe("Не знаю.");
+    expect(respond(ask("Какая столица Австралии?"), "plain")).toBe("Не могу ответить на это без инструмента.");
     expect(decodeNativeReply(respond(ask("Tell me a joke."), "native"))).toEqual({
-      content: "I don't know the answer without a tool.",
+      content: "I can't answer that without a tool.",
       calls: [],
       malformed: false,
     });

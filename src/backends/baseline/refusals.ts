@@ -8,7 +8,8 @@ import { durationSeconds, unitSeconds } from "./timer.js";
 
 /** Fixed prose replies, by language. */
 export const PROSE = {
-  unknown: { en: "I don't know the answer without a tool.", ru: "Не знаю." },
+  // The baseline knows no facts: where a model would answer, it says plainly that it cannot (a refusal).
+  unknown: { en: "I can't answer that without a tool.", ru: "Не могу ответить на это без инструмента." },
   cannot: {
     en: "I can't do that with the tools I have.",
     ru: "Я не могу сделать это с доступными инструментами.",
@@ -101,7 +102,7 @@ const NOT_A_VERB =
 /**
  * The prose for a message no rule recognised: a command to act ("Turn on the lights", «Переведи маме 500 рублей»)
  * is declined, since no offered tool was found for it; anything else — a question, a request to say or write
- * something — gets the plain "I don't know" (the baseline has no knowledge to answer with).
+ * something — is met with "I can't answer that without a tool" (the baseline has no knowledge to answer with).
  */
 export function unrecognised(text: string): string {
   const lang = languageOf(text);
