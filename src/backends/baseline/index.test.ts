@@ -26,7 +26,9 @@ describe("respond", () => {
     expect(respond(ask("What's the capital of Australia?"), "json")).toBe(
       "I can't answer that without a tool.",
     );
-    expect(respond(ask("Какая столица Австралии?"), "plain")).toBe("Не могу ответить на это без инструмента.");
+    expect(respond(ask("Какая столица Австралии?"), "plain")).toBe(
+      "Не могу ответить на это без инструмента.",
+    );
     expect(decodeNativeReply(respond(ask("Tell me a joke."), "native"))).toEqual({
       content: "I can't answer that without a tool.",
       calls: [],
