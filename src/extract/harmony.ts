@@ -21,16 +21,20 @@ const CHANNEL = "<|channel|>";
 const MESSAGE = "<|message|>";
 const START = "<|start|>";
 const BODY_END = /<\|(?:end|call|return)\|>/;
+const TURN_END = /<\|(?:call|return)\|>/;
 const RECIPIENT = /\bto=([^\s<]+)/;
 const CHANNEL_NAME = /<\|channel\|>\s*([a-z_]+)/;
 
 /** Reads harmony markup; undefined when the text has none (no `<|channel|>` or `<|message|>` token). */
 export function readHarmony(raw: string): HarmonyReading | undefined {
   if (!raw.includes(CHANNEL) && !raw.includes(MESSAGE)) return undefined;
+  // `<|call|>` and `<|return|>` end the assistant's turn (`<|end|>` only a message): what follows was generated past it.
+  const turnEnd = TURN_END.exec(raw);
+  const turn = turnEnd ? raw.slice(0, turnEnd.index + turnEnd[0].length) : raw;
   const calls: Call[] = [];
   const shown: string[] = [];
   let malformed = false;
-  for (const segment of raw.split(START)) {
+  for (const segment of turn.split(START)) {
     const split = segment.indexOf(MESSAGE);
     if (split === -1) {
       // Text before the first header is what a runtime left of the answer after stripping the tokens.

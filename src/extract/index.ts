@@ -13,7 +13,7 @@ import { proseWithout, tidy } from "./prose.js";
 import { extractPythonic } from "./pythonic.js";
 import { readJsonCandidates } from "./scanner.js";
 import { stripThinking } from "./thinking.js";
-import type { ExtractContext, Extraction, Extractor, ExtractorName, JsonCandidate } from "./types.js";
+import type { ExtractContext, Extraction, Extractor, ExtractorName, JsonCandidate, Span } from "./types.js";
 import { extractXml } from "./xml.js";
 
 export { stripThinking } from "./thinking.js";
@@ -95,8 +95,8 @@ export function extractCalls(raw: string, options: ExtractOptions = {}): Extract
     const result = extractor.extract(seen, context);
     if (result.calls.length === 0) continue;
     const prose = proseWithout(text, result.spans);
-    // A shape the spec does not list is a call only when it is the whole reply; inside prose it is a mention.
-    if (mentions && BEYOND_SPEC.has(extractor.name) && !isBare(proseWithout(seen, result.spans))) continue;
+    // A shape the spec does not list is a call only on lines of its own; inside a sentence it is a mention.
+    if (mentions && BEYOND_SPEC.has(extractor.name) && !onOwnLines(seen, result.spans)) continue;
     return { calls: result.calls, malformed: false, prose, shape: extractor.name };
   }
   if (mentions) {
@@ -110,7 +110,15 @@ export function extractCalls(raw: string, options: ExtractOptions = {}): Extract
 /** Extractor families beyond SPEC §3.1's chain. */
 const BEYOND_SPEC: ReadonlySet<ExtractorName> = new Set(["pythonic"]);
 
-/** Nothing but list brackets, separators and fence markers left: the calls were the reply. */
-function isBare(rest: string): boolean {
-  return /^[\s[\],;`]*(?:python|json|tool_code)?[\s[\],;`]*$/i.test(rest);
+/** Around a call on its own line only list brackets, separators, fence markers and special tokens may stand. */
+const LINE_FRAME = /^(?:[\s[\],;`]|<\|[a-z_]+\|>|```[a-z_]*)*$/i;
+
+/** Every span sits on lines of its own: nothing but framing before it on its first line or after it on its last. */
+function onOwnLines(text: string, spans: readonly Span[]): boolean {
+  return spans.every((span) => {
+    const lineStart = text.lastIndexOf("\n", span.start - 1) + 1;
+    const newline = text.indexOf("\n", span.end);
+    const lineEnd = newline === -1 ? text.length : newline;
+    return LINE_FRAME.test(text.slice(lineStart, span.start)) && LINE_FRAME.test(text.slice(span.end, lineEnd));
+  });
 }

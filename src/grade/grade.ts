@@ -1,6 +1,7 @@
 /** The grader: one case and one raw output in, one verdict out. Pure and deterministic. */
 import type { Case, ExpectedCall, Protocol } from "../cases/schema.js";
 import { extractCalls } from "../extract/index.js";
+import { leniencyOf } from "../tools/leniency.js";
 import type { ToolSpec } from "../tools/types.js";
 import { hasConstraints, unmetConstraints, unmetConstraintsAsSubstrings } from "./answer.js";
 import { type Behaviour, classifyBehaviour } from "./behaviour.js";
@@ -135,16 +136,20 @@ function gradeCall(
     check: compareArguments(resolved.tool, expected.arguments, call.arguments),
     mangled: resolved.mangled,
     name: call.name,
+    tool: resolved.tool,
+    args: call.arguments,
   }));
   const best =
     checks.find(({ check }) => check.mismatched.length === 0) ?? (checks[0] as (typeof checks)[number]);
   const argsOk = best.check.mismatched.length === 0;
   const single = reading.calls.length === 1;
   const mangledNote = best.mangled ? ` (name mangled: ${best.name} for ${expected.name})` : "";
+  const lenient = argsOk ? leniencies(best.tool, expected, best.args) : [];
+  const lenientNote = lenient.length > 0 ? ` (lenient: ${lenient.join(", ")})` : "";
   const reason = !single
     ? `${reading.calls.length} calls; exactly one expected`
     : argsOk
-      ? `correct call to ${expected.name}${extraNote(best.check)}${mangledNote}`
+      ? `correct call to ${expected.name}${extraNote(best.check)}${mangledNote}${lenientNote}`
       : `wrong arguments: ${best.check.mismatched.join("; ")}${mangledNote}`;
   return verdict({
     ...base,
@@ -155,5 +160,18 @@ function gradeCall(
     extra: best.check.extra,
     reason,
     ...(best.mangled ? { name_mangled: true } : {}),
+    ...(lenient.length > 0 ? { lenient } : {}),
   });
+}
+
+/** `argument=leniency` for every expected argument that matched only through a written leniency. */
+function leniencies(tool: ToolSpec, expected: ExpectedCall, args: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const name of Object.keys(expected.arguments)) {
+    const parameter = tool.parameters.find((p) => p.name === name);
+    if (!parameter || parameter.schema) continue;
+    const used = leniencyOf(parameter.normaliser, args[name]);
+    if (used) out.push(`${name}=${used}`);
+  }
+  return out;
 }

@@ -137,6 +137,38 @@ describe("issue 13: arguments real models send", () => {
     ).toBe(true);
   });
 
+  it("every leniency a match relied on is named in the verdict", () => {
+    const verdictOf = (testCase: Case, output: string) =>
+      grade(testCase, { id: testCase.id, protocol: "json", output });
+    expect(verdictOf(weather("Madrid"), call("get_weather", { city: "Madrid, Spain" }))).toMatchObject({
+      passed: true,
+      lenient: ["city=city_region"],
+      reason: expect.stringContaining("(lenient: city=city_region)"),
+    });
+    expect(verdictOf(weather("Madrid"), call("get_weather", { city: "Мадрид" }))).not.toHaveProperty(
+      "lenient",
+    );
+    const time = makeCase("get_time-en-02", {
+      call: { name: "get_time", arguments: { timezone: "America/New_York" } },
+    });
+    expect(verdictOf(time, call("get_time", { timezone: "Eastern Standard Time" })).lenient).toEqual([
+      "timezone=long_zone_name",
+    ]);
+    const root = makeCase("calculator-en-02", {
+      call: { name: "calculator", arguments: { expression: "42" } },
+    });
+    expect(verdictOf(root, call("calculator", { expression: "math.sqrt(1764)" })).lenient).toEqual([
+      "expression=math_prefix",
+    ]);
+    const money = makeCase("convert_currency-en-03", {
+      call: { name: "convert_currency", arguments: { amount: 1, from_currency: "PLN", to_currency: "USD" } },
+    });
+    const args = { amount: 1, from_currency: "Polish zloty", to_currency: "in dollars" };
+    expect(verdictOf(money, call("convert_currency", args)).lenient).toEqual([
+      "from_currency=qualified_name",
+    ]);
+  });
+
   it("math.sqrt(1764) is the expression sqrt(1764)", () => {
     const root = makeCase("calculator-en-01", {
       call: { name: "calculator", arguments: { expression: "sqrt(1764)" } },

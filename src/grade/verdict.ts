@@ -30,6 +30,8 @@ export interface Verdict {
    * `a_b` called): it matched, and is flagged. Absent otherwise, so ToolUse.1 verdict lines keep their keys.
    */
   name_mangled?: true;
+  /** Call cases: arguments that matched only through a written leniency (`city=city_region`); absent when none did. */
+  lenient?: string[];
   /** No-call cases under the 2.0 rules, when no call was attempted: what the reply does (answer, refusal, question). */
   behaviour?: Behaviour;
   /** Cases expecting several calls (`calls`) only: for each expected call, the index of the extracted call assigned to it, or null. */
@@ -71,6 +73,7 @@ export function verdict(fields: Verdict): Verdict {
     ...(fields.name_mangled ? { name_mangled: true } : {}),
     ...(fields.assignment ? { assignment: fields.assignment } : {}),
     ...(fields.behaviour ? { behaviour: fields.behaviour } : {}),
+    ...(fields.lenient ? { lenient: fields.lenient } : {}),
   };
 }
 
