@@ -119,6 +119,8 @@ function onOwnLines(text: string, spans: readonly Span[]): boolean {
     const lineStart = text.lastIndexOf("\n", span.start - 1) + 1;
     const newline = text.indexOf("\n", span.end);
     const lineEnd = newline === -1 ? text.length : newline;
-    return LINE_FRAME.test(text.slice(lineStart, span.start)) && LINE_FRAME.test(text.slice(span.end, lineEnd));
+    return (
+      LINE_FRAME.test(text.slice(lineStart, span.start)) && LINE_FRAME.test(text.slice(span.end, lineEnd))
+    );
   });
 }

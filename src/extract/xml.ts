@@ -98,7 +98,8 @@ function readKeyValueBlock(body: string, context: ExtractContext): Call | undefi
     return body.trim() === name && context.toolNames.has(name) ? { name, arguments: {} } : undefined;
   }
   const args: Record<string, unknown> = {};
-  for (const [, key = "", value = ""] of body.matchAll(ARG_PAIR)) setOwn(args, key.trim(), readTypedValue(value));
+  for (const [, key = "", value = ""] of body.matchAll(ARG_PAIR))
+    setOwn(args, key.trim(), readTypedValue(value));
   return { name, arguments: args };
 }
 

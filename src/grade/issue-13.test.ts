@@ -262,6 +262,29 @@ describe("issue 13: extraction on real output shapes", () => {
     }
   });
 
+  it("Python-style calls keep escaped quotes and non-ASCII argument names (pythonic.ts, issue 14)", () => {
+    const tool = (name: string, parameter: string) => ({
+      name,
+      parameters: {
+        type: "object" as const,
+        properties: { [parameter]: { type: "string" as const } },
+        required: [parameter],
+      },
+    });
+    const note = makeCase(
+      "simple-en-01",
+      { call: { name: "record", arguments: { note: "patient's data" } } },
+      [tool("record", "note")],
+    );
+    expect(passes(note, "[record(note='patient\\'s data')]")).toBe(true);
+    const car = makeCase(
+      "simple-en-02",
+      { call: { name: "calc_car", arguments: { año_vehiculo: "2019" } } },
+      [tool("calc_car", "año_vehiculo")],
+    );
+    expect(passes(car, '[calc_car(año_vehiculo="2019")]')).toBe(true);
+  });
+
   it('a JSON-mode reply {"name": null, …, "response": …} is an explicit no-call, read from its response', () => {
     const reply = '{"name": null, "arguments": {}, "response": "The capital of Australia is Canberra."}';
     expect(grade(capital, { id: capital.id, protocol: "json", output: reply })).toMatchObject({
