@@ -159,6 +159,24 @@ describe("the committed ToolUse.1 corpus", () => {
     }
   });
 
+  it("keeps the fixes of issue 13's corpus examples", () => {
+    const byId = new Map(cases.map((c) => [c.id, c]));
+    const get = (id: string) => {
+      const c = byId.get(id);
+      if (!c) throw new Error(`the corpus lost ${id}`);
+      return c;
+    };
+    // A knowledge question about bytes does not offer the tool that would answer it correctly.
+    for (const id of ["negative-en-05", "negative-ru-02"])
+      expect(get(id).tools).not.toContain("convert_units");
+    // St. Petersburg is placed in Russia; «А если в евро?» became the same two hundred dollars.
+    expect(lastUser(get("get_weather-en-04"))).toContain("Russia");
+    expect(lastUser(get("multi_step-ru-03"))).toContain("те же двести долларов");
+    // Two-call traps: each expects exactly one call.
+    for (const id of ["set_timer-en-02", "translate-ru-04", "get_weather-en-08"])
+      expect(callOf(get(id))).not.toBeNull();
+  });
+
   it("records the counts and the digest in the manifest", () => {
     expect(built.manifest.version).toBe("2.0.0");
     expect(built.manifest.cases).toBe(188);
