@@ -1,7 +1,8 @@
 /**
  * Plan scoring throughput: 5,600 plans (the size of the paper's plans.csv: 14 planners × 2 prompt types × 200
- * queries), made deterministically by damaging a few reference plans, then parsed and scored. Target: under 2 s.
- * Run: npx tsx bench/plan-score.ts
+ * queries), made deterministically by damaging a few reference plans, then parsed and scored (strict validity,
+ * step matching, coverage against the query). Target: under 2 s of CPU time; the exit code is 1 when it is missed.
+ * Run: npx tsx bench/plan-score.ts [--target-ms N]  (a tiny target is the negative control: it must fail)
  */
 
 import { mulberry32 } from "../src/metrics/random.js";
@@ -90,21 +91,56 @@ const work = Array.from({ length: 5600 }, (_, i) => {
   return { reference, text: pick(random, TEXT_EDITS)(renderPlan(damaged)), planner: `planner-${i % 14}` };
 });
 
-const started = performance.now();
-const lines = work.map(({ reference, text, planner }) =>
-  scorePlan({ candidate: text, reference, tools: DEFAULT_TOOL_DESCRIPTIONS, planner, prompt_type: "bench" }),
-);
-const scored = performance.now() - started;
+const QUERY = "What are customers most unhappy about in refund-related calls longer than 30 minutes?";
+const targetFlag = process.argv.indexOf("--target-ms");
+const TARGET_MS = targetFlag >= 0 ? Number(process.argv[targetFlag + 1]) : 2000;
+if (!Number.isFinite(TARGET_MS) || TARGET_MS <= 0) {
+  console.error("bench/plan-score: --target-ms needs a positive number");
+  process.exit(2);
+}
+
+/**
+ * Scores every plan once and returns CPU and wall milliseconds. CPU time is what is held to the target: on a
+ * shared machine wall time also counts other processes (both are printed).
+ */
+function timeScoring(lenient: boolean) {
+  const started = performance.now();
+  const cpuStart = process.cpuUsage();
+  const lines = work.map(({ reference, text, planner }) =>
+    scorePlan(
+      {
+        candidate: text,
+        reference,
+        query: QUERY,
+        tools: DEFAULT_TOOL_DESCRIPTIONS,
+        planner,
+        prompt_type: "bench",
+      },
+      { lenient },
+    ),
+  );
+  const cpu = process.cpuUsage(cpuStart);
+  return { lines, cpuMs: (cpu.user + cpu.system) / 1000, wallMs: performance.now() - started };
+}
+
+// The default (strict) run is what users run and what the target holds; the lenient run, where every plan the
+// reader can recover goes through matching, is printed beside it as the worst case.
+const strict = timeScoring(false);
+const lenient = timeScoring(true);
+const cpuMs = strict.cpuMs;
 const aggregated = performance.now();
-aggregateScores(lines);
+aggregateScores(strict.lines);
 const aggregation = performance.now() - aggregated;
 
-const parsed = lines.filter((line) => line.parse_ok).length;
-console.log(`plans scored:    ${lines.length} (${parsed} parsed, ${lines.length - parsed} unparseable)`);
-console.log(
-  `scoring time:    ${scored.toFixed(0)} ms  (${Math.round(lines.length / (scored / 1000))} plans/s)`,
-);
+const valid = strict.lines.filter((line) => line.parse_ok).length;
+const show = (t: { cpuMs: number; wallMs: number }) =>
+  `${t.cpuMs.toFixed(0)} ms CPU, ${t.wallMs.toFixed(0)} ms wall  (${Math.round(work.length / (t.cpuMs / 1000))} plans per CPU second)`;
+console.log(`plans scored:    ${work.length} (${valid} valid, ${work.length - valid} invalid or unreadable)`);
+console.log(`scoring time:    ${show(strict)}`);
+console.log(`  --lenient:     ${show(lenient)}`);
 console.log(
   `aggregation:     ${aggregation.toFixed(0)} ms  (14 planners, 1,000 bootstrap samples per metric)`,
 );
-console.log(`target (< 2 s):  ${scored < 2000 ? "met" : "missed"}`);
+const met = cpuMs < TARGET_MS;
+console.log(`target (< ${TARGET_MS} ms):  ${met ? "met" : "missed"}`);
+if (!met) process.exitCode = 1;

@@ -1,19 +1,22 @@
 /** Reading JSONL files line by line with schema validation, and writing files atomically. */
 import { randomBytes } from "node:crypto";
-import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { z } from "zod";
-import { formatPath, UserError } from "./errors.js";
+import { cannotRead, cannotWrite, fileErrorCode, formatPath, UserError } from "./errors.js";
 
 /** Parses every non-blank line of a JSONL file; the first bad line throws a UserError naming file, line and field. */
 export function readJsonl<T extends z.ZodType>(file: string, schema: T): z.infer<T>[] {
-  let text: string;
+  return parseJsonl(readTextFile(file), file, schema);
+}
+
+/** The whole text of a file; a missing file, a folder or an unreadable file is a UserError naming the file. */
+export function readTextFile(file: string): string {
   try {
-    text = readFileSync(file, "utf8");
+    return readFileSync(file, "utf8");
   } catch (error) {
-    throw new UserError(`${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    throw cannotRead(file, error);
   }
-  return parseJsonl(text, file, schema);
 }
 
 export function parseJsonl<T extends z.ZodType>(text: string, file: string, schema: T): z.infer<T>[] {
@@ -40,13 +43,40 @@ function parseLine<T extends z.ZodType>(line: string, where: string, schema: T):
   throw new UserError(`${where}: field ${formatPath(issue?.path ?? [])}: ${issue?.message ?? "invalid"}`);
 }
 
-/** Writes a file so that a crash leaves either the old content or the new one, never half of it. */
+/**
+ * Writes a file so that a crash leaves either the old content or the new one, never half of it. A file-system
+ * failure (an unwritable folder, a full disk) is a UserError naming the file; the temporary file is removed. A
+ * missing parent folder is created.
+ */
 export function writeFileAtomic(file: string, content: string): void {
   const temp = join(dirname(file), `.${basename(file)}.${randomBytes(6).toString("hex")}.tmp`);
   try {
+    makeParent(file);
     writeFileSync(temp, content);
     renameSync(temp, file);
+  } catch (error) {
+    throw cannotWrite(file, error);
   } finally {
-    rmSync(temp, { force: true });
+    removeQuietly(temp);
+  }
+}
+
+/** Removes a leftover temporary file; where none can exist (the folder is missing or a file) there is nothing to do. */
+function removeQuietly(file: string): void {
+  try {
+    rmSync(file, { force: true });
+  } catch {
+    // ENOTDIR and friends: the temporary file was never created.
+  }
+}
+
+function makeParent(file: string): void {
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+  } catch (error) {
+    // mkdir says EEXIST when a part of the path is a file: say what is really wrong.
+    throw fileErrorCode(error) === "EEXIST"
+      ? Object.assign(new Error("not a folder"), { code: "ENOTDIR" })
+      : error;
   }
 }

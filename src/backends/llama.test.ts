@@ -238,7 +238,7 @@ describe.skipIf(unavailable !== null)("llama backend on a tiny GGUF written by t
     it("scores every record of a checkpoint that loads", async () => {
       const { results } = run("eos");
       const { counts, records } = await results;
-      expect(counts).toEqual({ records: 4, scored: 4, errors: 0 });
+      expect(counts).toEqual({ records: 4, scored: 4, errors: 0, missing: 0 });
       expect(records.every((r) => r.finish_reason === "stop" && r.completion_tokens === 1)).toBe(true);
     });
 

@@ -4,7 +4,7 @@ import { pairRuns } from "../metrics/paired.js";
 import { comparisonJson, formatComparison } from "../report/compare.js";
 import { formatBatch, shortDigest } from "../report/format.js";
 import { assertSameGrading, labelRuns, readResults } from "../report/load.js";
-import type { Io } from "./io.js";
+import { type Io, stdoutColor } from "./io.js";
 
 export interface CompareOptions {
   a: string;
@@ -39,6 +39,6 @@ export async function runCompare(opts: CompareOptions, io: Io): Promise<number> 
     );
   const result = pairRuns(a.results.records, b.results.records);
   if (opts.json) io.stdout(`${JSON.stringify(comparisonJson(a, b, result), null, 2)}\n`);
-  else io.stdout(formatComparison(a, b, result, io.isTTY && !process.env.NO_COLOR));
+  else io.stdout(formatComparison(a, b, result, stdoutColor(io)));
   return 0;
 }

@@ -8,7 +8,7 @@ import { DEFAULT_GRADING_PROFILE, gradingProfile } from "../grade/profiles.js";
 import { readJsonl, writeFileAtomic } from "../jsonl.js";
 import { bfclCompatibleLine, summarize } from "../metrics/summary.js";
 import { formatSummary } from "../report/terminal.js";
-import type { Io } from "./io.js";
+import { type Io, stdoutColor } from "./io.js";
 
 const OutputLineSchema = z.object({ id: z.string(), protocol: z.enum(PROTOCOLS), output: z.string() });
 
@@ -45,7 +45,7 @@ export function runGrade(options: GradeOptions, io: Io): number {
   io.stdout(
     options.json
       ? `${JSON.stringify({ grading, ...summary }, null, 2)}\n`
-      : `graded under ${grader.name} ${grader.version}\n${formatSummary(summary, { color: io.isTTY })}${bfclCompatibleLine(summary)}`,
+      : `graded under ${grader.name} ${grader.version}\n${formatSummary(summary, { color: stdoutColor(io) })}${bfclCompatibleLine(summary)}`,
   );
   return 0;
 }

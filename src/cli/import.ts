@@ -1,9 +1,7 @@
 /** `tooluse import bfcl|when2call`: convert a public benchmark's files into a cases JSONL file, written atomically. */
-import { readFileSync } from "node:fs";
 import type { Case } from "../cases/schema.js";
-import { UserError } from "../errors.js";
 import { casesJsonl, importBfcl, importWhen2Call, type SourceText } from "../import/index.js";
-import { writeFileAtomic } from "../jsonl.js";
+import { readTextFile, writeFileAtomic } from "../jsonl.js";
 import type { Io } from "./io.js";
 
 export interface ImportBfclOptions {
@@ -13,11 +11,7 @@ export interface ImportBfclOptions {
 }
 
 function readSource(file: string): SourceText {
-  try {
-    return { file, text: readFileSync(file, "utf8") };
-  } catch (error) {
-    throw new UserError(`${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
-  }
+  return { file, text: readTextFile(file) };
 }
 
 function expectationKind(c: Case): string {

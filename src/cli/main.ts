@@ -1,9 +1,20 @@
 /** The `tooluse` command line: parses flags with commander and hands each command to its module. */
 import { Command, CommanderError, Option } from "commander";
 import { UserError } from "../errors.js";
-import { DEFAULT_CASES_FILE } from "../paths.js";
+import { DEFAULT_CASES_FILE, PACKAGE_ROOT } from "../paths.js";
 import { HARNESS_VERSION } from "../version.js";
+import { renderError } from "./boundary.js";
+import {
+  checkInput,
+  checkOutputs,
+  type FileFlag,
+  flagName,
+  INPUT_OPTIONS,
+  isInstalledPackage,
+  OUTPUT_OPTIONS,
+} from "./file-flags.js";
 import { type Io, processIo } from "./io.js";
+import { addModelFlags, RUN_FLAG_DEFAULTS } from "./model-flags.js";
 import { registerPlanCommands } from "./plan-commands.js";
 
 /** Sets the exit code from a command; every command module is loaded only when its command runs. */
@@ -13,9 +24,14 @@ function program(io: Io, setExit: SetExit): Command {
   const root = new Command("tooluse")
     .description("Measure how language models use tools.")
     .version(HARNESS_VERSION)
+    .option("--debug", "show the stack trace of every error")
     .exitOverride()
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
-    .showHelpAfterError();
+    .configureOutput({
+      writeOut: io.stdout,
+      writeErr: io.stderr,
+      // One line, like every other mistake: commander's "error: …" becomes "tooluse: …; see --help".
+      outputError: (text, write) => write(`tooluse: ${text.replace(/^error: /, "").trimEnd()}; see --help\n`),
+    });
 
   root
     .command("build")
@@ -68,8 +84,7 @@ function program(io: Io, setExit: SetExit): Command {
     )
     .action(async (options) => setExit((await import("./selftest.js")).runSelftest(options, io)));
 
-  root
-    .command("run")
+  addModelFlags(root.command("run"), RUN_FLAG_DEFAULTS, { singular: "case", plural: "cases" })
     .description("evaluate a model (default: the built-in rule baseline) and write a results file")
     .option(
       "--backend <kind>",
@@ -79,36 +94,19 @@ function program(io: Io, setExit: SetExit): Command {
       "--model <name>",
       "model served by --base-url, a .gguf file (llama), or an ONNX checkpoint folder or hub id (transformers)",
     )
-    .option("--base-url <url>", "OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1")
-    .option("--api-key-env <name>", "environment variable holding the API key", "OPENAI_API_KEY")
     .option("--protocol <list>", "json, xml, plain, native, or all (= json,xml,plain)", "all")
     .option("--cases <file>", "cases JSONL", DEFAULT_CASES_FILE)
     .option("--out <file>", "results file (default results/<model>-<time>.json)")
     .option("--resume <file>", "continue the interrupted run whose results file this is")
     .option("--outputs <file>", "recorded outputs JSONL for --backend replay")
-    .option("--concurrency <n>", "requests in flight", "8")
     .option("--batch-size <n>", "prompts decoded together (llama and transformers backends)")
     .option("--allow-download", "transformers: fetch a hub id's missing files from the Hugging Face hub")
     .option(
       "--model-cache <dir>",
       "transformers: where hub ids live (default $TOOLUSE_MODEL_CACHE or ~/.cache/tooluse/models)",
     )
-    .option("--timeout <seconds>", "per-request timeout", "60")
-    .option("--retries <n>", "retries on 429/5xx/timeouts/resets", "4")
-    .option("--no-cache", "bypass the response cache")
-    .option("--cache-dir <dir>", "response cache directory (default $TOOLUSE_CACHE_DIR or ~/.cache/tooluse)")
-    .option("--max-tokens <n>", "maximum new tokens", "256")
-    .option("--temperature <t>", "sampling temperature", "0")
-    .option("--seed <n>", "sampling seed, where the server supports one")
-    .option(
-      "--thinking <mode>",
-      "off | on | default (off sends chat_template_kwargs.enable_thinking=false)",
-      "off",
-    )
     .option("--lang <list>", "only these languages (en,ru)")
     .option("--category <list>", "only these categories")
-    .option("--ids <list>", "only these case ids")
-    .option("--limit <n>", "only the first N selected cases")
     .option("--json", "print the summary as JSON")
     .option("--min-score <x>", "exit 1 when the score is below x (for CI gates)")
     .option(
@@ -116,7 +114,9 @@ function program(io: Io, setExit: SetExit): Command {
       "grading profile: tooluse (2.0), spec1 (SPEC 1.0 exactly) or bfcl",
       "tooluse",
     )
-    .action(async (options) => setExit(await (await import("./run.js")).runRun(options, io)));
+    .action(async (options, command: Command) =>
+      setExit(await (await import("./run.js")).runRun({ ...options, given: givenFlags(command) }, io)),
+    );
 
   root
     .command("report")
@@ -140,11 +140,58 @@ function program(io: Io, setExit: SetExit): Command {
     );
 
   registerPlanCommands(root, io, setExit);
+  addForceFlags(root);
+  root.hook("preAction", (_root, command) => checkFiles(command));
 
   return root;
 }
 
-/** Runs the CLI and returns the exit code; user errors are one line on stderr, bugs keep their stack. */
+/** The flags typed on the command line, as `--name` (defaults excluded): to refuse flags a combination ignores. */
+function givenFlags(command: Command): Set<string> {
+  const given = new Set<string>();
+  for (const option of command.options) {
+    if (option.long && command.getOptionValueSource(option.attributeName()) === "cli") given.add(option.long);
+  }
+  return given;
+}
+
+/** Every command that writes a file gets --force, the one way to replace an existing file. */
+function addForceFlags(command: Command): void {
+  for (const sub of command.commands) addForceFlags(sub);
+  const writes = command.options.some((option) =>
+    (OUTPUT_OPTIONS as readonly string[]).includes(option.attributeName()),
+  );
+  if (writes && !command.options.some((option) => option.long === "--force"))
+    command.option("--force", "replace an output file that already exists");
+}
+
+/** Inputs exist and are files; outputs are writable, none of the inputs, and new unless --force. */
+function checkFiles(command: Command): void {
+  const name = command.parent?.name() === "plan" ? `plan ${command.name()}` : command.name();
+  if ((name === "build" || name === "plan build") && isInstalledPackage(PACKAGE_ROOT))
+    throw new UserError(`${name} regenerates the package's own data files and runs only in a checkout`, {
+      hint: `this copy is installed at ${PACKAGE_ROOT}; clone the repository to rebuild the corpus`,
+    });
+  const options = command.opts<Record<string, unknown>>();
+  const named = (names: readonly string[]): FileFlag[] =>
+    names.flatMap((attribute) => {
+      const value = options[attribute];
+      return typeof value === "string" ? [{ flag: flagName(attribute), path: value }] : [];
+    });
+  const inputs = [...named(INPUT_OPTIONS), ...command.args.map((path) => ({ flag: "FILE", path }))];
+  for (const input of inputs) checkInput(input);
+  const resume = typeof options.resume === "string" ? [{ flag: "--resume", path: options.resume }] : [];
+  checkOutputs([...named(OUTPUT_OPTIONS), ...resume], inputs, {
+    force: options.force === true,
+    // A resumed run writes the results file it was started for.
+    mayExist: new Set(resume.map((r) => r.path)),
+  });
+}
+
+/**
+ * Runs the CLI and returns the exit code: the one error boundary. Mistakes and failing environments are one line on
+ * stderr (exit 2 for usage, 1 for failures); bugs say so and keep their stack; --debug shows every stack.
+ */
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
   let exitCode = 0;
   try {
@@ -154,10 +201,8 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
-    if (error instanceof UserError) {
-      io.stderr(`tooluse: ${error.message}\n`);
-      return 2;
-    }
-    throw error;
+    const rendered = renderError(error, { debug: argv.includes("--debug") });
+    io.stderr(rendered.text);
+    return rendered.exitCode;
   }
 }

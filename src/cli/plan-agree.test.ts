@@ -163,6 +163,6 @@ describe("tooluse plan agree", () => {
     expect(
       await runPlanAgree({ gold: join(dir.path, "none.jsonl"), judged: file("j.jsonl", JUDGED) }, io),
     ).toBe(2);
-    expect(io.err).toMatch(/none\.jsonl: cannot read \(ENOENT\)/);
+    expect(io.err).toMatch(/none\.jsonl: cannot read: no such file or folder \(ENOENT\)/);
   });
 });

@@ -125,7 +125,7 @@ describe("tooluse plan answers", () => {
 
   it("records a failure after the repair retry, never a guessed score, and keeps judging the rest", async () => {
     const { code, io, judgements } = await run(["Q malformed twice", "Q good"]);
-    expect(code).toBe(0);
+    expect(code).toBe(1);
     expect(judgements[0]).toMatchObject({ status: "failed", decision: null, scores: null, prompts: 2 });
     expect(judgements[0]?.error).toMatch(/unusable after one repair/);
     expect(judgements[0]?.replies).toHaveLength(2);

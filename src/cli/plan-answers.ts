@@ -7,49 +7,72 @@ import {
   ResponsesRecordSchema,
   summariseAnswers,
 } from "../plans/answers/index.js";
-import { jsonLines, prepare, progressFor, withSession } from "../plans/models/command.js";
-import type { ModelFlags } from "../plans/models/flags.js";
-import { assertUniqueQueryIds } from "../plans/models/records.js";
+import { assertUniqueQueryIds, selectByQuery } from "../plans/models/records.js";
 import type { Io } from "./io.js";
+import {
+  jsonLines,
+  type PlanModelFlags,
+  type PlanModelInputs,
+  prepare,
+  progressFor,
+  readModelInputs,
+  withSession,
+} from "./model-session.js";
 
 /** The judge model and the model flags every planning command shares (--backend, --base-url, --concurrency …). */
-export interface PlanAnswersOptions extends ModelFlags {
+export interface PlanAnswersOptions extends PlanModelFlags {
   judgeModel: string;
   responses: string;
   out?: string;
   json?: boolean;
 }
 
-function readResponses(file: string) {
+function readResponses(file: string, model: PlanModelInputs) {
   const records = readJsonl(file, ResponsesRecordSchema);
   if (records.length === 0) throw new UserError(`${file}: no response lines to judge`);
   assertUniqueQueryIds(file, records);
-  return records;
+  return selectByQuery(records, model.select, file);
 }
 
 /**
- * Exit code 0 when at least one query was judged, 2 when nothing was (or an input or the backend is unusable), 130
- * on interrupt. Without --out and --json the judgement lines go to stdout; with --out the terminal gets the summary.
+ * Exit code 0 when every query was judged; 1 when some judgements failed (counted and named; running again re-asks
+ * failed requests); 2 when nothing was judged (or an input or the backend is unusable); 130 on interrupt. Without
+ * --out and --json the judgement lines go to stdout; with --out the terminal gets the summary.
  */
 export async function runPlanAnswers(
   options: PlanAnswersOptions,
   io: Io,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<number> {
-  const input = prepare(io, () => readResponses(options.responses));
+  const input = prepare(io, () => {
+    const model = readModelInputs(options, ["answer-judge"]);
+    return { model, records: readResponses(options.responses, model) };
+  });
   if (!input.ok) return input.code;
-  return withSession(options.judgeModel, options, io, { env }, async (session) => {
+  const { model, records } = input.value;
+  return withSession(options.judgeModel, options.backend, model.settings, io, { env }, async (session) => {
     const progress = progressFor(io, "judgements");
-    progress.start(input.value.length);
-    const judgements = await judgeAnswers(input.value, session, (j) => progress.done(j.status === "judged"));
+    progress.start(records.length);
+    const judgements = await judgeAnswers(
+      records,
+      session,
+      (j) => progress.done(j.status === "judged"),
+      model.prompts.get("answer-judge"),
+    );
     progress.finish();
     const summary = summariseAnswers(judgements);
     if (options.out) writeFileAtomic(options.out, jsonLines(judgements));
     if (options.json) io.stdout(`${JSON.stringify(summary, null, 2)}\n`);
     else if (options.out) io.stdout(formatAnswerSummary(summary));
     else io.stdout(jsonLines(judgements));
-    if (summary.judged > 0) return 0;
-    io.stderr(`tooluse: no query was judged; first failure: ${judgements[0]?.error ?? "unknown"}\n`);
-    return 2;
+    const failed = judgements.filter((j) => j.status !== "judged");
+    for (const j of failed) io.stderr(`tooluse: query ${j.query_id}: ${j.error ?? "not judged"}\n`);
+    if (summary.judged === 0) {
+      io.stderr(`tooluse: no query was judged; first failure: ${judgements[0]?.error ?? "unknown"}\n`);
+      return 2;
+    }
+    if (failed.length === 0) return 0;
+    io.stderr(`tooluse: ${failed.length} of ${judgements.length} judgements failed\n`);
+    return 1;
   });
 }

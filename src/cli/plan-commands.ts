@@ -2,19 +2,21 @@
 import type { Command } from "commander";
 import type { Io } from "./io.js";
 import type { SetExit } from "./main.js";
+import { addModelFlags, PLAN_FLAG_DEFAULTS } from "./model-flags.js";
 
-/** The flags every model-driven planning command shares (defaults as in src/plans/models/flags.ts). */
-function withModelFlags(command: Command): Command {
-  return command
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+/** The shared model flags (src/cli/model-flags.ts), the backend, and --prompt-file for the roles a command asks. */
+function withModelFlags(command: Command, roles: string): Command {
+  return addModelFlags(command, PLAN_FLAG_DEFAULTS, { singular: "query", plural: "queries" })
     .option("--backend <kind>", "openai | llama (default: llama for a .gguf path, else openai)")
-    .option("--base-url <url>", "OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1")
-    .option("--api-key-env <name>", "environment variable holding the API key", "OPENAI_API_KEY")
-    .option("--concurrency <n>", "requests in flight", "8")
-    .option("--retries <n>", "retries on 429/5xx/timeouts/resets", "4")
-    .option("--timeout <seconds>", "per-request timeout", "120")
-    .option("--max-tokens <n>", "maximum new tokens", "2048")
-    .option("--no-cache", "bypass the response cache")
-    .option("--cache-dir <dir>", "response cache directory (default $TOOLUSE_CACHE_DIR or ~/.cache/tooluse)");
+    .option(
+      "--prompt-file <role=path>",
+      `replace a built-in prompt (repeatable; roles here: ${roles}; placeholders in docs/prompts.md)`,
+      collect,
+    );
 }
 
 export function registerPlanCommands(root: Command, io: Io, setExit: SetExit): void {
@@ -26,6 +28,13 @@ export function registerPlanCommands(root: Command, io: Io, setExit: SetExit): v
     .command("build")
     .description("regenerate data/plans/queries.jsonl and its manifest from corpus/plans/")
     .action(async () => setExit((await import("./plan-data.js")).runPlanBuild(io)));
+
+  plan
+    .command("lint")
+    .description("check corpus/plans/ against docs/plan-conventions.md (file:line: rule per violation)")
+    .option("--dir <dir>", "source directory (default: the package's corpus/plans/)")
+    .option("--json", "one JSON object per violation on stderr")
+    .action(async (options) => setExit((await import("./plan-lint.js")).runPlanLint(io, options)));
 
   plan
     .command("import")
@@ -52,9 +61,11 @@ export function registerPlanCommands(root: Command, io: Io, setExit: SetExit): v
     .requiredOption("--plans <file>", 'JSONL: {"query_id","planner","prompt_type","plan"} per line')
     .option("--out <file>", "write one score line per plan to this JSONL file")
     .option("--json", "print per-planner aggregates with bootstrap intervals as JSON")
+    .option("--explain", "print the step mapping and why each step matched or not (docs/plan-matching.md)")
+    .option("--lenient", "score what the tolerant reader recovers from plans not valid in the paper's format")
     .action(async (options) => setExit(await (await import("./plan-score.js")).runPlanScore(options, io)));
 
-  withModelFlags(plan.command("generate"))
+  withModelFlags(plan.command("generate"), "planner, planner-with-lineage")
     .description("generate plans for queries, with example plans or example lineages in the prompt")
     .requiredOption("--model <name>", "the planner model")
     .requiredOption("--queries <file>", "queries JSONL (e.g. data/plans/queries.jsonl)")
@@ -66,27 +77,31 @@ export function registerPlanCommands(root: Command, io: Io, setExit: SetExit): v
       setExit(await (await import("./plan-generate.js")).runPlanGenerate(options, io)),
     );
 
-  withModelFlags(plan.command("judge"))
+  withModelFlags(plan.command("judge"), "judge-<metric>, one-shot")
     .description("score plans with LLM judges: one prompt per metric, or the one-shot rating")
     .requiredOption("--judge-model <name>", "the judge model")
     .requiredOption("--reference <file>", "reference plans JSONL")
     .requiredOption("--plans <file>", "plans JSONL")
-    .option("--metrics <list>", "all, or a comma-separated subset of the seven metrics", "all")
+    .option("--metrics <list>", "all (the default), or a comma-separated subset of the seven metrics")
     .option("--one-shot", "the one-shot judge: precision, recall, F1 and a 7-point rating")
     .option("--out <file>", "judged score lines JSONL to write")
     .option("--json", "print the judge report as JSON")
     .action(async (options) => setExit(await (await import("./plan-judge.js")).runPlanJudge(options, io)));
 
-  withModelFlags(plan.command("refine"))
+  withModelFlags(plan.command("refine"), "step-evaluator, optimizer")
     .description("refine plans with a step-wise evaluator and a plan optimizer, writing lineages")
     .requiredOption("--model <name>", "the evaluator and optimizer model")
     .requiredOption("--queries <file>", "queries JSONL")
     .requiredOption("--plans <file>", "plans JSONL")
     .option("--max-passes <n>", "stop after this many passes", "4")
     .option("--out <file>", "lineages JSONL to write")
+    .option(
+      "--final-plans <file>",
+      "also write each lineage's last plan as a plans file (for the before/after table)",
+    )
     .action(async (options) => setExit(await (await import("./plan-refine.js")).runPlanRefine(options, io)));
 
-  withModelFlags(plan.command("answers"))
+  withModelFlags(plan.command("answers"), "answer-judge")
     .description("judge end-to-end answers three ways: validity, consistency, completeness, redundancy")
     .requiredOption("--judge-model <name>", "the judge model")
     .requiredOption("--responses <file>", 'JSONL: {"query_id","query","responses":{"R1":…,"R2":…,"R3":…}}')
@@ -97,12 +112,29 @@ export function registerPlanCommands(root: Command, io: Io, setExit: SetExit): v
     );
 
   plan
+    .command("experiment")
+    .description("the paper's experiment end to end: generate, score, judge, refine, agree, one report")
+    .requiredOption("--config <file>", "experiment YAML (see examples/experiment.yaml)")
+    .option("--dry-run", "print the requests and the cost estimate per model; send nothing")
+    .action(async (options) =>
+      setExit(await (await import("./plan-experiment.js")).runPlanExperiment(options, io)),
+    );
+
+  plan
     .command("agree")
     .description(
       "agreement between a judge and human labels, two judges, or a judge and the deterministic metrics",
     )
-    .requiredOption("--gold <file>", "score lines taken as the reference (human labels, or another judge)")
-    .requiredOption("--judged <file>", "score lines to measure")
+    .requiredOption(
+      "--gold <file>",
+      "the reference: human labels (JSONL or CSV, docs/human-labels.md), a judge, or code",
+    )
+    .requiredOption("--judged <file>", "what to measure: plan judge/refine/answers output, or labels")
+    .option(
+      "--kind <kind>",
+      "scores | tags (step-evaluator tags) | answers (answer-judge decisions) | auto",
+      "auto",
+    )
     .option("--metrics <list>", "metrics to compare (default: every metric both files carry)")
     .option("--triplet <planners>", "planner names of lineage positions: best,penultimate,antepenultimate")
     .option("--json", "print the agreement report as JSON")
@@ -116,5 +148,6 @@ export function registerPlanCommands(root: Command, io: Io, setExit: SetExit): v
     .option("--format <format>", "text or md", "text")
     .option("--json", "print the report as JSON")
     .option("--html <file>", "also write the report as one self-contained HTML file (opens offline)")
+    .option("--before <file>", "score lines of the plans before the refine loop: adds the before/after table")
     .action(async (options) => setExit(await (await import("./plan-report.js")).runPlanReport(options, io)));
 }

@@ -30,7 +30,7 @@ describe("tooluse plan build", () => {
       readFileSync(join(DATA_DIR, "plans", "manifest.json"), "utf8"),
     );
     expect(out.join("")).toMatch(
-      /^built \d+ planning queries \(train \d+, test 100; 1\.0\.0, sha256:[0-9a-f]{64}\)/,
+      /^built \d+ planning queries \(train \d+, test 100; 2\.0\.0, sha256:[0-9a-f]{64}\)/,
     );
   });
 
@@ -39,7 +39,9 @@ describe("tooluse plan build", () => {
     rmSync(sourceDir, { recursive: true, force: true });
     const { io, err } = capture();
     expect(runPlanBuild(io, { sourceDir, outDir: join(temp, "never") })).toBe(2);
-    expect(err).toEqual([`tooluse: ${join(sourceDir, "VERSION")}: cannot read (ENOENT)\n`]);
+    expect(err).toEqual([
+      `tooluse: ${join(sourceDir, "VERSION")}: cannot read: no such file or folder (ENOENT); check the path\n`,
+    ]);
   });
 });
 
@@ -138,6 +140,8 @@ describe("tooluse plan import / export", () => {
     expect(lone.err).toEqual(["tooluse: --plans and --out-plans go together: give both or neither\n"]);
     const missing = capture();
     expect(runPlanImport({ queries: join(temp, "missing.csv") }, missing.io)).toBe(2);
-    expect(missing.err).toEqual([`tooluse: ${join(temp, "missing.csv")}: cannot read (ENOENT)\n`]);
+    expect(missing.err).toEqual([
+      `tooluse: ${join(temp, "missing.csv")}: cannot read: no such file or folder (ENOENT); check the path\n`,
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 /** `tooluse plan build | import | export`: the planning benchmark's data files and the paper's CSV release format. */
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { UserError } from "../errors.js";
+import { cannotRead, UserError } from "../errors.js";
 import { readJsonl, writeFileAtomic } from "../jsonl.js";
 import { CORPUS_DIR, DATA_DIR } from "../paths.js";
 import {
@@ -15,6 +15,9 @@ import {
   RowErrors,
 } from "../plans/data/index.js";
 import { DEFAULT_TOOL_DESCRIPTIONS, PlanRecordSchema } from "../plans/index.js";
+import { terminalText } from "../sanitize.js";
+import { reportExpected } from "./boundary.js";
+import { lintAndPrint } from "./plan-lint.js";
 
 export interface PlanDataIo {
   stdout: (text: string) => void;
@@ -54,7 +57,7 @@ function readText(file: string): string {
   try {
     return readFileSync(file, "utf8");
   } catch (error) {
-    throw new UserError(`${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    throw cannotRead(file, error);
   }
 }
 
@@ -68,9 +71,8 @@ function guarded(io: PlanDataIo, run: () => void): number {
     run();
     return 0;
   } catch (error) {
-    if (error instanceof RowErrors) for (const problem of error.problems) io.stderr(`tooluse: ${problem}\n`);
-    else if (error instanceof UserError) io.stderr(`tooluse: ${error.message}\n`);
-    else throw error;
+    if (!(error instanceof RowErrors)) return reportExpected(io.stderr, error);
+    for (const problem of error.problems) io.stderr(`tooluse: ${terminalText(problem)}\n`);
     return 2;
   }
 }
@@ -79,6 +81,11 @@ function guarded(io: PlanDataIo, run: () => void): number {
 export function runPlanBuild(io: PlanDataIo, options: PlanBuildOptions = {}): number {
   return guarded(io, () => {
     const built = buildPlanData(options.sourceDir ?? join(CORPUS_DIR, "plans"), DEFAULT_TOOL_DESCRIPTIONS);
+    const violations = lintAndPrint(io, { ...(options.sourceDir ? { dir: options.sourceDir } : {}) });
+    if (violations.length > 0)
+      throw new UserError(
+        `plan lint: ${violations.length} violation(s); nothing written (docs/plan-conventions.md)`,
+      );
     const outDir = options.outDir ?? join(DATA_DIR, "plans");
     mkdirSync(outDir, { recursive: true });
     writeFileAtomic(join(outDir, "queries.jsonl"), built.jsonl);

@@ -1,20 +1,22 @@
 /** `tooluse plan generate`: ask a planner model for plans; raw outputs go to a plans file `plan score` reads. */
 import { UserError } from "../errors.js";
 import { writeFileAtomic } from "../jsonl.js";
-import {
-  type CommandContext,
-  jsonLines,
-  prepare,
-  progressFor,
-  withSession,
-} from "../plans/models/command.js";
-import { type ModelFlags, wholeNumber } from "../plans/models/flags.js";
 import { generatePlans } from "../plans/models/generate.js";
 import { PROMPT_TYPES, type PromptType } from "../plans/models/generate-prompt.js";
 import { readQueries } from "../plans/models/records.js";
+import { wholeNumber } from "./flags.js";
 import type { Io } from "./io.js";
+import {
+  type CommandContext,
+  jsonLines,
+  type PlanModelFlags,
+  prepare,
+  progressFor,
+  readModelInputs,
+  withSession,
+} from "./model-session.js";
 
-export interface PlanGenerateOptions extends ModelFlags {
+export interface PlanGenerateOptions extends PlanModelFlags {
   model: string;
   queries: string;
   split?: string;
@@ -25,7 +27,7 @@ export interface PlanGenerateOptions extends ModelFlags {
 
 export const PLAN_GENERATE_DEFAULTS = { split: "test", promptType: "both", examples: "3" } as const;
 
-function promptTypes(value: string): PromptType[] {
+export function promptTypes(value: string): PromptType[] {
   if (value === "both") return [...PROMPT_TYPES];
   if (!(PROMPT_TYPES as readonly string[]).includes(value))
     throw new UserError(`--prompt-type: expected with_lineage, without_lineage or both, got "${value}"`);
@@ -33,8 +35,9 @@ function promptTypes(value: string): PromptType[] {
 }
 
 /**
- * Exit 0 when every prompt was answered; 1 when some requests failed (those plans are left out, not scored as bad;
- * running the command again asks only them, the rest come from the cache); 2 on bad input or a refusing server.
+ * Exit 0 when every prompt was answered with a readable plan; 1 when some requests failed (those plans are left
+ * out, not scored as bad; running the command again asks only them) or some answers hold no readable plan (they are
+ * written and score 0; each is named on stderr); 2 on bad input or a refusing server.
  */
 export async function runPlanGenerate(
   options: PlanGenerateOptions,
@@ -44,16 +47,19 @@ export async function runPlanGenerate(
   const input = prepare(io, () => ({
     records: readQueries(options.queries),
     types: promptTypes(options.promptType ?? PLAN_GENERATE_DEFAULTS.promptType),
-    examples: wholeNumber("--examples", options.examples ?? PLAN_GENERATE_DEFAULTS.examples, 0),
+    examples: wholeNumber("--examples", options.examples ?? PLAN_GENERATE_DEFAULTS.examples),
+    model: readModelInputs(options, ["planner", "planner-with-lineage"]),
   }));
   if (!input.ok) return input.code;
-  const { records, types, examples } = input.value;
-  return withSession(options.model, options, io, context, async (session) => {
+  const { records, types, examples, model } = input.value;
+  return withSession(options.model, options.backend, model.settings, io, context, async (session) => {
     const result = await generatePlans(session, records, {
       split: options.split ?? PLAN_GENERATE_DEFAULTS.split,
       promptTypes: types,
       examples,
       file: options.queries,
+      prompts: model.prompts,
+      select: model.select,
       progress: progressFor(io, "plans"),
     });
     if (options.out) {
@@ -62,14 +68,23 @@ export async function runPlanGenerate(
         `${result.lines.length} plans from ${session.model} (${types.join(", ")}) written to ${options.out}\n`,
       );
     } else io.stdout(jsonLines(result.lines));
+    for (const bad of result.unparseable)
+      io.stderr(
+        `tooluse: warning: query ${bad.query_id} (${bad.prompt_type}): no readable plan in the answer (${bad.message}); written, scores 0\n`,
+      );
     for (const failure of result.failures)
       io.stderr(
         `tooluse: no plan for query ${failure.query_id} (${failure.prompt_type}): ${failure.error}\n`,
       );
-    if (result.failures.length === 0) return 0;
-    io.stderr(
-      `tooluse: ${result.failures.length} requests failed and their plans are missing; run the same command again to ask only those\n`,
-    );
-    return result.lines.length === 0 ? 2 : 1;
+    if (result.unparseable.length > 0)
+      io.stderr(
+        `tooluse: ${result.unparseable.length} of ${result.lines.length} answers hold no readable plan\n`,
+      );
+    if (result.failures.length > 0)
+      io.stderr(
+        `tooluse: ${result.failures.length} requests failed and their plans are missing; run the same command again to ask only those\n`,
+      );
+    if (result.failures.length > 0 && result.lines.length === 0) return 2;
+    return result.failures.length > 0 || result.unparseable.length > 0 ? 1 : 0;
   });
 }

@@ -1,23 +1,26 @@
 /** `tooluse plan judge`: LLM judges for plans (metric-wise or one-shot), with judge–code agreement. */
 import { UserError } from "../errors.js";
 import { readJsonl, writeFileAtomic } from "../jsonl.js";
-import {
-  type CommandContext,
-  jsonLines,
-  prepare,
-  progressFor,
-  withSession,
-} from "../plans/models/command.js";
-import type { ModelFlags } from "../plans/models/flags.js";
 import { type JudgeInput, judgePlans } from "../plans/models/judge.js";
 import { JUDGE_METRICS, type JudgeMetric } from "../plans/models/judge-prompts.js";
 import { judgeReport } from "../plans/models/judge-report.js";
+import { selectByQuery } from "../plans/models/records.js";
 import { formatJudgeReport } from "../plans/models/report-text.js";
 import { parseReference } from "../plans/parse.js";
 import { PlanRecordSchema, queryKey, ReferenceRecordSchema } from "../plans/records.js";
 import type { Io } from "./io.js";
+import {
+  type CommandContext,
+  jsonLines,
+  type PlanModelFlags,
+  type PlanModelInputs,
+  prepare,
+  progressFor,
+  readModelInputs,
+  withSession,
+} from "./model-session.js";
 
-export interface PlanJudgeOptions extends ModelFlags {
+export interface PlanJudgeOptions extends PlanModelFlags {
   judgeModel: string;
   reference: string;
   plans: string;
@@ -46,7 +49,7 @@ function metricsOf(options: PlanJudgeOptions): JudgeMetric[] {
 }
 
 /** Joins plan lines to their reference lines by query id; every plan needs a usable reference. */
-function readInputs(options: PlanJudgeOptions): JudgeInput[] {
+function readInputs(options: PlanJudgeOptions, model: PlanModelInputs): JudgeInput[] {
   const references = new Map<string, Omit<JudgeInput, "record">>();
   for (const record of readJsonl(options.reference, ReferenceRecordSchema)) {
     const key = queryKey(record.query_id);
@@ -59,7 +62,8 @@ function readInputs(options: PlanJudgeOptions): JudgeInput[] {
       );
     references.set(key, { query: record.query, reference: parsed.plan });
   }
-  return readJsonl(options.plans, PlanRecordSchema).map((record) => {
+  const plans = selectByQuery(readJsonl(options.plans, PlanRecordSchema), model.select, options.plans);
+  return plans.map((record) => {
     const found = references.get(queryKey(record.query_id));
     if (!found)
       throw new UserError(
@@ -70,21 +74,30 @@ function readInputs(options: PlanJudgeOptions): JudgeInput[] {
 }
 
 /**
- * Exit 0 when every plan was judged (malformed or contradictory answers are recorded data, not errors); 1 when
- * requests failed (run again: answered prompts come from the cache); 2 on bad input or a refusing server.
+ * Exit 0 when every judge answer was usable; 1 when any failed (request errors, malformed, empty or out-of-range
+ * answers: counted by kind, their values are null, never guessed; request errors are asked again by the same
+ * command, the rest come from the cache); 2 on bad input or a refusing server. Contradictions are shown and counted.
  */
 export async function runPlanJudge(
   options: PlanJudgeOptions,
   io: Io,
   context: CommandContext = {},
 ): Promise<number> {
-  const input = prepare(io, () => ({ metrics: metricsOf(options), inputs: readInputs(options) }));
+  const input = prepare(io, () => {
+    const metrics = metricsOf(options);
+    const model = readModelInputs(
+      options,
+      options.oneShot ? ["one-shot"] : metrics.map((m) => `judge-${m}` as const),
+    );
+    return { metrics, model, inputs: readInputs(options, model) };
+  });
   if (!input.ok) return input.code;
-  const { metrics, inputs } = input.value;
-  return withSession(options.judgeModel, options, io, context, async (session) => {
+  const { metrics, inputs, model } = input.value;
+  return withSession(options.judgeModel, options.backend, model.settings, io, context, async (session) => {
     const lines = await judgePlans(session, inputs, {
       mode: options.oneShot ? "one-shot" : "metric-wise",
       metrics,
+      prompts: model.prompts,
       progress: progressFor(io, "plans judged"),
     });
     const report = judgeReport(lines);
@@ -95,10 +108,16 @@ export async function runPlanJudge(
       io.stdout(jsonLines(lines));
       io.stderr(formatJudgeReport(report));
     }
+    if (report.failures.total === 0) return 0;
     const requestErrors = report.failures.by_code["request-error"] ?? 0;
-    if (requestErrors === 0) return 0;
     io.stderr(
-      `tooluse: ${requestErrors} judge requests failed; run the same command again to ask only those\n`,
+      `tooluse: ${report.failures.total} judge answers failed (${Object.entries(report.failures.by_code)
+        .map(([code, n]) => `${code} ${n}`)
+        .join(
+          ", ",
+        )}) on ${report.failed_plans} of ${report.plans} plans; their values are null, never guessed${
+        requestErrors > 0 ? "; run the same command again to re-ask the failed requests" : ""
+      }\n`,
     );
     return 1;
   });

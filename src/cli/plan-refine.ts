@@ -1,31 +1,60 @@
 /** `tooluse plan refine`: the evaluator → optimizer loop over plans, writing lineages for human verification. */
 import { UserError } from "../errors.js";
 import { readJsonl, writeFileAtomic } from "../jsonl.js";
+import { readQueries, selectByQuery } from "../plans/models/records.js";
+import {
+  DEFAULT_MAX_PASSES,
+  type LineageLine,
+  type RefineInput,
+  refinePlans,
+} from "../plans/models/refine.js";
+import { formatRefineSummary } from "../plans/models/report-text.js";
+import { PlanRecordSchema, queryKey } from "../plans/records.js";
+import { renderPlan } from "../plans/render.js";
+import { wholeNumber } from "./flags.js";
+import type { Io } from "./io.js";
 import {
   type CommandContext,
   jsonLines,
+  type PlanModelFlags,
+  type PlanModelInputs,
   prepare,
   progressFor,
+  readModelInputs,
   withSession,
-} from "../plans/models/command.js";
-import { type ModelFlags, wholeNumber } from "../plans/models/flags.js";
-import { readQueries } from "../plans/models/records.js";
-import { DEFAULT_MAX_PASSES, type RefineInput, refinePlans } from "../plans/models/refine.js";
-import { formatRefineSummary } from "../plans/models/report-text.js";
-import { PlanRecordSchema, queryKey } from "../plans/records.js";
-import type { Io } from "./io.js";
+} from "./model-session.js";
 
-export interface PlanRefineOptions extends ModelFlags {
+export interface PlanRefineOptions extends PlanModelFlags {
   model: string;
   queries: string;
   plans: string;
   maxPasses?: string;
   out?: string;
+  /** Also write the last plan of every lineage as a plans file (score or judge it for the before/after table). */
+  finalPlans?: string;
 }
 
-function readInputs(options: PlanRefineOptions): RefineInput[] {
+/** The last plan of each lineage that ran, as plan lines under the same planner and prompt type. */
+export function finalPlanLines(lines: readonly LineageLine[]) {
+  return lines.flatMap((line) => {
+    const last = line.lineage.at(-1);
+    if (!last || (line.status !== "done" && line.status !== "incomplete")) return [];
+    return [
+      {
+        query_id: line.query_id,
+        planner: line.planner,
+        prompt_type: line.prompt_type,
+        plan: renderPlan(last.plan),
+        lineage_status: line.status,
+      },
+    ];
+  });
+}
+
+function readInputs(options: PlanRefineOptions, model: PlanModelInputs): RefineInput[] {
   const queries = new Map(readQueries(options.queries).map((r) => [queryKey(r.query_id), r.query]));
-  return readJsonl(options.plans, PlanRecordSchema).map((record) => {
+  const plans = selectByQuery(readJsonl(options.plans, PlanRecordSchema), model.select, options.plans);
+  return plans.map((record) => {
     const query = queries.get(queryKey(record.query_id));
     if (query === undefined)
       throw new UserError(
@@ -36,32 +65,55 @@ function readInputs(options: PlanRefineOptions): RefineInput[] {
 }
 
 /**
- * Exit 0 when every loop ran; 1 when a loop stopped on a failed request (its line says so; running again replays
- * the cached answers and continues); 2 on bad input or a refusing server. Unreadable starting plans are reported.
+ * Exit 0 when every loop ran on usable answers; 1 when a loop stopped on a failed request (its line says so; running
+ * again replays the cached answers and continues) or ran with unusable evaluator or optimizer answers (status
+ * incomplete, counted in `failures`: those steps were neither judged nor fixed); 2 on bad input or a refusing server.
+ * Unreadable starting plans are reported.
  */
 export async function runPlanRefine(
   options: PlanRefineOptions,
   io: Io,
   context: CommandContext = {},
 ): Promise<number> {
-  const input = prepare(io, () => ({
-    inputs: readInputs(options),
-    maxPasses: wholeNumber("--max-passes", options.maxPasses ?? String(DEFAULT_MAX_PASSES), 1),
-  }));
+  const input = prepare(io, () => {
+    const model = readModelInputs(options, ["step-evaluator", "optimizer"]);
+    return {
+      model,
+      inputs: readInputs(options, model),
+      maxPasses: wholeNumber("--max-passes", options.maxPasses ?? String(DEFAULT_MAX_PASSES), { min: 1 }),
+    };
+  });
   if (!input.ok) return input.code;
-  const { inputs, maxPasses } = input.value;
-  return withSession(options.model, options, io, context, async (session) => {
-    const lines = await refinePlans(session, inputs, { maxPasses, progress: progressFor(io, "lineages") });
+  const { inputs, maxPasses, model } = input.value;
+  return withSession(options.model, options.backend, model.settings, io, context, async (session) => {
+    const lines = await refinePlans(session, inputs, {
+      maxPasses,
+      prompts: model.prompts,
+      progress: progressFor(io, "lineages"),
+    });
     if (options.out) {
       writeFileAtomic(options.out, jsonLines(lines));
       io.stdout(formatRefineSummary(lines));
       io.stdout(`lineages: ${options.out} (verify each final plan, then set "verified": true)\n`);
     } else io.stdout(jsonLines(lines));
+    if (options.finalPlans) {
+      const finals = finalPlanLines(lines);
+      writeFileAtomic(options.finalPlans, jsonLines(finals));
+      io.stderr(`final plans: ${finals.length} written to ${options.finalPlans}\n`);
+    }
     for (const line of lines)
       if (line.status !== "done")
         io.stderr(
-          `tooluse: query ${line.query_id} (${line.planner}, ${line.prompt_type}): ${line.status}: ${line.error}\n`,
+          `tooluse: query ${line.query_id} (${line.planner}, ${line.prompt_type}): ${line.status}: ${
+            line.error ?? `${line.failures} evaluator/optimizer answers unusable; stopped ${line.stopped}`
+          }\n`,
         );
-    return lines.some((line) => line.status === "error") ? 1 : 0;
+    const failures = lines.reduce((sum, line) => sum + line.failures, 0);
+    const incomplete = lines.filter((line) => line.status === "incomplete").length;
+    if (incomplete > 0)
+      io.stderr(
+        `tooluse: ${incomplete} of ${lines.length} lineages incomplete: ${failures} evaluator/optimizer answers failed\n`,
+      );
+    return lines.some((line) => line.status === "error" || line.status === "incomplete") ? 1 : 0;
   });
 }

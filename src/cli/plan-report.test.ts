@@ -46,7 +46,7 @@ describe("tooluse plan report", () => {
     expect(await runPlanReport(await scored(), io)).toBe(0);
     expect(io.out).toMatch(/^strong\s+with_lineage\s+1\s+20\.0/m);
     expect(io.out).toMatch(
-      /^strong\s+with_lineage\s+1\s+100%\s+[\d.]+ \([\d.]+–[\d.]+\)\s+100%\s+100%\s+100%$/m,
+      /^strong\s+with_lineage\s+1\s+100%\s+1\s+[\d.]+ \([\d.]+–[\d.]+\)\s+1\s+100%\s+100%\s+100%$/m,
     );
     expect(io.out).toContain("By objective vs subjective");
     expect(io.out).toMatch(

@@ -10,6 +10,8 @@ import {
   readScoreLines,
   renderPlannerReport,
 } from "../plans/report/index.js";
+import { compareLoop, renderLoop } from "../plans/report/loop.js";
+import { reportExpected } from "./boundary.js";
 import type { Io } from "./io.js";
 
 export interface PlanReportOptions {
@@ -20,6 +22,8 @@ export interface PlanReportOptions {
   json?: boolean;
   /** Also write the report as one self-contained HTML file to this path. */
   html?: string;
+  /** Score lines of the plans before the evaluator → optimizer loop: adds the before/after table (Table 4). */
+  before?: string;
 }
 
 function reportFormat(value: string | undefined): ReportFormat {
@@ -28,13 +32,7 @@ function reportFormat(value: string | undefined): ReportFormat {
 }
 
 function writeHtml(file: string, page: string, io: Io): void {
-  try {
-    writeFileAtomic(file, page);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === undefined) throw error;
-    throw new UserError(`--html ${file}: cannot write (${code})`);
-  }
+  writeFileAtomic(file, page);
   const size = statSync(file).size;
   io.stderr(`plan report: ${file} (${(size / 1024).toFixed(0)} KB, opens offline in any browser)\n`);
 }
@@ -46,7 +44,15 @@ export async function runPlanReport(options: PlanReportOptions, io: Io): Promise
     const lines = readScoreLines(options.scores);
     const attributes = options.reference ? readQueryAttributes(options.reference) : null;
     const report = buildPlannerReport(lines, attributes);
-    io.stdout(options.json ? `${JSON.stringify(report, null, 2)}\n` : renderPlannerReport(report, format));
+    const loop = options.before ? compareLoop(readScoreLines(options.before), lines) : null;
+    if (options.json) io.stdout(`${JSON.stringify(loop ? { ...report, loop } : report, null, 2)}\n`);
+    else {
+      io.stdout(renderPlannerReport(report, format));
+      if (loop)
+        io.stdout(
+          `\n${format === "md" ? "### " : ""}Before and after the evaluator → optimizer loop (${options.before} → ${options.scores})\n${renderLoop(loop, format === "md")}\n`,
+        );
+    }
     if (options.html) {
       const inputs: PlannerHtmlInputs = {
         scores: { file: options.scores, lines: lines.length },
@@ -57,8 +63,6 @@ export async function runPlanReport(options: PlanReportOptions, io: Io): Promise
     }
     return 0;
   } catch (error) {
-    if (!(error instanceof UserError)) throw error;
-    io.stderr(`tooluse: ${error.message}\n`);
-    return 2;
+    return reportExpected(io.stderr, error);
   }
 }

@@ -112,7 +112,7 @@ describe("tooluse plan score", () => {
 
   it("names a file it cannot read", async () => {
     expect(await runPlanScore({ reference: join(directory, "none.jsonl"), plans: "x" }, io)).toBe(2);
-    expect(stderr).toMatch(/none\.jsonl: cannot read \(ENOENT\)/);
+    expect(stderr).toMatch(/none\.jsonl: cannot read: no such file or folder \(ENOENT\)/);
   });
 
   it("matches numeric and text query ids", async () => {

@@ -1,28 +1,33 @@
 /** `tooluse plan score`: score planner outputs against reference plans; score lines to JSONL, aggregates to JSON. */
 import { readFileSync } from "node:fs";
 import type { z } from "zod";
-import { formatPath, UserError } from "../errors.js";
+import { cannotRead, formatPath, UserError } from "../errors.js";
 import { writeFileAtomic } from "../jsonl.js";
 import {
   aggregateScores,
   DEFAULT_AGGREGATE_OPTIONS,
   DEFAULT_TOOL_DESCRIPTIONS,
+  type ExplainedScore,
+  explainScore,
   type Plan,
   type PlannerAggregate,
   PlanRecordSchema,
   parseReference,
   queryKey,
   ReferenceRecordSchema,
-  type ScoreLine,
-  scorePlan,
 } from "../plans/index.js";
 import { table } from "../plans/models/report-text.js";
+import { reportExpected } from "./boundary.js";
 
 export interface PlanScoreOptions {
   reference: string;
   plans: string;
   out?: string;
   json?: boolean;
+  /** Print the step mapping and the reason each step matched or not, instead of score lines. */
+  explain?: boolean;
+  /** Score plans that are not valid in the paper's format as the tolerant reader recovers them. */
+  lenient?: boolean;
 }
 
 export interface PlanScoreIo {
@@ -41,7 +46,7 @@ function readRecords<S extends z.ZodType>(file: string, schema: S): Numbered<z.i
   try {
     text = readFileSync(file, "utf8");
   } catch (error) {
-    throw new UserError(`${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    throw cannotRead(file, error);
   }
   const records: Numbered<z.infer<S>>[] = [];
   text.split("\n").forEach((raw, index) => {
@@ -63,8 +68,13 @@ function readRecords<S extends z.ZodType>(file: string, schema: S): Numbered<z.i
   return records;
 }
 
-function loadReferences(file: string): Map<string, Plan> {
-  const references = new Map<string, Plan>();
+interface Reference {
+  plan: Plan;
+  query: string;
+}
+
+function loadReferences(file: string): Map<string, Reference> {
+  const references = new Map<string, Reference>();
   for (const { line, record } of readRecords(file, ReferenceRecordSchema)) {
     const key = queryKey(record.query_id);
     if (references.has(key)) throw new UserError(`${file}:${line}: field query_id: ${key} appears twice`);
@@ -73,12 +83,12 @@ function loadReferences(file: string): Map<string, Plan> {
       throw new UserError(
         `${file}:${line}: field best_plan: not a usable reference plan (${parsed.message})`,
       );
-    references.set(key, parsed.plan);
+    references.set(key, { plan: parsed.plan, query: record.query });
   }
   return references;
 }
 
-function scoreFiles(options: PlanScoreOptions): ScoreLine[] {
+function scoreFiles(options: PlanScoreOptions): ExplainedScore[] {
   const references = loadReferences(options.reference);
   return readRecords(options.plans, PlanRecordSchema).map(({ line, record }) => {
     const reference = references.get(queryKey(record.query_id));
@@ -86,15 +96,56 @@ function scoreFiles(options: PlanScoreOptions): ScoreLine[] {
       throw new UserError(
         `${options.plans}:${line}: field query_id: ${JSON.stringify(record.query_id)} is not in ${options.reference}`,
       );
-    return scorePlan({
-      candidate: record.plan,
-      reference,
-      tools: DEFAULT_TOOL_DESCRIPTIONS,
-      query_id: record.query_id,
-      planner: record.planner,
-      prompt_type: record.prompt_type,
-    });
+    return explainScore(
+      {
+        candidate: record.plan,
+        reference: reference.plan,
+        query: reference.query,
+        tools: DEFAULT_TOOL_DESCRIPTIONS,
+        query_id: record.query_id,
+        planner: record.planner,
+        prompt_type: record.prompt_type,
+      },
+      { lenient: options.lenient ?? false },
+    );
   });
+}
+
+/** Plans and prompts are untrusted: no control character reaches the terminal. */
+function printable(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "");
+}
+
+/** One block per plan: the verdict, then each step's partner and reason, then coverage. */
+function formatExplanation({ line, match }: ExplainedScore): string {
+  const who = [line.query_id, line.planner, line.prompt_type].filter((x) => x !== null).join(" · ");
+  const f1 = line.f1 === null ? "–" : line.f1.toFixed(2);
+  const capped = line.rating_capped ? ` (capped by ${line.rating_capped})` : "";
+  const out = [
+    `${who}: F1 ${f1}, ${line.rating}${capped}, subtotal ${fixed(line.subtotal, 1)}/${line.subtotal_max}`,
+  ];
+  if (line.validity && !line.validity.valid)
+    out.push(
+      `  not valid in the paper's format: ${line.validity.reason}${line.validity.lenient ? " (scored leniently)" : ""}`,
+    );
+  for (const step of match?.explain() ?? []) {
+    const partner =
+      step.partner === null
+        ? ""
+        : ` ↔ ${step.side === "candidate" ? "reference" : "candidate"} ${step.partner}`;
+    out.push(`  ${step.side} step ${step.step}${partner}: ${step.reason}  [${step.slots}]`);
+  }
+  for (const v of line.violations)
+    out.push(`  ${v.step === null ? "plan" : `step ${v.step}`}: ${v.code}: ${v.message}`);
+  if (line.coverage) {
+    const c = line.coverage;
+    const missing = c.missing_slots.length === 0 ? "none" : c.missing_slots.join(", ");
+    out.push(
+      `  coverage: asks ${c.asks}, final step produces ${c.final_produces}, missing slots: ${missing}`,
+    );
+  }
+  return `${out.map(printable).join("\n")}\n`;
 }
 
 const COLUMNS = [
@@ -139,9 +190,12 @@ function formatTable(groups: readonly PlannerAggregate[]): string {
  */
 export async function runPlanScore(options: PlanScoreOptions, io: PlanScoreIo): Promise<number> {
   try {
-    const lines = scoreFiles(options);
+    const explained = scoreFiles(options);
+    const lines = explained.map((e) => e.line);
     if (options.out) writeFileAtomic(options.out, lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
-    if (options.json) {
+    if (options.explain) {
+      io.stdout(explained.map(formatExplanation).join("\n"));
+    } else if (options.json) {
       const report = { bootstrap: DEFAULT_AGGREGATE_OPTIONS, groups: aggregateScores(lines) };
       io.stdout(`${JSON.stringify(report, null, 2)}\n`);
     } else if (options.out) {
@@ -151,8 +205,6 @@ export async function runPlanScore(options: PlanScoreOptions, io: PlanScoreIo): 
     }
     return 0;
   } catch (error) {
-    if (!(error instanceof UserError)) throw error;
-    io.stderr(`tooluse: ${error.message}\n`);
-    return 2;
+    return reportExpected(io.stderr, error);
   }
 }

@@ -72,9 +72,14 @@ describe("tooluse report", () => {
     await expect(runReport({ files: [baseline.file], format: "csv" as "text" }, captureIo())).rejects.toThrow(
       /--format: expected text or md/,
     );
-    const html = join(dir.path, "no-such-dir", "report.html");
+    const notFolder = join(dir.path, "a-file");
+    writeFileSync(notFolder, "");
+    const html = join(notFolder, "report.html");
     await expect(runReport({ files: [baseline.file], format: "text", html }, captureIo())).rejects.toThrow(
-      new UserError(`--html ${html}: cannot write (ENOENT)`),
+      new UserError(`${html}: cannot write: a part of the path is not a folder (ENOTDIR)`, {
+        kind: "failure",
+        hint: "choose a folder you can write to",
+      }),
     );
   });
 });

@@ -129,8 +129,8 @@ describe("tooluse run (command line)", () => {
 
   it("answers a bad flag with one line naming it, and writes nothing", async () => {
     for (const [flags, message] of [
-      [["--protocol", "yaml"], '--protocol: "yaml" is not one of json, xml, plain, native'],
-      [["--concurrency", "0"], "--concurrency: expected a whole number ≥ 1"],
+      [["--protocol", "yaml"], '--protocol: expected one of json, xml, plain, native, got "yaml"'],
+      [["--concurrency", "0"], "--concurrency: expected a whole number from 1 to 1024"],
       [
         ["--backend", "llama", "--model", "m.gguf", "--protocol", "native"],
         "--protocol native needs a server's tool parser",
@@ -180,6 +180,21 @@ describe("tooluse run (command line)", () => {
     );
     const again = await run("--backend", "oracle", "--protocol", "json", "--limit", "2", "--out", out);
     expect(again.code).toBe(2);
-    expect(again.err).toContain("resume it with --resume");
+    expect(again.err).toBe(
+      `tooluse: --out ${out} already exists; pass --force to replace it, or choose another file\n`,
+    );
+    const forced = await run(
+      "--backend",
+      "oracle",
+      "--protocol",
+      "json",
+      "--limit",
+      "2",
+      "--out",
+      out,
+      "--force",
+    );
+    expect(forced.code).toBe(2);
+    expect(forced.err).toContain("resume it with --resume");
   });
 });

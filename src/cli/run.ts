@@ -4,7 +4,7 @@ import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { FatalBackendError } from "../backends/types.js";
 import { CATEGORIES, LANGS, PROTOCOLS, type Protocol } from "../cases/schema.js";
-import { UserError } from "../errors.js";
+import { cannotWrite, UserError } from "../errors.js";
 import { DEFAULT_GRADING_PROFILE, gradingProfile } from "../grade/profiles.js";
 import { bfclCompatibleLine } from "../metrics/summary.js";
 import { DEFAULT_CASES_FILE } from "../paths.js";
@@ -12,69 +12,99 @@ import { formatSummary } from "../report/terminal.js";
 import { BACKEND_KINDS, type BackendKind, type RunConfig } from "../runner/config.js";
 import { plainProgress, terminalProgress } from "../runner/progress.js";
 import { runBenchmark } from "../runner/run.js";
-import type { Io } from "./io.js";
+import { terminalText } from "../sanitize.js";
+import { choice, choices, fraction, refuseConflicts, wholeNumber } from "./flags.js";
+import { type Io, stderrLive, stdoutColor } from "./io.js";
+import { type ModelFlags, parseModelFlags, RUN_FLAG_DEFAULTS } from "./model-flags.js";
 
-export interface RunFlags {
+export interface RunFlags extends ModelFlags {
   backend?: string;
   model?: string;
-  baseUrl?: string;
-  apiKeyEnv: string;
   protocol: string;
   cases: string;
   out?: string;
   resume?: string;
   outputs?: string;
-  concurrency: string;
   batchSize?: string;
-  timeout: string;
-  retries: string;
-  cache: boolean;
-  cacheDir?: string;
   allowDownload?: boolean;
   modelCache?: string;
-  maxTokens: string;
-  temperature: string;
-  seed?: string;
-  thinking: string;
   lang?: string;
   category?: string;
-  ids?: string;
-  limit?: string;
   json?: boolean;
   minScore?: string;
   rules?: string;
-}
-
-function list<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T[] | null {
-  if (value === undefined) return null;
-  const items = value
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-  for (const item of items) {
-    if (!allowed.includes(item as T))
-      throw new UserError(`${flag}: "${item}" is not one of ${allowed.join(", ")}`);
-  }
-  return items as T[];
-}
-
-function integer(flag: string, value: string, min: number): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min)
-    throw new UserError(`${flag}: expected a whole number ≥ ${min}, got "${value}"`);
-  return n;
+  /** The flags typed on the command line (not defaults), to refuse ones a combination would ignore. */
+  given?: ReadonlySet<string>;
 }
 
 function protocols(value: string): Protocol[] {
-  if (value === "all") return ["json", "xml", "plain"];
-  return list("--protocol", value.replace(/\ball\b/, "json,xml,plain"), PROTOCOLS) ?? [];
+  const expanded = value
+    .split(",")
+    .flatMap((item) => (item.trim() === "all" ? ["json", "xml", "plain"] : [item]))
+    .join(",");
+  return choices("--protocol", expanded, PROTOCOLS);
 }
 
 function backendKind(flags: RunFlags): BackendKind {
-  if (flags.backend) return (list("--backend", flags.backend, BACKEND_KINDS) ?? [])[0] as BackendKind;
+  if (flags.backend) return choice("--backend", flags.backend, BACKEND_KINDS);
   if (flags.outputs) return "replay";
   if (!flags.model) return "baseline";
   return flags.model.endsWith(".gguf") ? "llama" : "openai";
+}
+
+/** Backends that ask no model: a --model or --base-url given with them would be ignored, so it is refused. */
+const MODEL_FREE: readonly BackendKind[] = ["baseline", "oracle", "always-call", "never-call", "replay"];
+
+/** Flags that only a new run reads: a resumed run keeps the configuration stored in its journal. */
+const NEW_RUN_ONLY = [
+  "--backend",
+  "--model",
+  "--base-url",
+  "--api-key-env",
+  "--protocol",
+  "--cases",
+  "--out",
+  "--outputs",
+  "--concurrency",
+  "--batch-size",
+  "--timeout",
+  "--retries",
+  "--no-cache",
+  "--max-tokens",
+  "--temperature",
+  "--seed",
+  "--thinking",
+  "--lang",
+  "--category",
+  "--ids",
+  "--limit",
+] as const;
+
+/** Refuses combinations that would silently ignore one of the flags. */
+function refuseIgnoredFlags(flags: RunFlags, backend: BackendKind): void {
+  const given = flags.given ?? new Set<string>();
+  refuseConflicts(given, [
+    {
+      flag: "--resume",
+      excludes: NEW_RUN_ONLY,
+      because: "a resumed run keeps the configuration it started with (start a new run to change it)",
+    },
+  ]);
+  if (MODEL_FREE.includes(backend)) {
+    for (const flag of ["--model", "--base-url"] as const) {
+      const value = flag === "--model" ? flags.model : flags.baseUrl;
+      if (value !== undefined)
+        throw new UserError(`${flag} cannot be combined with --backend ${backend}: it asks no model`);
+    }
+  }
+  if (flags.outputs !== undefined && backend !== "replay")
+    throw new UserError(`--outputs cannot be combined with --backend ${backend}: only replay reads it`);
+  if (backend === "replay" && flags.outputs === undefined)
+    throw new UserError("--backend replay needs --outputs FILE (the recorded outputs to grade)");
+  if (flags.batchSize !== undefined && backend !== "llama" && backend !== "transformers")
+    throw new UserError(
+      `--batch-size cannot be combined with --backend ${backend}: only llama and transformers batch prompts`,
+    );
 }
 
 function slug(text: string): string {
@@ -90,11 +120,10 @@ function slug(text: string): string {
 /** Turns command-line flags into a validated run configuration. */
 export function configFromFlags(flags: RunFlags, now = new Date()): RunConfig {
   const backend = backendKind(flags);
+  refuseIgnoredFlags(flags, backend);
   const model = flags.model ?? null;
   const stamp = now.toISOString().replace(/[:.]/g, "-");
-  const thinking = flags.thinking;
-  if (!["off", "on", "default"].includes(thinking))
-    throw new UserError(`--thinking: expected off, on or default, got "${thinking}"`);
+  const shared = parseModelFlags(flags, RUN_FLAG_DEFAULTS);
   const chosen = protocols(flags.protocol);
   if ((backend === "llama" || backend === "transformers") && chosen.includes("native")) {
     throw new UserError(
@@ -109,53 +138,55 @@ export function configFromFlags(flags: RunFlags, now = new Date()): RunConfig {
     if (given !== undefined && backend !== "transformers" && flags.resume === undefined)
       throw new UserError(`${flag} applies to --backend transformers only`);
   }
-  const temperature = Number(flags.temperature);
-  if (!Number.isFinite(temperature) || temperature < 0)
-    throw new UserError(`--temperature: expected a number ≥ 0`);
   return {
     backend,
     model,
-    base_url: flags.baseUrl ?? null,
-    api_key_env: flags.apiKeyEnv,
+    base_url: shared.baseUrl,
+    api_key_env: shared.apiKeyEnv,
     replay_file: flags.outputs ?? null,
     cases_file: flags.cases,
     protocols: chosen,
     filters: {
-      lang: list("--lang", flags.lang, LANGS),
-      category: list("--category", flags.category, CATEGORIES),
-      ids: flags.ids
-        ? flags.ids
-            .split(",")
-            .map((s) => s.trim())
-            .filter(Boolean)
-        : null,
-      limit: flags.limit ? integer("--limit", flags.limit, 1) : null,
+      lang: flags.lang === undefined ? null : choices("--lang", flags.lang, LANGS),
+      category: flags.category === undefined ? null : choices("--category", flags.category, CATEGORIES),
+      ids: shared.ids,
+      limit: shared.limit,
     },
     settings: {
-      temperature,
-      max_tokens: integer("--max-tokens", flags.maxTokens, 1),
-      enable_thinking: thinking === "default" ? null : thinking === "on",
-      seed: flags.seed ? integer("--seed", flags.seed, 0) : null,
+      temperature: shared.temperature,
+      max_tokens: shared.maxTokens,
+      enable_thinking: shared.enableThinking,
+      seed: shared.seed,
     },
-    concurrency: integer("--concurrency", flags.concurrency, 1),
-    batch_size: flags.batchSize ? integer("--batch-size", flags.batchSize, 1) : null,
-    timeout_ms: Math.round(Number(flags.timeout) * 1000) || 60_000,
-    retries: integer("--retries", flags.retries, 0),
-    cache: flags.cache,
+    concurrency: shared.concurrency,
+    batch_size:
+      flags.batchSize === undefined ? null : wholeNumber("--batch-size", flags.batchSize, { min: 1 }),
+    timeout_ms: shared.timeoutMs,
+    retries: shared.retries,
+    cache: shared.cache,
     rules: gradingProfile(flags.rules ?? DEFAULT_GRADING_PROFILE).name,
     ...(backend === "transformers" ? { allow_download: flags.allowDownload === true } : {}),
     out: flags.out ?? join("results", `${slug(model ?? backend)}-${stamp}.json`),
   };
 }
 
+/**
+ * stdout carries only the result: the summary (JSON with --json) and the results path; progress, warnings and
+ * errors go to stderr, so `run --json | jq` reads one JSON document.
+ */
 export async function runRun(flags: RunFlags, io: Io): Promise<number> {
   const config = configFromFlags(flags);
+  const minScore = flags.minScore === undefined ? null : fraction("--min-score", flags.minScore);
   const out = flags.resume ?? config.out;
-  mkdirSync(dirname(out), { recursive: true });
+  try {
+    mkdirSync(dirname(out), { recursive: true });
+  } catch (error) {
+    throw cannotWrite(out, error);
+  }
   const controller = new AbortController();
   const onSigint = () => controller.abort(new UserError("interrupted"));
   process.once("SIGINT", onSigint);
-  const progress = io.isTTY ? terminalProgress(io.stderr) : plainProgress(io.stderr);
+  const progress = stderrLive(io) ? terminalProgress(io.stderr) : plainProgress(io.stderr);
   try {
     const results = await runBenchmark({ ...config, out }, flags.resume !== undefined, {
       env: flags.modelCache ? { ...process.env, TOOLUSE_MODEL_CACHE: flags.modelCache } : process.env,
@@ -168,10 +199,10 @@ export async function runRun(flags: RunFlags, io: Io): Promise<number> {
     if (flags.json) io.stdout(`${JSON.stringify(summary, null, 2)}\n`);
     else {
       io.stdout(
-        `\n${results.model} (${results.backend}) on ${results.corpus.name} — ${counts.scored} scored`,
+        `\n${terminalText(results.model)} (${results.backend}) on ${terminalText(results.corpus.name)} — ${counts.scored} scored`,
       );
       io.stdout(`${counts.errors > 0 ? `, ${counts.errors} ERRORS (not scored; see records)` : ""}\n\n`);
-      io.stdout(formatSummary(summary, { color: io.isTTY }) + bfclCompatibleLine(summary));
+      io.stdout(formatSummary(summary, { color: stdoutColor(io) }) + bfclCompatibleLine(summary));
       if (results.backend === "baseline") {
         io.stdout(
           "\nThis is the built-in rule baseline (keywords and regular expressions, no model).\n" +
@@ -179,26 +210,29 @@ export async function runRun(flags: RunFlags, io: Io): Promise<number> {
         );
       }
     }
-    io.stdout(`\nresults: ${out}\n`);
+    (flags.json ? io.stderr : io.stdout)(`${flags.json ? "" : "\n"}results: ${out}\n`);
+    if (counts.missing > 0)
+      io.stderr(`tooluse: ${counts.missing} records are missing from the results (listed under "missing")\n`);
     if (counts.scored === 0) {
       io.stderr(
-        `tooluse: every request failed (${counts.errors} errors); first: ${results.records[0]?.error}\n`,
+        `tooluse: every request failed (${counts.errors} errors); first: ${terminalText(results.records[0]?.error ?? "")}\n`,
       );
       return 2;
     }
-    const minScore = flags.minScore === undefined ? null : Number(flags.minScore);
     if (minScore !== null && (summary.score ?? 0) < minScore) {
       io.stderr(`tooluse: score ${summary.score?.toFixed(3)} is below --min-score ${minScore}\n`);
       return 1;
     }
-    return 0;
+    return counts.missing > 0 ? 1 : 0;
   } catch (error) {
     if (controller.signal.aborted) {
       io.stderr(`tooluse: interrupted; what was done is kept. Continue with: tooluse run --resume ${out}\n`);
       return 130;
     }
     if (error instanceof FatalBackendError) {
-      io.stderr(`tooluse: ${error.message}. Continue later with: tooluse run --resume ${out}\n`);
+      io.stderr(
+        `tooluse: ${terminalText(error.message)}. Continue later with: tooluse run --resume ${out}\n`,
+      );
       return 2;
     }
     throw error;

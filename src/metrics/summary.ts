@@ -45,6 +45,8 @@ export interface Score {
 }
 
 export interface Summary extends Score {
+  /** Selected (case, protocol) pairs with no record at all (set by the runner; absent in grade's summary). */
+  missing?: number;
   by_protocol: Record<string, Score>;
   by_lang: Record<string, Score>;
   by_category: Record<string, Score>;

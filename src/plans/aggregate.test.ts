@@ -39,10 +39,10 @@ describe("aggregateScores", () => {
     expect(a?.metrics.format.mean).toBeCloseTo(40 / 3);
     expect(a?.metrics.hops).toMatchObject({ n: 2, mean: 1.5 });
     expect(a?.parse_ok).toBeCloseTo(2 / 3);
+    // The initial plan fetches interactions where the best plan fetches calls: no step matches.
     expect(a?.ratings["Extremely Good"]).toBeCloseTo(1 / 3);
-    expect(a?.ratings.Acceptable).toBeCloseTo(1 / 3);
-    expect(a?.ratings["Extremely Bad"]).toBeCloseTo(1 / 3);
-    expect(a?.tiers).toEqual({ "A+": 1 / 3, A: 1 / 3, B: 2 / 3 });
+    expect(a?.ratings["Extremely Bad"]).toBeCloseTo(2 / 3);
+    expect(a?.tiers).toEqual({ "A+": 1 / 3, A: 1 / 3, B: 1 / 3 });
   });
 
   it("puts the mean inside its interval and is deterministic and order-free", () => {

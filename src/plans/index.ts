@@ -9,11 +9,15 @@ export {
 } from "./aggregate.js";
 export { checkExecutability, MAX_T2S_TRIGGERS } from "./checks/executability.js";
 export { checkToolUsage, toolPairs } from "./checks/tool-usage.js";
+export { type Coverage, coverageOf } from "./coverage.js";
+export { type Intent, readIntent, type Slots } from "./intent/slots.js";
 export {
   DEFAULT_MATCH_OPTIONS,
   type MatchOptions,
   type MatchResult,
+  type MatchStep,
   matchSteps,
+  type RestSimilarity,
   type StepPair,
 } from "./match.js";
 export { metricScore, type PlanStructure, planStructure } from "./metrics.js";
@@ -40,7 +44,7 @@ export {
   ReferenceRecordSchema,
 } from "./records.js";
 export { renderPlan } from "./render.js";
-export { type ScoreInput, type ScoreOptions, scorePlan } from "./score.js";
+export { type ExplainedScore, explainScore, type ScoreInput, type ScoreOptions, scorePlan } from "./score.js";
 export {
   AVERAGED_FIELDS,
   type AveragedField,
@@ -48,7 +52,6 @@ export {
   ScoreLineSchema,
   ViolationSchema,
 } from "./score-line.js";
-export { type PromptSimilarity, tokenSimilarity } from "./similarity.js";
 export {
   DEFAULT_TOOL_DESCRIPTIONS,
   parseToolDescriptions,
@@ -58,6 +61,7 @@ export {
   type TriggerGroup,
 } from "./tool-descriptions.js";
 export { findTriggers, type TriggerHit } from "./triggers.js";
+export { type Validity, validityOf } from "./validity.js";
 export {
   ALL_VIOLATION_CODES,
   type DeterministicMetric,

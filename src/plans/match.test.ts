@@ -34,6 +34,7 @@ describe("matchSteps", () => {
       reference,
     );
     expect(result.pairs).toEqual([]);
+    expect(result.explain()[0]?.reason).toMatch(/closest: step 2, slots differ/);
   });
 
   it("does not match a step that merges several reference steps", () => {
@@ -43,14 +44,52 @@ describe("matchSteps", () => {
       "Fetch interaction_ids categorized by 'Did We Resolve' (DWR) status and their call drivers",
     );
     const single = step(1, "T2S", "Fetch interaction_ids of calls marked as 'resolved'.");
-    expect(matchSteps([merged], [single]).pairs).toEqual([]);
+    const result = matchSteps([merged], [single]);
+    expect(result.pairs).toEqual([]);
+    expect(result.explain()[0]?.reason).toMatch(/slots differ/);
   });
 
   it("matches prompts that differ in wording but not in intent", () => {
-    const candidate = [
+    const candidate = [step(7, "T2S", "Get the ids of refund-related calls")];
+    expect(matchSteps(candidate, reference).pairs.map((p) => [p.reference, p.matched])).toEqual([[1, true]]);
+  });
+
+  it("does not match when one slot differs, however alike the words", () => {
+    const interactions = [
       step(7, "T2S", "Fetch interaction_ids of interactions where the call driver is refunds"),
     ];
-    expect(matchSteps(candidate, reference).pairs.map((p) => p.reference)).toEqual([1]);
+    const billing = [step(7, "T2S", "Fetch call_ids of calls where the call driver is billing disputes")];
+    expect(matchSteps(interactions, reference).pairs).toEqual([]);
+    expect(matchSteps(billing, reference).pairs).toEqual([]);
+  });
+
+  it("aligns a step with a wrong but consistent dependency and reports it, without matching it", () => {
+    const candidate = [
+      reference[0],
+      reference[1],
+      step(3, "T2S", "What are customers most unhappy about?", [2]),
+      reference[3],
+    ].filter((s) => s !== undefined);
+    const result = matchSteps(candidate, reference);
+    expect(result.pairs.map((p) => [p.candidate, p.matched])).toEqual([
+      [1, true],
+      [2, true],
+      [3, false],
+      [4, true],
+    ]);
+    expect(result.f1).toBeCloseTo(0.75);
+    expect(result.dependencyDisagreements).toEqual([
+      { candidate: 3, reference: 3, extra: [2], missing: [1] },
+    ]);
+  });
+
+  it("does not match a step whose input corresponds to no reference step", () => {
+    const candidate = [step(1, "T2S", "Fetch call_ids of calls about billing disputes"), reference[1]].filter(
+      (s) => s !== undefined,
+    );
+    const result = matchSteps(candidate, reference);
+    expect(result.f1).toBe(0);
+    expect(result.explain()[1]?.reason).toMatch(/corresponds to no reference step/);
   });
 
   it("uses agreement of dependencies to tell identical prompts apart", () => {
@@ -70,20 +109,20 @@ describe("matchSteps", () => {
 
   it("compares edges through the matching, not by step number", () => {
     const renumbered = [
-      step(10, "T2S", "Fetch call_ids of calls where the call driver is refunds"),
-      step(20, "T2S", "What are customers most unhappy about?", [10]),
-      step(30, "RAG", "What are customers most unhappy about?", [10]),
-      step(40, "LLM", "Combine (30) and (20) to answer (query)", [20, 30]),
+      step(11, "T2S", "Fetch call_ids of calls where the call driver is refunds"),
+      step(12, "T2S", "What are customers most unhappy about?", [11]),
+      step(13, "RAG", "What are customers most unhappy about?", [11]),
+      step(14, "LLM", "Combine (13) and (12) to answer (query)", [12, 13]),
     ];
     expect(matchSteps(renumbered, reference)).toMatchObject({ f1: 1, edgeF1: 1 });
   });
 
   it("accepts a different prompt similarity and threshold", () => {
-    const always = matchSteps([step(1, "LLM", "anything")], reference, { promptSimilarity: () => 1 });
+    const always = matchSteps([step(1, "LLM", "anything (query)")], reference, { restSimilarity: () => 1 });
     expect(always.pairs.map((p) => p.reference)).toEqual([4]);
-    const never = matchSteps(reference, reference, { promptSimilarity: () => 0.4 });
+    const never = matchSteps(reference, reference, { restSimilarity: () => 0.4 });
     expect(never.pairs).toEqual([]);
-    const lenient = matchSteps(reference, reference, { promptSimilarity: () => 0.4, threshold: 0.3 });
+    const lenient = matchSteps(reference, reference, { restSimilarity: () => 0.4, threshold: 0.3 });
     expect(lenient.pairs).toHaveLength(4);
   });
 

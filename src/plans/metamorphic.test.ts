@@ -148,7 +148,8 @@ describe("metamorphic relations", () => {
     const full = score(reference);
     const line = score(without);
     expect(line.recall).toBeLessThan(full.recall ?? 0);
-    expect(line.precision).toBe(1);
+    // Steps 1–4 still match; the final step no longer depends on what the reference's final step depends on.
+    expect(line.precision).toBeCloseTo(4 / 5);
   });
 
   it("duplicating a step lowers precision and redundancy", () => {

@@ -17,15 +17,25 @@ const NUMBER_LIST =
 const IN_PROMPT = /\(([^()\n]{0,60})\)/g;
 const INNER = /\(([^()]*)\)/g;
 
-function classify(content: string): PlaceholderReading | null {
+/**
+ * Inside a prompt, "(1800)" or "(30)" is a number in parentheses, not a step: plans have at most 15 steps, so a
+ * bare number above this is prose (docs/plan-matching.md, section 5). In a placeholder list every number counts.
+ */
+export const MAX_PROMPT_STEP = 20;
+
+function classify(content: string, inPrompt = false): PlaceholderReading | null {
   const step = STEP.exec(content);
-  if (step) return { refs: [{ kind: "step", step: Number(step[1]) }], malformed: [] };
+  if (step) {
+    if (inPrompt && Number(step[1]) > MAX_PROMPT_STEP) return null;
+    return { refs: [{ kind: "step", step: Number(step[1]) }], malformed: [] };
+  }
   if (QUERY.test(content)) return { refs: [{ kind: "query" }], malformed: [] };
   const tool = TOOL.exec(content);
   if (tool) return { refs: [{ kind: "tool", step: Number(tool[1]) }], malformed: [] };
   const subQuery = SUB_QUERY.exec(content);
   if (subQuery) return { refs: [{ kind: "sub-query", step: Number(subQuery[1]) }], malformed: [] };
   if (NUMBER_LIST.test(content)) {
+    if (inPrompt && (content.match(/\d+/g) ?? []).some((d) => Number(d) > MAX_PROMPT_STEP)) return null;
     const steps = (content.match(/\d+/g) ?? []).map((digits) => ({
       kind: "step" as const,
       step: Number(digits),
@@ -43,7 +53,7 @@ function merge(readings: readonly PlaceholderReading[]): PlaceholderReading {
 export function readPromptPlaceholders(prompt: string): PlaceholderReading {
   const readings: PlaceholderReading[] = [];
   for (const match of prompt.matchAll(IN_PROMPT)) {
-    const reading = classify(match[1] ?? "");
+    const reading = classify(match[1] ?? "", true);
     if (reading) readings.push(reading);
   }
   return merge(readings);
@@ -76,7 +86,7 @@ export function outputSteps(refs: readonly PlaceholderRef[]): number[] {
 /** Replaces every well-formed placeholder with a marker, so text comparisons ignore how steps are numbered. */
 export function maskPlaceholders(prompt: string): string {
   return prompt.replace(IN_PROMPT, (whole, content: string) => {
-    const reading = classify(content);
+    const reading = classify(content, true);
     if (!reading) return whole;
     const first = reading.refs[0];
     return first && reading.malformed.length === 0

@@ -1,5 +1,6 @@
 /** The score line: one per scored plan, the public record `tooluse plan score` writes (names kept from issue 6). */
 import { z } from "zod";
+import { ANSWER_KINDS } from "./coverage.js";
 import { RATINGS, TIERS } from "./rating.js";
 import { ALL_VIOLATION_CODES, type ViolationCode } from "./violations.js";
 
@@ -40,6 +41,21 @@ export const ScoreLineSchema = z.strictObject({
   subtotal_max: z.number(),
   total: score,
   violations: z.array(ViolationSchema),
+  /** Whether the plan is valid in the paper's format (docs/plan-matching.md, section 4); absent in older lines. */
+  validity: z
+    .strictObject({ valid: z.boolean(), reason: z.string().nullable(), lenient: z.boolean() })
+    .optional(),
+  /** Beyond the paper: query slots reached and the answer produced (section 6); only when the query is known. */
+  coverage: z
+    .strictObject({
+      asks: z.enum(ANSWER_KINDS),
+      final_produces: z.string(),
+      missing_slots: z.array(z.string()),
+      answers_query: z.boolean(),
+    })
+    .optional(),
+  /** Set when the rating was lowered below its F1 band, and by what. */
+  rating_capped: z.literal("coverage").optional(),
 });
 export type ScoreLine = z.infer<typeof ScoreLineSchema>;
 

@@ -25,11 +25,27 @@ describe("the paper's worked example (refund calls)", () => {
     expect(line.violations).toEqual([expect.objectContaining({ step: 2, code: "incomplete-tool-pair" })]);
   });
 
-  it("finds both initial steps in the best plan: precision 1, recall 1/2", () => {
-    expect(line).toMatchObject({ precision: 1, recall: 0.5, steps: 2, hops: 1 });
-    expect(line.f1).toBeCloseTo(2 / 3);
-    // The paper's judge said "Good" (81.5); from step counts F1 cannot exceed 2/3 here, which is Acceptable.
-    expect(line.rating).toBe("Acceptable");
+  it("matches neither initial step: interactions where the best plan fetches calls, and the RAG step runs on them", () => {
+    // The paper's judge said "Good"; by its own matching rule step 1 fetches another population (the very fix the
+    // human made), and step 2's input corresponds to no reference step (docs/plan-matching.md, section 1).
+    expect(line).toMatchObject({
+      precision: 0,
+      recall: 0,
+      f1: 0,
+      steps: 2,
+      hops: 1,
+      rating: "Extremely Bad",
+    });
+  });
+
+  it("once step 1 fetches calls, both initial steps match: precision 1, recall 1/2", () => {
+    const fixed = scorePlan({
+      candidate: REFUND_INITIAL_PLAN.replace("interaction_ids of interactions", "call_ids of calls"),
+      reference: reference(REFUND_BEST_PLAN),
+      tools,
+    });
+    expect(fixed).toMatchObject({ precision: 1, recall: 0.5, rating: "Acceptable" });
+    expect(fixed.f1).toBeCloseTo(2 / 3);
   });
 
   it("leaves the judged metrics and the total null, and reports the deterministic subtotal", () => {

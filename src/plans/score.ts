@@ -1,20 +1,28 @@
-/** scorePlan: a candidate plan against its reference → the score line (deterministic metrics, matching, rating). */
+/** scorePlan: a candidate plan against its reference → the score line (validity, metrics, matching, rating, coverage). */
+
 import { checkExecutability, MAX_T2S_TRIGGERS } from "./checks/executability.js";
+import { PLAN_CHECKS } from "./checks/index.js";
+import { checkRepeatedDetail } from "./checks/repeated-detail.js";
 import { checkToolUsage } from "./checks/tool-usage.js";
-import { type MatchOptions, matchSteps } from "./match.js";
+import { type Coverage, coverageOf, finalStepMissesAnswer } from "./coverage.js";
+import { type MatchOptions, type MatchResult, matchSteps } from "./match.js";
 import { metricScore, planStructure } from "./metrics.js";
-import type { Plan } from "./model.js";
+import type { DraftStep, Plan } from "./model.js";
 import { parsePlan } from "./parse.js";
-import { ratingFromF1, tierOf } from "./rating.js";
+import { readPromptPlaceholders } from "./placeholders.js";
+import { RATINGS, type Rating, ratingFromF1, tierOf } from "./rating.js";
 import type { ScoreLine } from "./score-line.js";
 import type { ToolDescriptions } from "./tool-descriptions.js";
-import { type DeterministicMetric, METRIC_POINTS, type Violation, violation } from "./violations.js";
+import { INVALIDATING_CODES, validityOf } from "./validity.js";
+import { costs, type DeterministicMetric, METRIC_POINTS, type Violation, violation } from "./violations.js";
 
 export interface ScoreInput {
   /** The planner's raw output, or an already-decoded JSON plan. */
   candidate: unknown;
   reference: Plan;
   tools: ToolDescriptions;
+  /** The user's question; with it the line carries coverage (docs/plan-matching.md, section 6). */
+  query?: string | null;
   query_id?: string | number | null;
   planner?: string | null;
   prompt_type?: string | null;
@@ -24,16 +32,26 @@ export interface ScoreOptions {
   match?: MatchOptions;
   /** More trigger phrases than this make a T2S step not executable in one go (default 3, the paper's rule). */
   maxTriggers?: number;
+  /** Score what the tolerant reader recovers from a plan that is not valid in the paper's format (diagnosis). */
+  lenient?: boolean;
+}
+
+/** A score line with the step mapping that produced it, for `plan score --explain`. */
+export interface ExplainedScore {
+  line: ScoreLine;
+  match: MatchResult | null;
 }
 
 const METRICS = Object.keys(METRIC_POINTS) as DeterministicMetric[];
 const SUBTOTAL_MAX = METRICS.reduce((sum, metric) => sum + METRIC_POINTS[metric], 0);
+/** The rating a plan whose final step does not produce what the query asks can reach at most. */
+const COVERAGE_CAP: Rating = "Bad";
 
 /**
- * An unreadable plan scores 0 on every deterministic metric rather than null: it delivers nothing, and leaving
- * it out of a planner's means would flatter the planners that produce unreadable output.
+ * A plan that cannot be read, or is not valid in the paper's format, scores 0 on every metric rather than null:
+ * it delivers nothing, and leaving it out of a planner's means would flatter planners with unreadable output.
  */
-function unparseable(input: ScoreInput, violations: Violation[]): ScoreLine {
+function invalid(input: ScoreInput, violations: Violation[], reason: string): ScoreLine {
   return {
     query_id: input.query_id ?? null,
     planner: input.planner ?? null,
@@ -59,23 +77,99 @@ function unparseable(input: ScoreInput, violations: Violation[]): ScoreLine {
     subtotal_max: SUBTOTAL_MAX,
     total: null,
     violations,
+    validity: { valid: false, reason, lenient: false },
   };
 }
 
+/** The reference's steps in the reader's form, so its own format flaws are known (a candidate copying them still matches). */
+function referenceDrafts(reference: Plan): DraftStep[] {
+  return reference.steps.map((step) => ({
+    ...step,
+    placeholders: [
+      ...(step.tool === "LLM"
+        ? []
+        : step.inputs.map((k) => ({ kind: "step" as const, step: k, where: "inputs" as const }))),
+      ...readPromptPlaceholders(step.prompt).refs.map((ref) => ({ ...ref, where: "prompt" as const })),
+    ],
+  }));
+}
+
+const referenceFlaws = new WeakMap<Plan, Map<number, Set<string>>>();
+
 /**
- * Scores one plan. Pure: the same inputs give the same line.
- * @example scorePlan({ candidate: rawText, reference: bestPlan, tools: DEFAULT_TOOL_DESCRIPTIONS })
+ * Format flaws per step: a step carrying one its reference counterpart lacks is not "the same format". Syntax
+ * the tolerant reader forgave is left out: under --lenient it is the plan's validity that answers for it.
  */
-export function scorePlan(input: ScoreInput, options: ScoreOptions = {}): ScoreLine {
+function formatFlaws(violations: readonly Violation[]): Map<number, Set<string>> {
+  const byStep = new Map<number, Set<string>>();
+  for (const v of violations)
+    if (v.step !== null && costs(v.code, "format") && !INVALIDATING_CODES.has(v.code))
+      byStep.set(v.step, (byStep.get(v.step) ?? new Set()).add(v.code));
+  return byStep;
+}
+
+function flawsOfReference(reference: Plan): Map<number, Set<string>> {
+  let flaws = referenceFlaws.get(reference);
+  if (!flaws) {
+    const drafts = referenceDrafts(reference);
+    flaws = formatFlaws(PLAN_CHECKS.flatMap((check) => check(drafts)));
+    referenceFlaws.set(reference, flaws);
+  }
+  return flaws;
+}
+
+function capped(rating: Rating, coverage: Coverage | null): { rating: Rating; cap: "coverage" | null } {
+  if (!coverage || !finalStepMissesAnswer(coverage)) return { rating, cap: null };
+  return RATINGS.indexOf(rating) > RATINGS.indexOf(COVERAGE_CAP)
+    ? { rating: COVERAGE_CAP, cap: "coverage" }
+    : { rating, cap: null };
+}
+
+/**
+ * Scores one plan and keeps the step mapping. Pure: the same inputs give the same result.
+ * @example explainScore({ candidate: rawText, reference: bestPlan, tools: DEFAULT_TOOL_DESCRIPTIONS }).match?.explain()
+ */
+export function explainScore(input: ScoreInput, options: ScoreOptions = {}): ExplainedScore {
   const parsed = parsePlan(input.candidate);
   if (!parsed.ok)
-    return unparseable(input, [...parsed.violations, violation(null, "unparseable", parsed.message)]);
+    return {
+      line: invalid(
+        input,
+        [...parsed.violations, violation(null, "unparseable", parsed.message)],
+        `unparseable: ${parsed.message}`,
+      ),
+      match: null,
+    };
+  const validity = validityOf(parsed.violations);
+  if (!validity.valid && !options.lenient)
+    return { line: invalid(input, parsed.violations, validity.reason ?? ""), match: null };
   const { steps } = parsed;
-  const match = matchSteps(steps, input.reference.steps, options.match);
+  const candidateFlaws = formatFlaws(parsed.violations);
+  const referenceFlawsByStep = flawsOfReference(input.reference);
+  const blocked = (c: number, r: number): string | null => {
+    const flaws = candidateFlaws.get(c);
+    if (!flaws) return null;
+    const own = [...flaws].filter((code) => !referenceFlawsByStep.get(r)?.has(code));
+    return own.length === 0 ? null : `format differs (${own.join(", ")})`;
+  };
+  const match = matchSteps(steps, input.reference.steps, { tools: input.tools, blocked, ...options.match });
+  const mismatched = match.dependencyDisagreements.map((d) => {
+    const parts = [
+      ...(d.extra.length > 0 ? [`lists ${d.extra.join(", ")}`] : []),
+      ...(d.missing.length > 0 ? [`lacks the step(s) aligned with reference ${d.missing.join(", ")}`] : []),
+    ];
+    return violation(
+      d.candidate,
+      "dependency-differs-from-reference",
+      `aligned with reference step ${d.reference} but ${parts.join(" and ")}`,
+    );
+  });
   const violations = [
     ...parsed.violations,
     ...checkExecutability(steps, input.tools, options.maxTriggers ?? MAX_T2S_TRIGGERS),
-    ...checkToolUsage(input.reference.steps, match.pairs),
+    ...checkRepeatedDetail(steps, input.tools),
+    ...checkToolUsage(input.reference.steps, match.present),
+    ...mismatched,
   ].sort((a, b) => (a.step ?? -1) - (b.step ?? -1));
   const score = (metric: DeterministicMetric) => metricScore(metric, steps.length, violations);
   const scores = {
@@ -86,8 +180,9 @@ export function scorePlan(input: ScoreInput, options: ScoreOptions = {}): ScoreL
     step_executability: score("step_executability"),
   };
   const structure = planStructure(steps);
-  const rating = ratingFromF1(match.f1);
-  return {
+  const coverage = input.query ? coverageOf(input.query, steps, input.tools) : null;
+  const { rating, cap } = capped(ratingFromF1(match.f1), coverage);
+  const line: ScoreLine = {
     query_id: input.query_id ?? null,
     planner: input.planner ?? null,
     prompt_type: input.prompt_type ?? null,
@@ -112,5 +207,17 @@ export function scorePlan(input: ScoreInput, options: ScoreOptions = {}): ScoreL
     subtotal_max: SUBTOTAL_MAX,
     total: null,
     violations,
+    validity: { ...validity, lenient: !validity.valid },
+    ...(coverage ? { coverage } : {}),
+    ...(cap ? { rating_capped: cap } : {}),
   };
+  return { line, match };
+}
+
+/**
+ * Scores one plan. Pure: the same inputs give the same line.
+ * @example scorePlan({ candidate: rawText, reference: bestPlan, tools: DEFAULT_TOOL_DESCRIPTIONS })
+ */
+export function scorePlan(input: ScoreInput, options: ScoreOptions = {}): ScoreLine {
+  return explainScore(input, options).line;
 }

@@ -3,7 +3,8 @@ import { maskPlaceholders } from "./placeholders.js";
 
 /** "call_ids" and "interaction_ids" are interchangeable words (what follows them matters), so both become "id". */
 const ID_WORDS = /\b(?:call|interaction|conversation|contact)[_ -]?ids?\b/g;
-const SPLIT = /[^a-z0-9]+/;
+/** Letters and digits of every script are word characters, so two Russian or Chinese prompts never compare as empty. */
+const SPLIT = /[^\p{L}\p{M}\p{N}]+/u;
 
 /** A light stemmer: enough to make "refunds"/"refund" and "queries"/"query" meet; prefixes are left to variants. */
 export function stem(word: string): string {

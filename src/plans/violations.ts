@@ -67,8 +67,13 @@ export const VIOLATION_CODES = {
     summary: "a placeholder naming a step the plan does not have",
   },
   "dependency-without-placeholder": {
-    metrics: ["format", "dependencies"],
+    // Format only: the dependency itself may be right, what is missing is its placeholder (charged once).
+    metrics: FORMAT,
     summary: "a step in depends_on whose output the step never takes as a (k) placeholder",
+  },
+  "placeholder-in-prompt": {
+    metrics: FORMAT,
+    summary: "a T2S or RAG step with a (k) inside its prompt; its inputs belong in the first argument",
   },
   "missing-query-placeholder": {
     metrics: FORMAT,
@@ -85,6 +90,14 @@ export const VIOLATION_CODES = {
     metrics: DEPENDENCIES,
     summary: "a step that takes (k) as input but does not list k in depends_on",
   },
+  "dependency-differs-from-reference": {
+    metrics: DEPENDENCIES,
+    summary: "depends_on differs from the reference step it is aligned with, under the step mapping",
+  },
+  "repeated-detail": {
+    metrics: ["redundancy"],
+    summary: "a T2S prompt repeats a filter its input ids already encode",
+  },
   "ignored-step": { metrics: ["redundancy"], summary: "a step whose output never reaches the final step" },
   "duplicate-step": { metrics: ["redundancy"], summary: "a step identical to an earlier one" },
   "incomplete-tool-pair": {
@@ -100,7 +113,11 @@ export const VIOLATION_CODES = {
   "multiple-plans": { metrics: NOTICE, summary: "the text holds several plans; the last one is scored" },
   "trailing-comma": { metrics: NOTICE, summary: "a comma before a closing brace or bracket" },
   "steps-out-of-order": { metrics: NOTICE, summary: "steps are not listed in the order of their numbers" },
-  "tool-name-case": { metrics: NOTICE, summary: "a known tool written in another letter case (rag for RAG)" },
+  "tool-name-case": {
+    metrics: FORMAT,
+    summary:
+      "a known tool written in another letter case (rag for RAG); not a tool call as the paper writes it",
+  },
   "duplicate-dependency": { metrics: NOTICE, summary: "a step listed twice in one depends_on" },
 } as const satisfies Record<string, CodeInfo>;
 

@@ -29,11 +29,6 @@ export function formatDecoding(config: ReportResults["config"]): string {
   return parts.join(" ");
 }
 
-/** Shortens text to `width` characters with an ellipsis, for table cells that must not wrap. */
-export function truncate(text: string, width: number): string {
-  return text.length <= width ? text : `${text.slice(0, Math.max(0, width - 1))}…`;
-}
-
 /** Word-wraps a line to `width` columns (continuation lines indented), so notes stay within a terminal. */
 export function wrap(text: string, width: number, indent = ""): string {
   const lines: string[] = [];

@@ -39,7 +39,9 @@ describe("readResults", () => {
 
   it("says in one line which file is bad and why", () => {
     const missing = join(dir.path, "nope.json");
-    expect(messageOf(() => readResults(missing))).toBe(`${missing}: cannot read (ENOENT)`);
+    expect(messageOf(() => readResults(missing))).toBe(
+      `${missing}: cannot read: no such file or folder (ENOENT)`,
+    );
     const notJson = write("not.json", "{ nope");
     expect(messageOf(() => readResults(notJson))).toMatch(/^.*not\.json: invalid JSON \(/);
     const other = write("other.json", JSON.stringify({ format: "something/2" }));

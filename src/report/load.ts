@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { z } from "zod";
 import { PROTOCOLS } from "../cases/schema.js";
-import { formatPath, UserError } from "../errors.js";
+import { cannotRead, formatPath, UserError } from "../errors.js";
 import type { Score, Summary } from "../metrics/summary.js";
 import { RESULTS_FORMAT } from "../runner/results.js";
 
@@ -116,7 +116,7 @@ export function readResults(file: string): ReportResults {
   try {
     text = readFileSync(file, "utf8");
   } catch (error) {
-    throw new UserError(`${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    throw cannotRead(file, error);
   }
   let value: unknown;
   try {

@@ -1,5 +1,6 @@
 /** The terminal (and Markdown) leaderboard of several runs, with a warning line when the runs are not comparable. */
-import { formatBatch, formatInterval, formatRatio, shortDigest, truncate, wrap } from "./format.js";
+import { markdownText, terminalText, truncate } from "../sanitize.js";
+import { formatBatch, formatInterval, formatRatio, shortDigest, wrap } from "./format.js";
 import { leaderboard, mixWarnings } from "./leaderboard.js";
 import type { ReportRun } from "./load.js";
 import { type Column, renderTable, style, visibleLength } from "./table.js";
@@ -50,7 +51,9 @@ function fitModelColumn(columns: readonly Column[], rows: string[][], runOfRow: 
 function notes(runs: readonly ReportRun[], shared: boolean, options: FormatOptions): string {
   const markdown = options.markdown === true;
   const warnings = mixWarnings(runs).map((w) =>
-    markdown ? `> **Warning:** ${w}` : style.yellow(wrap(`warning: ${w}`, WIDTH, "         "), options.color),
+    markdown
+      ? `> **Warning:** ${markdownText(w)}`
+      : style.yellow(wrap(`warning: ${terminalText(w)}`, WIDTH, "         "), options.color),
   );
   const facts: string[] = [];
   if (shared && runs[0]) facts.push(`decoding (every run): ${settings(runs[0])}`);
@@ -59,7 +62,10 @@ function notes(runs: readonly ReportRun[], shared: boolean, options: FormatOptio
     facts.push(
       `errors (never scored): ${errors.map((r) => `${r.label} ${r.results.counts.errors}`).join(", ")}`,
     );
-  const lines = [...warnings, ...facts.map((f) => (markdown ? f : wrap(f, WIDTH, "  ")))];
+  const lines = [
+    ...warnings,
+    ...facts.map((f) => (markdown ? markdownText(f) : wrap(terminalText(f), WIDTH, "  "))),
+  ];
   return lines.map((line) => `${line}\n`).join(markdown ? "\n" : "");
 }
 
@@ -75,10 +81,10 @@ export function formatLeaderboard(runs: readonly ReportRun[], options: FormatOpt
     const run = runs[row.run] as ReportRun;
     return [
       String(row.rank),
-      run.label,
+      terminalText(run.label),
       row.protocol,
-      style.bold(formatRatio(row.score.score), options.color),
-      style.dim(formatInterval(row.score.score_ci), options.color),
+      formatRatio(row.score.score),
+      formatInterval(row.score.score_ci),
       String(row.score.n),
       shortDigest(run.results.corpus.digest),
       ...(shared ? [] : [decoding(run), formatBatch(run.results.config.batch_size)]),
@@ -88,8 +94,8 @@ export function formatLeaderboard(runs: readonly ReportRun[], options: FormatOpt
     { header: "#", align: "right" },
     { header: "model", align: "left" },
     { header: "protocol", align: "left" },
-    { header: "score", align: "right" },
-    { header: "95% CI", align: "left" },
+    { header: "score", align: "right", style: "bold" },
+    { header: "95% CI", align: "left", style: "dim" },
     { header: "n", align: "right" },
     { header: "corpus", align: "left" },
     ...(shared ? [] : DECODING_COLUMNS),

@@ -1,5 +1,6 @@
 /** The terminal (and Markdown) view of one run: headline with its interval, scores per protocol, metrics, breakdowns. */
 import type { Metrics, Score, Summary } from "../metrics/summary.js";
+import { markdownText, terminalText } from "../sanitize.js";
 import { formatDecoding, formatInterval, formatRatio, shortDigest } from "./format.js";
 import type { ReportResults } from "./load.js";
 import { bar, renderTable, style } from "./table.js";
@@ -30,17 +31,17 @@ function scoreTable(title: string, groups: [string, Score][], options: FormatOpt
   const markdown = options.markdown === true;
   const columns = [
     { header: title, align: "left" as const },
-    { header: "n", align: "right" as const },
+    { header: "n", align: "right" as const, style: "dim" as const },
     { header: "score", align: "right" as const },
-    { header: "95% CI", align: "left" as const },
-    ...(markdown ? [] : [{ header: "", align: "left" as const }]),
+    { header: "95% CI", align: "left" as const, style: "dim" as const },
+    ...(markdown ? [] : [{ header: "", align: "left" as const, style: "cyan" as const }]),
   ];
   const rows = groups.map(([label, s]) => [
     label,
-    style.dim(String(s.n), options.color),
+    String(s.n),
     formatRatio(s.score),
-    style.dim(formatInterval(s.score_ci), options.color),
-    ...(markdown ? [] : [style.cyan(bar(s.score, BAR_WIDTH), options.color)]),
+    formatInterval(s.score_ci),
+    ...(markdown ? [] : [bar(s.score, BAR_WIDTH)]),
   ]);
   return renderTable(columns, rows, { color: options.color, markdown });
 }
@@ -83,11 +84,15 @@ export function formatSummary(summary: Summary, options: FormatOptions): string 
 export function formatRunHeader(results: ReportResults, options: FormatOptions): string {
   const corpus = `${results.corpus.name}${results.corpus.version ? ` ${results.corpus.version}` : ""}`;
   const title = `${results.model} (${results.backend}) · ${corpus} · corpus ${shortDigest(results.corpus.digest)} · ${formatDecoding(results.config)}`;
+  const finished = terminalText(results.finished_at.slice(0, 16).replace("T", " "));
   const { records, scored, errors } = results.counts;
   const errorText =
     errors > 0 ? style.yellow(`, ${errors} ERRORS (not scored)`, options.color) : ", 0 errors";
-  const counts = `${records} records: ${scored} scored${errorText} · harness ${results.harness.version} · graded ${results.grading ? `${results.grading.profile} ${results.grading.version}` : "(profile unrecorded)"} · ${results.finished_at.slice(0, 16).replace("T", " ")}`;
+  const grading = results.grading
+    ? `${terminalText(results.grading.profile)} ${terminalText(results.grading.version)}`
+    : "(profile unrecorded)";
+  const counts = `${records} records: ${scored} scored${errorText} · harness ${terminalText(results.harness.version)} · graded ${grading} · ${finished}`;
   return options.markdown
-    ? `### ${title.replace(/[|*_`]/g, "\\$&")}\n\n${counts}\n`
-    : `${style.bold(title, options.color)}\n${counts}\n`;
+    ? `### ${markdownText(title)}\n\n${counts}\n`
+    : `${style.bold(terminalText(title), options.color)}\n${counts}\n`;
 }

@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import type { Completion } from "../backends/types.js";
+import { describeFileError, fileErrorCode } from "../errors.js";
 import { writeFileAtomic } from "../jsonl.js";
 import { canonicalJson, sha256 } from "./canonical-json.js";
 
@@ -28,7 +29,17 @@ export interface CacheKeyParts {
 }
 
 export class ResponseCache {
-  constructor(private readonly directory: string) {}
+  /** Set after the first failed write: the cache is then read-only for the rest of the run. */
+  private writeFailure: string | null = null;
+
+  /**
+   * `warn` hears, once, that the cache cannot be written (a read-only --cache-dir, a full disk): answers keep
+   * flowing uncached instead of each good answer turning into a failed request.
+   */
+  constructor(
+    private readonly directory: string,
+    private readonly warn: (line: string) => void = () => {},
+  ) {}
 
   static key(parts: CacheKeyParts): string {
     return sha256(canonicalJson({ v: 1, ...parts }));
@@ -54,8 +65,18 @@ export class ResponseCache {
   }
 
   set(key: string, completion: Completion): void {
+    if (this.writeFailure !== null) return;
     const path = this.path(key);
-    mkdirSync(join(this.directory, key.slice(0, 2)), { recursive: true });
-    writeFileAtomic(path, JSON.stringify(completion));
+    try {
+      mkdirSync(join(this.directory, key.slice(0, 2)), { recursive: true });
+      writeFileAtomic(path, JSON.stringify(completion));
+    } catch (error) {
+      const code = fileErrorCode(error) ?? fileErrorCode((error as Error).cause);
+      if (code === null) throw error;
+      this.writeFailure = code;
+      this.warn(
+        `warning: the response cache ${this.directory} cannot be written (${describeFileError(code)}); continuing without caching new answers`,
+      );
+    }
   }
 }

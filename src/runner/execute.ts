@@ -26,6 +26,8 @@ export interface ExecuteOptions {
   signal: AbortSignal;
   onRecord: (record: RunRecord) => void;
   onRetry?: (message: string) => void;
+  /** The grader; injectable so a test can prove a grader bug stops the run instead of becoming an error record. */
+  grade?: GradingProfile["grade"];
 }
 
 export function errorMessage(error: unknown): string {
@@ -36,26 +38,15 @@ async function runOne(testCase: Case, protocol: Protocol, options: ExecuteOption
   const prompt = renderPrompt(testCase, protocol, options.promptOptions);
   const started = performance.now();
   const base = { id: testCase.id, protocol };
+  let answer: Awaited<ReturnType<typeof completeWithPolicy>>;
+  // Only the request is guarded: a failed request is a record; a failure of our own code below is a bug.
   try {
-    const { completion, attempts, cached } = await completeWithPolicy(
+    answer = await completeWithPolicy(
       { ...prompt, settings: options.settings },
       { testCase, protocol },
       options,
       `${testCase.id}/${protocol}`,
     );
-    return {
-      ...base,
-      status: "scored",
-      output: completion.text,
-      verdict: options.grader.grade(testCase, { id: testCase.id, protocol, output: completion.text }),
-      error: null,
-      latency_ms: Math.round(performance.now() - started),
-      prompt_tokens: completion.prompt_tokens,
-      completion_tokens: completion.completion_tokens,
-      finish_reason: completion.finish_reason,
-      attempts,
-      cached,
-    };
   } catch (error) {
     if (error instanceof FatalBackendError || options.signal.aborted) throw error;
     return {
@@ -72,11 +63,31 @@ async function runOne(testCase: Case, protocol: Protocol, options: ExecuteOption
       cached: false,
     };
   }
+  const { completion, attempts, cached } = answer;
+  const latency = Math.round(performance.now() - started);
+  return {
+    ...base,
+    status: "scored",
+    output: completion.text,
+    verdict: (options.grade ?? options.grader.grade)(testCase, {
+      id: testCase.id,
+      protocol,
+      output: completion.text,
+    }),
+    error: null,
+    latency_ms: latency,
+    prompt_tokens: completion.prompt_tokens,
+    completion_tokens: completion.completion_tokens,
+    finish_reason: completion.finish_reason,
+    attempts,
+    cached,
+  };
 }
 
 /**
  * Resolves when every pending record is done. Rejects, after every request in flight has settled, on a fatal backend
- * error (the other requests are aborted) or when the caller's signal aborts.
+ * error, on any other failure of a task (a grader or reporter bug: never swallowed, the other requests are aborted
+ * and the records already written stay in the journal), or when the caller's signal aborts.
  */
 export async function execute(options: ExecuteOptions): Promise<void> {
   const limit = pLimit(options.concurrency);
@@ -86,7 +97,7 @@ export async function execute(options: ExecuteOptions): Promise<void> {
   const onAbort = () => stop.abort(options.signal.reason);
   options.signal.addEventListener("abort", onAbort, { once: true });
   const inner = { ...options, signal: stop.signal };
-  let fatal: unknown;
+  let failure: { error: unknown } | undefined;
   const tasks: Promise<void>[] = [];
   for (const testCase of options.cases) {
     for (const protocol of options.protocols) {
@@ -96,16 +107,16 @@ export async function execute(options: ExecuteOptions): Promise<void> {
         const record = await runOne(testCase, protocol, inner);
         options.onRecord(record);
       }).catch((error: unknown) => {
-        if (error instanceof FatalBackendError && fatal === undefined) {
-          fatal = error;
-          stop.abort(error);
-        }
+        // An abort we caused ourselves is not a second failure; the first failure is the one reported.
+        if (failure !== undefined || (stop.signal.aborted && !(error instanceof FatalBackendError))) return;
+        failure = { error };
+        stop.abort(error);
       });
       tasks.push(task);
     }
   }
   await Promise.all(tasks);
   options.signal.removeEventListener("abort", onAbort);
-  if (fatal !== undefined) throw fatal;
   if (options.signal.aborted) throw options.signal.reason ?? new Error("aborted");
+  if (failure !== undefined) throw failure.error;
 }

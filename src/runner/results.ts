@@ -22,7 +22,10 @@ export interface Results {
   prompts: { version: string; parallel_calls: boolean; sha256: Record<Protocol, string> };
   started_at: string;
   finished_at: string;
-  counts: { records: number; scored: number; errors: number };
+  /** `missing`: (case, protocol) pairs the run selected but has no record for; listed in `missing`. */
+  counts: { records: number; scored: number; errors: number; missing: number };
+  /** Every selected (case, protocol) without a record: never silently left out of the counts. */
+  missing: { id: string; protocol: Protocol }[];
   records: RunRecord[];
   summary: Summary;
 }
@@ -46,10 +49,12 @@ export interface ResultsInput {
 export function buildResults(input: ResultsInput): Results {
   const byKey = new Map([...input.records].map((r) => [recordKey(r), r]));
   const records: RunRecord[] = [];
+  const missing: Results["missing"] = [];
   for (const testCase of input.cases) {
     for (const protocol of input.config.protocols) {
       const record = byKey.get(recordKey({ id: testCase.id, protocol }));
       if (record) records.push(record);
+      else missing.push({ id: testCase.id, protocol });
     }
   }
   const verdicts = records.flatMap((r) => (r.verdict ? [r.verdict as Verdict] : []));
@@ -70,8 +75,14 @@ export function buildResults(input: ResultsInput): Results {
     },
     started_at: input.startedAt,
     finished_at: input.finishedAt,
-    counts: { records: records.length, scored: verdicts.length, errors: records.length - verdicts.length },
+    counts: {
+      records: records.length,
+      scored: verdicts.length,
+      errors: records.length - verdicts.length,
+      missing: missing.length,
+    },
+    missing,
     records,
-    summary: summarize(verdicts, input.cases),
+    summary: { ...summarize(verdicts, input.cases), missing: missing.length },
   };
 }

@@ -66,7 +66,13 @@ describe("tooluse run against a mock OpenAI-compatible server", () => {
   it("scores a perfect scripted model 1.000 in every protocol, native included", async () => {
     server = await startMockServer({ script: perfectScript(cases) });
     const results = await run({});
-    expect(results.counts).toEqual({ records: cases.length * 4, scored: cases.length * 4, errors: 0 });
+    expect(results.counts).toEqual({
+      records: cases.length * 4,
+      scored: cases.length * 4,
+      errors: 0,
+      missing: 0,
+    });
+    expect(results.missing).toEqual([]);
     for (const protocol of ["json", "xml", "plain", "native"]) {
       expect(results.summary.by_protocol[protocol]?.score).toBe(1);
     }

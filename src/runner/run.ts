@@ -4,9 +4,9 @@ import { join, resolve } from "node:path";
 import { createBackend } from "../backends/registry.js";
 import { loadCases } from "../cases/load.js";
 import type { Case } from "../cases/schema.js";
-import { UserError } from "../errors.js";
+import { formatPath, UserError } from "../errors.js";
 import { gradingProfile } from "../grade/profiles.js";
-import { writeFileAtomic } from "../jsonl.js";
+import { readTextFile, writeFileAtomic } from "../jsonl.js";
 import { DATA_DIR, DEFAULT_CASES_FILE } from "../paths.js";
 import { promptDigests } from "../protocols/prompts.js";
 import { HARNESS_VERSION } from "../version.js";
@@ -49,6 +49,18 @@ function sameFingerprint(a: Fingerprint | undefined, b: Fingerprint): string | n
   return null;
 }
 
+function storedConfig(value: unknown, path: string): RunConfig {
+  const parsed = RunConfigSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new UserError(
+    `${path}:1: field run.${formatPath(issue?.path ?? [])}: ${issue?.message ?? "invalid"}`,
+    {
+      hint: "the journal header was edited or damaged; start a new run",
+    },
+  );
+}
+
 /** The cases a configuration selects, in file order. */
 export function selectCases(cases: readonly Case[], filters: RunConfig["filters"]): Case[] {
   const ids = filters.ids ? new Set(filters.ids) : null;
@@ -85,9 +97,11 @@ export async function runBenchmark(
   const done = new Map<string, RunRecord>();
   const previous = resume ? Journal.read<JournalHeader>(path) : null;
   if (!previous) Journal.assertAbsent(path);
-  const run = previous ? RunConfigSchema.parse(previous.config.run) : config;
+  // A resumed run keeps its stored configuration but writes where it is told now (the path may be given from
+  // another folder than the one it started in).
+  const run = previous ? { ...storedConfig(previous.config.run, path), out: config.out } : config;
   // Everything that can fail on bad input fails here, before the journal exists: a typo never leaves a run to resume.
-  const casesText = readFileSync(run.cases_file, "utf8");
+  const casesText = readTextFile(run.cases_file);
   const allCases = loadCases(run.cases_file);
   const cases = selectCases(allCases, run.filters);
   // A suite with parallel cases gets the prompt that allows several calls: decided per file, never per case.
@@ -114,7 +128,7 @@ export async function runBenchmark(
   const records = new Map(done);
   const cache =
     run.cache && backend.cacheable && run.settings.temperature === 0
-      ? new ResponseCache(runEnv.cacheDir)
+      ? new ResponseCache(runEnv.cacheDir, runEnv.log)
       : null;
   runEnv.progress.start(cases.length * run.protocols.length, done.size);
   try {

@@ -23,6 +23,8 @@ export interface MockOptions {
   models?: string[];
   script: (body: ChatBody) => ScriptedReply;
   latencyMs?: number;
+  /** Extra delay for one request (a slow judge), on top of latencyMs. */
+  delayMs?: (body: ChatBody) => number;
   /** Decides, per request number (1-based), whether to fail it and how. */
   fault?: (requestNumber: number, body: ChatBody) => Fault | null;
 }
@@ -77,6 +79,8 @@ export async function startMockServer(options: MockOptions): Promise<MockServer>
     state.maxInFlight = Math.max(state.maxInFlight, inFlight);
     try {
       if (options.latencyMs) await new Promise((r) => setTimeout(r, options.latencyMs));
+      const delay = options.delayMs?.(body) ?? 0;
+      if (delay > 0) await new Promise((r) => setTimeout(r, delay));
       if (!(options.models ?? ["mock-model"]).includes(body.model)) {
         send(res, 404, { error: { message: `model ${body.model} not found` } });
         return;

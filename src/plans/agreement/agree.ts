@@ -83,10 +83,14 @@ export function compareScoreFiles(
       triplets: tripletAgreement(metric, pairs, planners, settings),
     });
   }
-  if (reports.length === 0)
+  if (reports.length === 0) {
+    const failed = [...judged.values()].filter(
+      (line) => ((line as { judge?: { failures?: unknown[] } }).judge?.failures?.length ?? 0) > 0,
+    ).length;
     throw new UserError(
-      `no metric has values on both sides (looked for ${metrics.map((m) => m.name).join(", ")})`,
+      `no metric has values on both sides (looked for ${metrics.map((m) => m.name).join(", ")}; values the code filled into a judged file do not count as the judge's)${failed > 0 ? `; ${failed} of ${judged.size} judged lines hold failed judge answers` : ""}: no agreement to report`,
     );
+  }
   return {
     gold: { file: goldFile, lines: gold.size },
     judged: { file: judgedFile, lines: judged.size },

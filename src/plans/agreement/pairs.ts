@@ -2,8 +2,10 @@
 import { z } from "zod";
 import { UserError } from "../../errors.js";
 import { readJsonl } from "../../jsonl.js";
+import { JUDGE_METRICS } from "../models/judge-prompts.js";
 import { RATINGS } from "../rating.js";
 import { queryKey } from "../records.js";
+import { readScoreCsv } from "./label-files.js";
 
 /**
  * A score line of either side: `tooluse plan score --out`, `tooluse plan judge --out`, or human labels in the
@@ -57,7 +59,10 @@ function lineKey(line: Line): string {
 /** Lines by (query_id, planner, prompt_type); a key seen twice is an error, since it could not be paired. */
 export function readLabelLines(file: string): Map<string, Line> {
   const lines = new Map<string, Line>();
-  for (const line of readJsonl(file, LabelLineSchema)) {
+  const records = file.toLowerCase().endsWith(".csv")
+    ? readScoreCsv(file).map((line) => LabelLineSchema.parse(line))
+    : readJsonl(file, LabelLineSchema);
+  for (const line of records) {
     const key = lineKey(line);
     if (lines.has(key))
       throw new UserError(
@@ -69,8 +74,23 @@ export function readLabelLines(file: string): Map<string, Line> {
   return lines;
 }
 
+/**
+ * Whether a line's value of this metric may be compared. A judged line (`plan judge --out`) says in
+ * `judge.sources` where each value came from: only values the judge produced count as the judge's; values the
+ * code filled in (metrics not asked, or the code's precision/recall/F1 riding along on a metric-wise line) would
+ * compare code with code. The total counts only when the judge produced all seven metrics.
+ */
+function producedHere(line: Line, metric: MetricSpec): boolean {
+  const judge = (line as Record<string, unknown>).judge as { sources?: Record<string, unknown> } | undefined;
+  if (judge === undefined || typeof judge !== "object" || judge === null) return true;
+  const sources = judge.sources ?? {};
+  if (metric.name === "total") return JUDGE_METRICS.every((m) => sources[m] === "judge");
+  return sources[metric.name] === "judge";
+}
+
 /** A metric's value as a number, or null where the line has none (judge failures are null, never a guess). */
 export function metricValue(line: Line, metric: MetricSpec): number | null {
+  if (!producedHere(line, metric)) return null;
   const value = (line as Record<string, unknown>)[metric.name];
   if (metric.kind === "rating") {
     const index = RATINGS.indexOf(value as (typeof RATINGS)[number]);

@@ -1,7 +1,8 @@
 /** judgeAnswers: one judge prompt per query, one repair retry on an unusable reply, then gating and decision in code. */
 import type { Answer, Prompt } from "../../runner/ask.js";
+import type { Template } from "../models/templates.js";
 import { applyGating, decide } from "./decide.js";
-import { answerJudgePrompt, repairPrompt } from "./prompt.js";
+import { ANSWER_JUDGE_TEMPLATE, answerJudgePrompt, repairPrompt } from "./prompt.js";
 import type { AnswerJudgement, ResponsesRecord } from "./records.js";
 import { type JudgeReply, readJudgeReply } from "./reply.js";
 
@@ -37,10 +38,11 @@ export async function judgeOne(
   record: ResponsesRecord,
   index: number,
   session: JudgeSession,
+  template: Template = ANSWER_JUDGE_TEMPLATE,
 ): Promise<AnswerJudgement> {
   const labels = Object.keys(record.responses);
   const key = `answers:${index}:${record.query_id}`;
-  const messages = answerJudgePrompt(record);
+  const messages = answerJudgePrompt(record, template);
   const answers: Answer[] = [];
   const base = (): AnswerJudgement => ({
     query_id: record.query_id,
@@ -59,6 +61,7 @@ export async function judgeOne(
     prompts: answers.length,
     cached: answers.every((answer) => answer.cached),
     replies: answers.flatMap((answer) => (answer.text === null ? [] : [answer.text])),
+    prompt_version: { sha256: template.sha256, source: template.source },
   });
   const first = await session.ask({ key, messages });
   answers.push(first);
@@ -81,10 +84,11 @@ export async function judgeAnswers(
   records: readonly ResponsesRecord[],
   session: JudgeSession,
   onJudged?: (judgement: AnswerJudgement) => void,
+  template: Template = ANSWER_JUDGE_TEMPLATE,
 ): Promise<AnswerJudgement[]> {
   return Promise.all(
     records.map(async (record, index) => {
-      const judgement = await judgeOne(record, index, session);
+      const judgement = await judgeOne(record, index, session, template);
       onJudged?.(judgement);
       return judgement;
     }),

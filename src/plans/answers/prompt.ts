@@ -1,5 +1,6 @@
 /** The answer judge's prompt (the project's own wording of the paper's rubric) and its repair follow-up. */
 import type { ChatMessage } from "../../protocols/render.js";
+import { builtInTemplate, renderTemplate, type Template } from "../models/templates.js";
 import type { ResponsesRecord } from "./records.js";
 
 const RUBRIC = `You compare several answers to one business question about a contact center. Judge only from the text
@@ -45,17 +46,26 @@ ${scores}
 Every score is a whole number. Write the rationale first, then the scores, then the decision.`;
 }
 
+/** The built-in answer-judge template: the rubric as system message; question, answers and shape as user message. */
+export const ANSWER_JUDGE_TEMPLATE = builtInTemplate(
+  "answer-judge",
+  RUBRIC,
+  "## Question\n{QUERY}\n\n## Answers ({LABELS})\n{ANSWERS}\n\n{ANSWER_FORMAT}",
+);
+
 /** One prompt per query: the rubric, the question, the labelled answers and the reply schema. */
-export function answerJudgePrompt(record: ResponsesRecord): ChatMessage[] {
+export function answerJudgePrompt(
+  record: ResponsesRecord,
+  template: Template = ANSWER_JUDGE_TEMPLATE,
+): ChatMessage[] {
   const labels = Object.keys(record.responses);
   const answers = labels.map((label) => `### Answer ${label}\n${record.responses[label] ?? ""}`).join("\n\n");
-  return [
-    { role: "system", content: RUBRIC },
-    {
-      role: "user",
-      content: `## Question\n${record.query}\n\n## Answers (${labels.join(", ")})\n${answers}\n\n${schemaText(labels)}`,
-    },
-  ];
+  return renderTemplate(template, {
+    QUERY: record.query,
+    LABELS: labels.join(", "),
+    ANSWERS: answers,
+    ANSWER_FORMAT: schemaText(labels),
+  });
 }
 
 /** The one repair retry: the judge sees its reply and what was wrong with it, and answers again. */

@@ -73,4 +73,6 @@ export interface AnswerJudgement {
   cached: boolean;
   /** Every raw judge reply, in order, for audit. */
   replies: string[];
+  /** The version (sha256) and source of the answer-judge prompt. */
+  prompt_version: { sha256: string; source: string };
 }

@@ -23,6 +23,7 @@ function judgement(decision: string | null, overrides: Partial<AnswerJudgement> 
     prompts: 1,
     cached: false,
     replies: [],
+    prompt_version: { sha256: "0".repeat(64), source: "built-in" },
     ...overrides,
   };
 }

@@ -48,13 +48,32 @@ function checkStep(step: DraftStep, ids: ReadonlySet<number>): Violation[] {
   return found;
 }
 
-export function checkPlaceholders(steps: readonly DraftStep[]): Violation[] {
-  const ids = new Set(steps.map((step) => step.id));
-  return steps.flatMap((step) => checkStep(step, ids));
+/** For T2S and RAG the step's inputs are the first argument; a (k) inside the prompt is not how they are passed. */
+function checkPromptPlaceholders(step: DraftStep): Violation[] {
+  if (step.tool !== "T2S" && step.tool !== "RAG") return [];
+  const inPrompt = step.placeholders.filter((p) => p.where === "prompt" && p.kind === "step");
+  if (inPrompt.length === 0) return [];
+  const named = inPrompt.map((p) => (p.kind === "step" ? `(${p.step})` : "")).join(", ");
+  return [
+    violation(
+      step.id,
+      "placeholder-in-prompt",
+      `${named} inside the ${step.tool} prompt; write ${step.tool}(${named}, "…")`,
+    ),
+  ];
 }
 
-/** Words by which a prompt speaks of the user's question; placeholders are masked first so (sub-query 2) is not one. */
-const MENTIONS_QUERY = /\b(?:query|question)\b/i;
+export function checkPlaceholders(steps: readonly DraftStep[]): Violation[] {
+  const ids = new Set(steps.map((step) => step.id));
+  return steps.flatMap((step) => [...checkStep(step, ids), ...checkPromptPlaceholders(step)]);
+}
+
+/**
+ * Words by which a prompt speaks of the user's question; placeholders are masked first so (sub-query 2) is not
+ * one. "question" alone is not among them: "which question do customers ask most" is about the data, not the
+ * user's query; only "the user's/original/main question" is.
+ */
+const MENTIONS_QUERY = /\bquery\b|\b(?:user'?s?|original|initial|main|business)\s+question\b/i;
 
 /** An LLM step that speaks of the query must say which: (query). T2S and RAG prompts are not held to this. */
 export function checkQueryPlaceholder(steps: readonly DraftStep[]): Violation[] {

@@ -18,9 +18,11 @@ function duplicateKey(step: DraftStep): string {
   return `${step.tool}\u0000${inputs}\u0000${deps}\u0000${step.prompt.trim().replace(/\s+/g, " ").toLowerCase()}`;
 }
 
+/** Steps with an unknown tool are never duplicates: the reader kept no tool name to tell them apart by. */
 export function checkDuplicateSteps(steps: readonly DraftStep[]): Violation[] {
   const first = new Map<string, number>();
   return steps.flatMap((step) => {
+    if (step.tool === null) return [];
     const key = duplicateKey(step);
     const earlier = first.get(key);
     if (earlier === undefined) {

@@ -1,5 +1,4 @@
 /** Tool-usage completeness: where the reference runs one prompt through two tools, the plan needs both halves or neither. */
-import type { StepPair } from "../match.js";
 import type { StepLike } from "../model.js";
 import { samePromptKey } from "../text.js";
 import { type Violation, violation } from "../violations.js";
@@ -23,11 +22,14 @@ export function toolPairs(reference: readonly StepLike[]): [number, number][] {
 }
 
 /**
- * "Present" means matched to a candidate step by `matchSteps`, the same notion the step F1 uses. The violation
- * goes to the candidate step holding the half that is there.
+ * "Present" is `MatchResult.present`: a candidate step asking the reference step's question through its tool
+ * (docs/plan-matching.md, section 1). The violation goes to the candidate step holding the half that is there.
  */
-export function checkToolUsage(reference: readonly StepLike[], pairs: readonly StepPair[]): Violation[] {
-  const matchOf = new Map(pairs.map((pair) => [pair.reference, pair.candidate]));
+export function checkToolUsage(
+  reference: readonly StepLike[],
+  present: ReadonlyMap<number, number>,
+): Violation[] {
+  const matchOf = present;
   const tools = new Map(reference.map((step) => [step.id, step.tool]));
   return toolPairs(reference).flatMap(([a, b]) => {
     const inA = matchOf.get(a);

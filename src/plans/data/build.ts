@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { UserError } from "../../errors.js";
+import { cannotRead, UserError } from "../../errors.js";
 import type { ToolDescriptions } from "../tool-descriptions.js";
 import { type Composition, compositionOf, compositionProblems } from "./composition.js";
 import { recordOf } from "./entry-record.js";
@@ -77,7 +77,7 @@ function readVersion(file: string): string {
   try {
     return readFileSync(file, "utf8").trim();
   } catch (error) {
-    throw new UserError(`${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    throw cannotRead(file, error);
   }
 }
 

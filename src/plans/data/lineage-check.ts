@@ -1,20 +1,17 @@
 /**
  * The rule every lineage keeps: scored against its own best plan, no revision falls below its predecessor on the
- * deterministic metrics or on step F1, and the best plan beats the first revision on at least one of them.
+ * deterministic subtotal or on step F1, and the best plan beats the first revision on at least one of them.
  */
 import { scorePlan } from "../score.js";
 import type { ScoreLine } from "../score-line.js";
 import type { ToolDescriptions } from "../tool-descriptions.js";
 import type { QueryRecord } from "./schema.js";
 
-export const LINEAGE_METRICS = [
-  "format",
-  "dependencies",
-  "redundancy",
-  "tool_usage_completeness",
-  "step_executability",
-  "f1",
-] as const;
+/**
+ * The deterministic subtotal and step F1 (docs/plan-conventions.md section 7): a fix may trade one code metric
+ * for another (a right tool can expose an ignored step), but the subtotal never falls.
+ */
+export const LINEAGE_METRICS = ["subtotal", "f1"] as const;
 export type LineageMetric = (typeof LINEAGE_METRICS)[number];
 
 /** Scores within this of each other are equal: F1 is a ratio and float noise must not read as a regression. */

@@ -37,6 +37,8 @@ const QUERY_ID = /^(tr|te)-\d{3}$/;
 /** One revision as authored: the plan in the paper's text form, and (except the first) the mistakes it fixes. */
 export const SourceRevisionSchema = z.strictObject({
   fixes: z.array(MistakeKindSchema).min(1).optional(),
+  /** Why this fix is visible only to the LLM judges (Query Adherence, Tool–Prompt Alignment), not to code; kept in the source like `note`, read by `plan lint`. */
+  judge_only: Text.optional(),
   plan: Text,
 });
 

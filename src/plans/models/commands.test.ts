@@ -104,14 +104,15 @@ describe("exit codes", () => {
     expect(out.err).toMatch(/no plan for query te-003 \(without_lineage\)/);
   });
 
-  it("judge writes its report to stderr when the lines go to stdout", async () => {
+  it("judge writes its report to stderr when the lines go to stdout, and exits 1 on a failed answer", async () => {
     const out = captureIo();
     const code = await runPlanJudge(
       { judgeModel: "m", reference: queries, plans, baseUrl: server.url, cache: false, metrics: "format" },
       out,
     );
-    expect(code).toBe(0);
+    expect(code).toBe(1);
     expect(JSON.parse(out.out.trim())).toMatchObject({ query_id: "te-001", format: null });
-    expect(out.err).toMatch(/failures 1 \(malformed 1\)/);
+    expect(out.err).toMatch(/failures 1 \(malformed 1\) on 1 plans/);
+    expect(out.err).toMatch(/1 judge answers failed \(malformed 1\) on 1 of 1 plans; their values are null/);
   });
 });

@@ -8,6 +8,7 @@ import { renderPlan } from "../render.js";
 import type { ToolDescriptions } from "../tool-descriptions.js";
 import { describeTools, PLAN_FORMAT, PROMPT_TITLES, tagGlossary } from "./prompt-parts.js";
 import { bestPlanOf, compareQueryIds, type QueryRecord, STEP_TAGS } from "./records.js";
+import { builtInTemplate, renderTemplate, type Template } from "./templates.js";
 
 export const PROMPT_TYPES = ["without_lineage", "with_lineage"] as const;
 export type PromptType = (typeof PROMPT_TYPES)[number];
@@ -138,9 +139,58 @@ function renderExamples(examples: Examples, exclude: string, count: number): str
     "\n\n## Examples: how plans for a query improve\n" +
     "Each example shows a query and a lineage: a planner's weak first plan, then one revision per fix, ending " +
     `with the best plan.${glossary}\n` +
-    "Study what each revision corrected and avoid those mistakes: write the best plan directly.\n\n" +
+    "Learn from them the mistakes planners commonly make and how each is fixed.\n\n" +
     body.join("\n\n")
   );
+}
+
+const PLANNER_RULES = `## Rules
+- Use only the three tools above; assume no other data, tool or knowledge.
+- Each step is one simple action a single tool can carry out; keep prompts concise and specific.
+- The depends_on list of step k names only earlier steps (1 to k-1), so the dependencies never form a cycle.
+- Steps that do not need each other's output do not depend on each other (they can run in parallel).
+- The last step's output is the answer; every other step must feed into it.`;
+
+const PLANNER_INTRO = `You are a planner for business questions about a contact center. You do not answer a question yourself: you break it into a plan of simple steps that tool-using agents will execute.
+
+## Tools (there are no others)
+{TOOL_DESCRIPTIONS}
+
+## Plan format
+{PLAN_FORMAT}
+
+${PLANNER_RULES}`;
+
+export const PLANNER_TEMPLATE = builtInTemplate(
+  "planner",
+  `${PROMPT_TITLES.planner}
+${PLANNER_INTRO}
+- Return only the plan: no explanation, no heading, no code fence.{EXAMPLES}`,
+  "Query: {QUERY}\nPlan:",
+);
+
+/**
+ * The with-lineage contract (as in the paper): the planner writes its own lineage — a first plan, then one revision
+ * per fix — and the LAST plan of its answer is the plan that is scored (`finalPlanText`).
+ */
+export const PLANNER_WITH_LINEAGE_TEMPLATE = builtInTemplate(
+  "planner-with-lineage",
+  `${PROMPT_TITLES.planner}
+${PLANNER_INTRO}
+
+## Answer
+Write a first plan, then improve it one fix at a time, as the example lineages do, until no fix is left. Give each plan a line of its own that reads "Plan 1:", "Plan 2:" and so on (you may add the fix in parentheses before the colon), followed by the whole plan. The last plan of your answer is the one that counts. Write nothing else: no explanation, no code fence.{EXAMPLES}`,
+  "Query: {QUERY}\nLineage:",
+);
+
+const PLAN_MARKER = /^[ \t]*(?:\*\*)?Plan \d+\b[^\n]*:[ \t]*(?:\*\*)?[ \t]*$/gim;
+
+/** The last plan of a with-lineage answer: the text after its last "Plan k:" line (the whole answer without one). */
+export function finalPlanText(answer: string): { plan: string; plans: number } {
+  const markers = [...answer.matchAll(PLAN_MARKER)];
+  const last = markers.at(-1);
+  if (!last) return { plan: answer, plans: 1 };
+  return { plan: answer.slice(last.index + last[0].length).trim(), plans: markers.length };
 }
 
 /** System prompt (role, tools, format, rules, examples) and a user message holding the query. */
@@ -149,25 +199,12 @@ export function plannerPrompt(
   examples: Examples,
   count: number,
   tools: ToolDescriptions,
+  template: Template = examples.type === "with_lineage" ? PLANNER_WITH_LINEAGE_TEMPLATE : PLANNER_TEMPLATE,
 ): ChatMessage[] {
-  const system = `${PROMPT_TITLES.planner}
-You are a planner for business questions about a contact center. You do not answer a question yourself: you break it into a plan of simple steps that tool-using agents will execute.
-
-## Tools (there are no others)
-${describeTools(tools)}
-
-## Plan format
-${PLAN_FORMAT}
-
-## Rules
-- Use only the three tools above; assume no other data, tool or knowledge.
-- Each step is one simple action a single tool can carry out; keep prompts concise and specific.
-- The depends_on list of step k names only earlier steps (1 to k-1), so the dependencies never form a cycle.
-- Steps that do not need each other's output do not depend on each other (they can run in parallel).
-- The last step's output is the answer; every other step must feed into it.
-- Return only the plan: no explanation, no heading, no code fence.${renderExamples(examples, queryKey(query.query_id), count)}`;
-  return [
-    { role: "system", content: system },
-    { role: "user", content: `Query: ${query.query}\nPlan:` },
-  ];
+  return renderTemplate(template, {
+    QUERY: query.query,
+    TOOL_DESCRIPTIONS: describeTools(tools),
+    PLAN_FORMAT,
+    EXAMPLES: renderExamples(examples, queryKey(query.query_id), count),
+  });
 }

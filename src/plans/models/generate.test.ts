@@ -56,7 +56,8 @@ describe("the planner prompt", () => {
     expect(system).toContain("Plan 2 (after fixing: missing dual-tool step, the best plan):");
     expect(system).toContain("- MULTI-TOOL PROMPT:");
     expect(system).not.toContain("- COMPLEX PROMPT:");
-    expect(system).toMatch(/avoid those mistakes/);
+    expect(system).toMatch(/Learn from them the mistakes/);
+    expect(system).toMatch(/The last plan of your answer is the one that counts/);
   });
 
   it("refuses lineage examples when no train query has one", () => {
@@ -108,7 +109,13 @@ describe("generatePlans", () => {
       ["te-003", "without_lineage"],
       ["te-003", "with_lineage"],
     ]);
-    expect(Object.keys(result.lines[0] ?? {})).toEqual(["query_id", "planner", "prompt_type", "plan"]);
+    expect(Object.keys(result.lines[0] ?? {})).toEqual([
+      "query_id",
+      "planner",
+      "prompt_type",
+      "plan",
+      "prompt",
+    ]);
     expect(result.lines[0]).toMatchObject({
       planner: "planner",
       plan: expect.stringMatching(/^plan for Why do/),

@@ -1,11 +1,20 @@
 /** Plan generation: one planner prompt per query and prompt type; raw outputs become `plan score` input lines. */
 import { UserError } from "../../errors.js";
 import type { Prompt } from "../../runner/ask.js";
+import { parsePlan } from "../parse.js";
 import { DEFAULT_TOOL_DESCRIPTIONS, type ToolDescriptions } from "../tool-descriptions.js";
-import { type Examples, type PromptType, plannerPrompt, selectExamples } from "./generate-prompt.js";
+import {
+  type Examples,
+  finalPlanText,
+  type PromptType,
+  plannerPrompt,
+  selectExamples,
+} from "./generate-prompt.js";
 import { silentWork, type WorkProgress } from "./progress.js";
-import type { QueryRecord } from "./records.js";
+import { type PromptSet, promptSet } from "./prompt-set.js";
+import { type QueryRecord, type QuerySelection, selectByQuery } from "./records.js";
 import type { ModelSession } from "./session.js";
+import type { PromptRole } from "./templates.js";
 
 export interface GenerateOptions {
   /** The queries to plan: those of this split ("all" for every line). */
@@ -16,6 +25,9 @@ export interface GenerateOptions {
   /** Names the queries file in error messages. */
   file: string;
   tools?: ToolDescriptions;
+  prompts?: PromptSet;
+  /** --ids / --limit over the split's queries. */
+  select?: QuerySelection;
   progress?: WorkProgress;
 }
 
@@ -24,7 +36,20 @@ export interface PlanLine {
   query_id: string | number;
   planner: string;
   prompt_type: PromptType;
+  /** The plan to score: the whole answer, or for with_lineage the last plan of the lineage the planner wrote. */
   plan: string;
+  /** The planner's whole answer, kept when `plan` is only its last part (with_lineage). */
+  answer?: string;
+  /** Plans in the planner's lineage (with_lineage only). */
+  lineage_plans?: number;
+  /** The version (sha256) and source of the prompt that produced this plan. */
+  prompt: { role: PromptRole; sha256: string; source: string };
+}
+
+export interface UnparseablePlan {
+  query_id: string | number;
+  prompt_type: PromptType;
+  message: string;
 }
 
 export interface GenerateFailure {
@@ -35,6 +60,8 @@ export interface GenerateFailure {
 
 export interface GenerateResult {
   lines: PlanLine[];
+  /** Written plans no plan can be read from (they score 0): counted and reported, never dropped. */
+  unparseable: UnparseablePlan[];
   /** Prompts whose request failed after retries: left out of the plans, never scored as bad plans. */
   failures: GenerateFailure[];
 }
@@ -54,17 +81,23 @@ export async function generatePlans(
 ): Promise<GenerateResult> {
   const tools = options.tools ?? DEFAULT_TOOL_DESCRIPTIONS;
   const progress = options.progress ?? silentWork;
-  const queries = selectQueries(records, options.split, options.file);
+  const prompts = options.prompts ?? promptSet();
+  const queries = selectByQuery(
+    selectQueries(records, options.split, options.file),
+    options.select ?? { ids: null, limit: null },
+    options.file,
+  );
   const examples = new Map<PromptType, Examples>(
     options.promptTypes.map((type) => [type, selectExamples(records, type, options.examples, options.file)]),
   );
   const jobs = queries.flatMap((query) =>
     options.promptTypes.map((type) => {
+      const template = prompts.get(type === "with_lineage" ? "planner-with-lineage" : "planner");
       const prompt: Prompt = {
         key: `${type}:${query.query_id}`,
-        messages: plannerPrompt(query, examples.get(type) as Examples, options.examples, tools),
+        messages: plannerPrompt(query, examples.get(type) as Examples, options.examples, tools, template),
       };
-      return { query, type, prompt };
+      return { query, type, prompt, template };
     }),
   );
   progress.start(jobs.length);
@@ -76,12 +109,28 @@ export async function generatePlans(
     }),
   );
   progress.finish();
-  const result: GenerateResult = { lines: [], failures: [] };
+  const result: GenerateResult = { lines: [], unparseable: [], failures: [] };
   for (const { job, answer } of answers) {
     const { query_id } = job.query;
-    if (answer.status === "ok" && answer.text !== null)
-      result.lines.push({ query_id, planner: session.model, prompt_type: job.type, plan: answer.text });
-    else result.failures.push({ query_id, prompt_type: job.type, error: answer.error ?? "no answer" });
+    if (answer.status === "ok" && answer.text !== null) {
+      const { template } = job;
+      const prompt = { role: template.role, sha256: template.sha256, source: template.source };
+      const line: PlanLine = {
+        query_id,
+        planner: session.model,
+        prompt_type: job.type,
+        plan: answer.text,
+        prompt,
+      };
+      if (job.type === "with_lineage") {
+        const final = finalPlanText(answer.text);
+        if (final.plan !== answer.text) Object.assign(line, { plan: final.plan, answer: answer.text });
+        line.lineage_plans = final.plans;
+      }
+      result.lines.push(line);
+      const parsed = parsePlan(line.plan);
+      if (!parsed.ok) result.unparseable.push({ query_id, prompt_type: job.type, message: parsed.message });
+    } else result.failures.push({ query_id, prompt_type: job.type, error: answer.error ?? "no answer" });
   }
   return result;
 }

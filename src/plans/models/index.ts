@@ -1,6 +1,4 @@
 /** Model-driven planning: generate plans, judge them with LLMs, refine them into lineages. */
-export { type CommandContext, withSession } from "./command.js";
-export { MODEL_FLAG_DEFAULTS, type ModelFlags, sessionOptions } from "./flags.js";
 export { type GenerateOptions, type GenerateResult, generatePlans, type PlanLine } from "./generate.js";
 export {
   explainPlan,

@@ -1,75 +1,109 @@
 /**
  * What a judge may answer, and everything code can check about it. Shape errors and out-of-range values are
- * repairable (one retry); a judge whose score disagrees with its own findings is a recorded contradiction.
+ * repairable (one retry); an answer that parses but disagrees with itself is a recorded contradiction.
+ *
+ * Metric judges answer with counts (steps without a violation; adherence 0 / 0.5 / 1) and code scales them to the
+ * metric's points, as in the paper. Leniency (docs/prompts.md): a reply without a JSON object is read in the paper's
+ * own layout `<explanation> | <count> |`; such answers are marked `layout: "paper"` in the judged line.
  */
 import { z } from "zod";
-import { RATINGS, ratingFromF1 } from "../rating.js";
+import { RATINGS } from "../rating.js";
 import { JUDGE_POINTS, type JudgeMetric } from "./judge-prompts.js";
 import type { StructuredSpec } from "./structured.js";
 
-/** Rounding to two decimals in the judge's arithmetic is not a contradiction; a wrong count is. */
-const SCORE_TOLERANCE = 0.011;
-/** Percentages: one point of slack for rounding. */
-const PERCENT_TOLERANCE = 1;
+const ViolationSchema = z.strictObject({ step: z.number().int(), reason: z.string() });
 
 export const StepJudgementSchema = z.strictObject({
-  violations: z.array(z.strictObject({ step: z.number().int(), reason: z.string() })),
-  score: z.number(),
+  rationale: z.string(),
+  violations: z.array(ViolationSchema).nullable(),
+  total_steps: z.number().int().nullable(),
+  steps_without_violation: z.number(),
+  layout: z.enum(["json", "paper"]).default("json"),
 });
 export type StepJudgement = z.infer<typeof StepJudgementSchema>;
 
 export const AdherenceJudgementSchema = z.strictObject({
+  rationale: z.string(),
   adherence: z.number(),
-  reason: z.string(),
-  score: z.number(),
+  layout: z.enum(["json", "paper"]).default("json"),
 });
 export type AdherenceJudgement = z.infer<typeof AdherenceJudgementSchema>;
 
 const percent = z.number();
+/** The one-shot answer: a rationale per dimension, then the scores (the paper's layout; `matches` is ours, optional). */
 export const OneShotJudgementSchema = z.strictObject({
-  matches: z.array(z.strictObject({ candidate: z.number().int(), best: z.number().int() })),
-  parsable: z.boolean(),
-  precision: percent,
-  recall: percent,
-  f1: percent,
-  format: percent,
-  dependencies: percent,
-  placeholders: percent,
-  rating: z.enum(RATINGS),
-  reason: z.string(),
+  rationale: z.union([z.string(), z.record(z.string(), z.unknown())]),
+  matches: z.array(z.strictObject({ candidate: z.number().int(), best: z.number().int() })).optional(),
+  score: z.strictObject({
+    valid_json: z.boolean().optional(),
+    precision: percent,
+    recall: percent,
+    f1_score: percent,
+    format_correctness: percent,
+    dependencies: percent,
+    placeholders: percent,
+    rating: z.enum(RATINGS),
+  }),
 });
 export type OneShotJudgement = z.infer<typeof OneShotJudgementSchema>;
 
-/** A judge answer that parses and is in range but disagrees with itself; recorded, not repaired. */
+export const CONTRADICTION_CODES = [
+  "step-count",
+  "count-arithmetic",
+  "precision",
+  "recall",
+  "f1",
+  "rating",
+  "tags",
+] as const;
+export type ContradictionCode = (typeof CONTRADICTION_CODES)[number];
+
+/** A judge answer that parses and is in range but disagrees with itself or with what code counts; recorded, not repaired. */
 export interface Contradiction {
   metric: string;
-  code: "score-arithmetic" | "adherence-score" | "precision" | "recall" | "f1" | "rating";
+  code: ContradictionCode;
   stated: number | string;
   expected: number | string;
   message: string;
 }
 
+/** Percentages: one point of slack for rounding. */
+const PERCENT_TOLERANCE = 1;
+
 function outside(value: number, low: number, high: number): boolean {
   return !(value >= low && value <= high);
 }
 
-function unknownSteps(steps: readonly number[], ids: readonly number[]): number[] {
-  return steps.filter((step) => !ids.includes(step));
+/** `<explanation> | <number> |` at the end of a reply: the paper's metric-judge layout. Anchored at the end only. */
+const PAPER_TAIL = /\|\s*(-?\d+(?:\.\d+)?)\s*\|?\s*$/;
+
+function paperLayout(text: string): { rationale: string; number: number } | null {
+  const trimmed = text.trim();
+  const match = PAPER_TAIL.exec(trimmed);
+  if (!match) return null;
+  return { rationale: trimmed.slice(0, match.index).trim(), number: Number(match[1]) };
 }
 
-export function stepJudgementSpec(
-  metric: JudgeMetric,
-  stepIds: readonly number[],
-): StructuredSpec<StepJudgement> {
-  const points = JUDGE_POINTS[metric];
+export function stepJudgementSpec(stepIds: readonly number[]): StructuredSpec<StepJudgement> {
   return {
     schema: StepJudgementSchema,
+    fallback: (text) => {
+      const found = paperLayout(text);
+      return found
+        ? {
+            rationale: found.rationale,
+            violations: null,
+            total_steps: null,
+            steps_without_violation: found.number,
+            layout: "paper",
+          }
+        : null;
+    },
     check: (value) => {
-      if (outside(value.score, 0, points)) return `score ${value.score} is outside 0–${points}`;
-      const unknown = unknownSteps(
-        value.violations.map((v) => v.step),
-        stepIds,
-      );
+      const count = value.steps_without_violation;
+      if (!Number.isInteger(count) || outside(count, 0, stepIds.length))
+        return `steps_without_violation ${count} is not a whole number from 0 to ${stepIds.length} (the plan has ${stepIds.length} steps)`;
+      const unknown = (value.violations ?? []).map((v) => v.step).filter((step) => !stepIds.includes(step));
       return unknown.length > 0
         ? `violations name step ${unknown[0]}, which the candidate plan does not have`
         : null;
@@ -79,36 +113,58 @@ export function stepJudgementSpec(
 
 export const adherenceSpec: StructuredSpec<AdherenceJudgement> = {
   schema: AdherenceJudgementSchema,
-  check: (value) => {
-    if (![0, 0.5, 1].includes(value.adherence)) return `adherence ${value.adherence} is not 0, 0.5 or 1`;
-    const points = JUDGE_POINTS.query_adherence;
-    return outside(value.score, 0, points) ? `score ${value.score} is outside 0–${points}` : null;
+  fallback: (text) => {
+    const found = paperLayout(text);
+    return found ? { rationale: found.rationale, adherence: found.number, layout: "paper" } : null;
   },
+  check: (value) =>
+    [0, 0.5, 1].includes(value.adherence) ? null : `adherence ${value.adherence} is not 0, 0.5 or 1`,
 };
 
-/** The score the judge's own violation list implies: (steps − violating steps) / steps × points. */
-export function impliedScore(metric: JudgeMetric, judgement: StepJudgement, stepCount: number): number {
-  const violating = new Set(judgement.violations.map((v) => v.step)).size;
-  return stepCount === 0 ? 0 : ((stepCount - violating) / stepCount) * JUDGE_POINTS[metric];
+/** Points from the judge's count: steps without a violation / steps × the metric's points. */
+export function pointsFromCount(metric: JudgeMetric, judgement: StepJudgement, stepCount: number): number {
+  if (stepCount === 0) return 0;
+  return Math.round((judgement.steps_without_violation / stepCount) * JUDGE_POINTS[metric] * 100) / 100;
 }
 
+/** The judge's stated step count against the plan's, and its count against its own violation list. */
 export function stepContradictions(
   metric: JudgeMetric,
   judgement: StepJudgement,
   stepCount: number,
 ): Contradiction[] {
-  const expected = Math.round(impliedScore(metric, judgement, stepCount) * 100) / 100;
-  if (Math.abs(judgement.score - expected) <= SCORE_TOLERANCE) return [];
-  const message = `score ${judgement.score} but ${new Set(judgement.violations.map((v) => v.step)).size} of ${stepCount} steps violate, which gives ${expected}`;
-  return [{ metric, code: "score-arithmetic", stated: judgement.score, expected, message }];
+  const found: Contradiction[] = [];
+  if (judgement.total_steps !== null && judgement.total_steps !== stepCount)
+    found.push({
+      metric,
+      code: "step-count",
+      stated: judgement.total_steps,
+      expected: stepCount,
+      message: `total_steps ${judgement.total_steps} but the plan has ${stepCount} steps`,
+    });
+  if (judgement.violations !== null) {
+    const violating = new Set(judgement.violations.map((v) => v.step)).size;
+    const expected = stepCount - violating;
+    if (judgement.steps_without_violation !== expected)
+      found.push({
+        metric,
+        code: "count-arithmetic",
+        stated: judgement.steps_without_violation,
+        expected,
+        message: `steps_without_violation ${judgement.steps_without_violation} but ${violating} of ${stepCount} steps are listed as violating`,
+      });
+  }
+  return found;
 }
 
-export function adherenceContradictions(judgement: AdherenceJudgement): Contradiction[] {
-  const expected = judgement.adherence * JUDGE_POINTS.query_adherence;
-  if (Math.abs(judgement.score - expected) <= SCORE_TOLERANCE) return [];
-  const message = `score ${judgement.score} but adherence ${judgement.adherence} gives ${expected}`;
-  return [{ metric: "query_adherence", code: "adherence-score", stated: judgement.score, expected, message }];
-}
+const PERCENT_FIELDS = [
+  "precision",
+  "recall",
+  "f1_score",
+  "format_correctness",
+  "dependencies",
+  "placeholders",
+] as const;
 
 export function oneShotSpec(
   candidateIds: readonly number[],
@@ -117,14 +173,15 @@ export function oneShotSpec(
   return {
     schema: OneShotJudgementSchema,
     check: (value) => {
-      for (const field of ["precision", "recall", "f1", "format", "dependencies", "placeholders"] as const)
-        if (outside(value[field], 0, 100)) return `${field} ${value[field]} is outside 0–100`;
-      const candidates = value.matches.map((m) => m.candidate);
-      const bests = value.matches.map((m) => m.best);
-      const badCandidate = unknownSteps(candidates, candidateIds)[0];
+      for (const field of PERCENT_FIELDS)
+        if (outside(value.score[field], 0, 100)) return `${field} ${value.score[field]} is outside 0–100`;
+      const matches = value.matches ?? [];
+      const candidates = matches.map((m) => m.candidate);
+      const bests = matches.map((m) => m.best);
+      const badCandidate = candidates.find((id) => !candidateIds.includes(id));
       if (badCandidate !== undefined)
         return `matches name candidate step ${badCandidate}, which P does not have`;
-      const badBest = unknownSteps(bests, referenceIds)[0];
+      const badBest = bests.find((id) => !referenceIds.includes(id));
       if (badBest !== undefined) return `matches name best-plan step ${badBest}, which P* does not have`;
       if (new Set(candidates).size < candidates.length || new Set(bests).size < bests.length)
         return "a step appears in two matches; each step matches at most one";
@@ -133,7 +190,11 @@ export function oneShotSpec(
   };
 }
 
-/** Precision and recall against the judge's own match list, F1 against its own precision and recall, rating against F1. */
+/**
+ * Precision and recall against the judge's own match list (when it gave one), F1 against its own precision and
+ * recall, and the paper's one hard rating rule: a plan that is not valid JSON is Extremely Bad. A rating away from
+ * the F1 guide is allowed (the paper lets the rating be a judgement based on the metrics); the report counts it.
+ */
 export function oneShotContradictions(
   j: OneShotJudgement,
   candidateSteps: number,
@@ -151,31 +212,31 @@ export function oneShotContradictions(
         message: `${code} ${stated} but ${basis} gives ${rounded}`,
       });
   };
-  const matched = j.matches.length;
-  compare(
-    "precision",
-    j.precision,
-    candidateSteps === 0 ? 0 : (matched / candidateSteps) * 100,
-    `${matched} matches of ${candidateSteps} steps`,
-  );
-  compare(
-    "recall",
-    j.recall,
-    referenceSteps === 0 ? 0 : (matched / referenceSteps) * 100,
-    `${matched} matches of ${referenceSteps} best-plan steps`,
-  );
-  const sum = j.precision + j.recall;
-  compare("f1", j.f1, sum === 0 ? 0 : (2 * j.precision * j.recall) / sum, "its precision and recall");
-  const expected = j.parsable ? ratingFromF1(j.f1 / 100) : "Extremely Bad";
-  if (j.rating !== expected)
+  const s = j.score;
+  if (j.matches) {
+    const matched = j.matches.length;
+    compare(
+      "precision",
+      s.precision,
+      candidateSteps === 0 ? 0 : (matched / candidateSteps) * 100,
+      `${matched} matches of ${candidateSteps} steps`,
+    );
+    compare(
+      "recall",
+      s.recall,
+      referenceSteps === 0 ? 0 : (matched / referenceSteps) * 100,
+      `${matched} matches of ${referenceSteps} best-plan steps`,
+    );
+  }
+  const sum = s.precision + s.recall;
+  compare("f1", s.f1_score, sum === 0 ? 0 : (2 * s.precision * s.recall) / sum, "its precision and recall");
+  if (s.valid_json === false && s.rating !== "Extremely Bad")
     found.push({
       metric: "one_shot",
       code: "rating",
-      stated: j.rating,
-      expected,
-      message: j.parsable
-        ? `rating ${j.rating} but f1 ${j.f1} gives ${expected}`
-        : `rating ${j.rating} for a plan it calls unparsable`,
+      stated: s.rating,
+      expected: "Extremely Bad",
+      message: `rating ${s.rating} for a plan it calls not valid JSON`,
     });
   return found;
 }

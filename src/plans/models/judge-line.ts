@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { RATINGS } from "../rating.js";
 import { ScoreLineSchema } from "../score-line.js";
+import { CONTRADICTION_CODES } from "./judge-answers.js";
 
 export const JUDGE_MODES = ["metric-wise", "one-shot"] as const;
 export type JudgeMode = (typeof JUDGE_MODES)[number];
@@ -38,13 +39,13 @@ export const JudgeAnswerSchema = z.strictObject({
 
 export const JudgeFailureSchema = z.strictObject({
   metric: z.string(),
-  code: z.enum(["request-error", "malformed", "out-of-range"]),
+  code: z.enum(["request-error", "malformed", "out-of-range", "empty"]),
   message: z.string(),
 });
 
 export const ContradictionSchema = z.strictObject({
   metric: z.string(),
-  code: z.enum(["score-arithmetic", "adherence-score", "precision", "recall", "f1", "rating"]),
+  code: z.enum(CONTRADICTION_CODES),
   stated: z.union([z.number(), z.string()]),
   expected: z.union([z.number(), z.string()]),
   message: z.string(),
@@ -61,6 +62,8 @@ export const JudgeRecordSchema = z.strictObject({
   answers: z.record(z.string(), JudgeAnswerSchema),
   failures: z.array(JudgeFailureSchema),
   contradictions: z.array(ContradictionSchema),
+  /** The version (sha256) and source of every prompt asked for this line. */
+  prompts: z.record(z.string(), z.strictObject({ sha256: z.string(), source: z.string() })),
 });
 export type JudgeRecord = z.infer<typeof JudgeRecordSchema>;
 

@@ -7,6 +7,7 @@ import type { Plan } from "../model.js";
 import { renderPlan } from "../render.js";
 import type { ToolDescriptions } from "../tool-descriptions.js";
 import { describeTools, PLAN_FORMAT, PROMPT_TITLES } from "./prompt-parts.js";
+import { builtInTemplate, renderTemplate, type Template } from "./templates.js";
 
 /** The seven metrics in the paper's order, with their points (total 100). */
 export const JUDGE_POINTS = {
@@ -23,7 +24,7 @@ export const JUDGE_METRICS = Object.keys(JUDGE_POINTS) as JudgeMetric[];
 
 interface Rubric {
   title: string;
-  rules: (tools: ToolDescriptions) => string[];
+  rules: () => string[];
   /** How the best plan is to be used: as the yardstick, or only as an example of a sound plan. */
   reference: "yardstick" | "example";
 }
@@ -66,10 +67,10 @@ const RUBRICS: Record<JudgeMetric, Rubric> = {
   step_executability: {
     title: "Step executability",
     reference: "yardstick",
-    rules: (tools) => [
+    rules: () => [
       "Assume every tool can do what it is asked; judge only whether each step can be done in one go.",
       "RAG: a prompt must ask one thing at a time. A RAG prompt with several questions violates the rule.",
-      `T2S: count the fields of these groups the prompt uses (close paraphrases count too):\n  ${triggerList(tools)}\n  More than 3 of them in one T2S prompt is too much for one go and violates the rule. Fetching ids ("fetch call_ids", "fetch interaction_ids") is not such a field, and simple maths (counts, averages) is fine.`,
+      `T2S: count the fields of these groups the prompt uses (close paraphrases count too):\n  {TRIGGER_PHRASES}\n  More than 3 of them in one T2S prompt is too much for one go and violates the rule. Fetching ids ("fetch call_ids", "fetch interaction_ids") is not such a field, and simple maths (counts, averages) is fine.`,
       "LLM steps are not judged here.",
     ],
   },
@@ -116,15 +117,93 @@ export function metricTitle(metric: JudgeMetric): string {
   return RUBRICS[metric].title;
 }
 
+/**
+ * One worked example per metric, written for this project: a small plan and the answer the rule gives. They show
+ * the answer shape and the counting, not the data of any test.
+ */
+const EXAMPLES: Record<JudgeMetric, string> = {
+  format: `Candidate: {1: {"step": T2S([], "Fetch call_ids of calls about late deliveries."), "depends_on": []}, 2: {"step": LLM("Summarise why customers complain in (1, 2)"), "depends_on": [1]}}
+Answer: {"rationale": "Step 1 is well formed. Step 2 writes the malformed placeholder (1, 2) and refers to the question without (query).", "violations": [{"step": 2, "reason": "malformed placeholder (1, 2)"}], "total_steps": 2, "steps_without_violation": 1}`,
+  tool_prompt_alignment: `Candidate: {1: {"step": T2S([], "Fetch call_ids of escalated calls."), "depends_on": []}, 2: {"step": T2S((1), "How did the customer's mood change during these calls?"), "depends_on": [1]}}
+Answer: {"rationale": "Step 1 is a plain T2S filter. Step 2 asks how mood changed within calls, which only transcripts show, so T2S cannot do it.", "violations": [{"step": 2, "reason": "change within a call needs RAG"}], "total_steps": 2, "steps_without_violation": 1}`,
+  step_executability: `Candidate: {1: {"step": T2S([], "Fetch call_ids of calls about refunds with an escalation, a transfer, negative sentiment and a failed empathy check."), "depends_on": []}, 2: {"step": RAG((1), "Why were customers unhappy?"), "depends_on": [1]}}
+Answer: {"rationale": "Step 1 combines four field phrases (refunds, escalation, transfer, empathy check) in one T2S prompt, more than three. Step 2 asks one question.", "violations": [{"step": 1, "reason": "four field phrases in one T2S prompt"}], "total_steps": 2, "steps_without_violation": 1}`,
+  query_adherence: `Query: Which agents handle the most billing calls, and how satisfied are their customers?
+Candidate: {1: {"step": T2S([], "Which agents handle the most billing calls?"), "depends_on": []}}
+Answer: {"rationale": "The plan finds the agents but never asks about customer satisfaction, so it answers the question only in part.", "adherence": 0.5}`,
+  dependencies: `Candidate: {1: {"step": T2S([], "Fetch call_ids of calls about delivery delays."), "depends_on": []}, 2: {"step": RAG((1), "Why are customers waiting?"), "depends_on": []}, 3: {"step": LLM("Summarise (2) to answer (query)"), "depends_on": [1, 2]}}
+Answer: {"rationale": "Step 2 reads the calls of step 1 but its list is empty. Step 3 uses only (2) yet lists step 1.", "violations": [{"step": 2, "reason": "misses step 1"}, {"step": 3, "reason": "lists step 1, which it does not use"}], "total_steps": 3, "steps_without_violation": 1}`,
+  redundancy: `Candidate: {1: {"step": T2S([], "Fetch call_ids of calls about refunds longer than 30 minutes."), "depends_on": []}, 2: {"step": T2S((1), "What is the average QA score of refund calls longer than 30 minutes?"), "depends_on": [1]}}
+Answer: {"rationale": "Step 2 repeats the refund and duration filters that the ids of step 1 already encode.", "violations": [{"step": 2, "reason": "repeated detail"}], "total_steps": 2, "steps_without_violation": 1}`,
+  tool_usage_completeness: `Best plan asks "Why do customers call about refunds?" of both T2S (step 2) and RAG (step 3).
+Candidate: {1: {"step": T2S([], "Fetch call_ids of refund calls."), "depends_on": []}, 2: {"step": RAG((1), "Why do customers call about refunds?"), "depends_on": [1]}}
+Answer: {"rationale": "The best plan pairs T2S and RAG on the same question; the candidate has only the RAG half, in step 2.", "violations": [{"step": 2, "reason": "only the RAG half of the pair"}], "total_steps": 2, "steps_without_violation": 1}`,
+};
+
+/** Count-based answers, rationale first: the judge counts, code scales the count to the metric's points. */
 function answerFormat(metric: JudgeMetric): string {
-  const points = JUDGE_POINTS[metric];
   if (metric === "query_adherence")
-    return `Reply with one JSON object and nothing else:
-{"adherence": <0, 0.5 or 1>, "reason": "<one or two sentences>", "score": <adherence × ${points}>}`;
-  return `Reply with one JSON object and nothing else:
-{"violations": [{"step": <step number>, "reason": "<one sentence>"}], "score": <number>}
+    return `First reason, then decide. Reply with one JSON object and nothing else:
+{"rationale": "<your reasoning, two to four sentences>", "adherence": <0, 0.5 or 1>}`;
+  return `First reason step by step, then count. Reply with one JSON object and nothing else:
+{"rationale": "<your reasoning about each step>", "violations": [{"step": <step number>, "reason": "<one sentence>"}], "total_steps": <number of steps in the candidate>, "steps_without_violation": <total_steps minus the number of steps listed in violations>}
 - List each candidate step that violates the rule once, even if it has several problems; an empty list when none does.
-- score = (number of steps − number of violating steps) / number of steps × ${points}, to two decimals.`;
+- Do not compute points: give the counts.`;
+}
+
+/** The built-in template of one metric's judge (role judge-<metric>). */
+export function metricTemplate(metric: JudgeMetric): Template {
+  const rubric = RUBRICS[metric];
+  const useOfBest =
+    rubric.reference === "yardstick"
+      ? "Use the best plan as the yardstick for this query."
+      : "The best plan is only an example of a sound plan for this query: judge the candidate by the rule, not by how far it is from the best plan.";
+  const system = `${PROMPT_TITLES.judge} ${rubric.title}
+You check one quality of a plan written for a business question about a contact center: ${rubric.title.toLowerCase()}. You are given the query, the candidate plan exactly as its planner wrote it, and the human-verified best plan. ${useOfBest}
+
+## Tools
+{TOOL_DESCRIPTIONS}
+
+## Plan format
+{PLAN_FORMAT}
+
+## The rule
+${rubric
+  .rules()
+  .map((rule) => `- ${rule}`)
+  .join("\n")}
+
+## Answer
+${answerFormat(metric)}
+
+## Example
+{EXAMPLES}`;
+  const user = `Query: {QUERY}
+
+Candidate plan ({STEP_COUNT} steps: {STEP_IDS}):
+{CANDIDATE_PLAN}
+
+Best plan:
+{BEST_PLAN}`;
+  return builtInTemplate(`judge-${metric}`, system, user);
+}
+
+export function metricValues(
+  metric: JudgeMetric,
+  subject: JudgeSubject,
+  tools: ToolDescriptions,
+): Record<string, string> {
+  return {
+    QUERY: subject.query,
+    TOOL_DESCRIPTIONS: describeTools(tools),
+    PLAN_FORMAT,
+    CANDIDATE_PLAN: subject.candidate,
+    STEP_COUNT: String(subject.stepIds.length),
+    STEP_IDS: subject.stepIds.join(", "),
+    BEST_PLAN: renderPlan(subject.reference),
+    EXAMPLES: EXAMPLES[metric],
+    TRIGGER_PHRASES: triggerList(tools),
+  };
 }
 
 export interface JudgeSubject {
@@ -140,39 +219,7 @@ export function metricPrompt(
   metric: JudgeMetric,
   subject: JudgeSubject,
   tools: ToolDescriptions,
+  template: Template = metricTemplate(metric),
 ): ChatMessage[] {
-  const rubric = RUBRICS[metric];
-  const useOfBest =
-    rubric.reference === "yardstick"
-      ? "Use the best plan as the yardstick for this query."
-      : "The best plan is only an example of a sound plan for this query: judge the candidate by the rule, not by how far it is from the best plan.";
-  const system = `${PROMPT_TITLES.judge} ${rubric.title}
-You check one quality of a plan written for a business question about a contact center: ${rubric.title.toLowerCase()}, worth ${JUDGE_POINTS[metric]} points. You are given the query, the candidate plan exactly as its planner wrote it, and the human-verified best plan. ${useOfBest}
-
-## Tools
-${describeTools(tools)}
-
-## Plan format
-${PLAN_FORMAT}
-
-## The rule
-${rubric
-  .rules(tools)
-  .map((rule) => `- ${rule}`)
-  .join("\n")}
-
-## Answer
-${answerFormat(metric)}`;
-  const ids = subject.stepIds.join(", ");
-  const user = `Query: ${subject.query}
-
-Candidate plan (${subject.stepIds.length} steps: ${ids}):
-${subject.candidate}
-
-Best plan:
-${renderPlan(subject.reference)}`;
-  return [
-    { role: "system", content: system },
-    { role: "user", content: user },
-  ];
+  return renderTemplate(template, metricValues(metric, subject, tools));
 }

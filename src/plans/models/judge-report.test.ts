@@ -26,9 +26,14 @@ describe("judgeReport", () => {
       script: scriptedModel({
         metric: (metric, asked) => {
           const ids = candidateIds(asked.user);
-          if (metric === "query_adherence") return '{"adherence": 1, "reason": "ok", "score": 15}';
+          if (metric === "query_adherence") return '{"rationale": "ok", "adherence": 1}';
           if (metric === "redundancy" && ids.length === 4)
-            return JSON.stringify({ violations: [{ step: 3, reason: "x" }], score: 10 });
+            return JSON.stringify({
+              rationale: "x",
+              violations: [{ step: 3, reason: "x" }],
+              total_steps: 4,
+              steps_without_violation: 4,
+            });
           return stepAnswer(metric, ids);
         },
       }),
@@ -41,7 +46,7 @@ describe("judgeReport", () => {
       plans: 3,
       skipped: 1,
       failures: { total: 0, by_code: {} },
-      contradictions: { total: 1, by_code: { "redundancy:score-arithmetic": 1 } },
+      contradictions: { total: 1, by_code: { "redundancy:count-arithmetic": 1 } },
     });
     const agreement = Object.fromEntries(report.agreement.map((a) => [a.metric, a]));
     // The skipped plan has no judged value, so two plans are compared per metric.
@@ -59,7 +64,7 @@ describe("judgeReport", () => {
       ["weak", 1, 100],
     ]);
     const text = formatJudgeReport(report);
-    expect(text).toContain("contradictions 1 (redundancy:score-arithmetic 1)");
+    expect(text).toContain("contradictions 1 (redundancy:count-arithmetic 1)");
     expect(text).toMatch(/tool_usage_completeness\s+2\s+50%\s+2\.50/);
   });
 });

@@ -1,5 +1,5 @@
 /** The judge report: counts of failures and contradictions, judge–code agreement per metric, and planner means. */
-import { inTier, RATINGS, type Rating, type TIERS } from "../rating.js";
+import { inTier, RATINGS, type Rating, ratingFromF1, type TIERS } from "../rating.js";
 import type { JudgedLine, JudgeMode } from "./judge-line.js";
 import { JUDGE_METRICS } from "./judge-prompts.js";
 
@@ -19,6 +19,8 @@ export interface GroupSummary {
   planner: string | null;
   prompt_type: string | null;
   plans: number;
+  /** Plans whose every judge answer was usable; the means of a metric are over the plans with a value for it. */
+  fully_judged: number;
   means: Record<string, number | null>;
 }
 
@@ -27,7 +29,11 @@ export interface JudgeReport {
   mode: JudgeMode | null;
   plans: number;
   skipped: number;
+  /** Plans with at least one failed judge answer. */
+  failed_plans: number;
   failures: { total: number; by_code: Record<string, number> };
+  /** One-shot: ratings that depart from the paper's F1 guide (allowed: the rating is a judgement), of those rated. */
+  rating_departures: { count: number; rated: number } | null;
   contradictions: { total: number; by_code: Record<string, number> };
   agreement: MetricAgreement[];
   groups: GroupSummary[];
@@ -42,6 +48,15 @@ const METRIC_WISE_CODE = [
 ];
 const PARTIAL = new Set(["redundancy", "step_executability"]);
 const ONE_SHOT_FIELDS = ["precision", "recall", "f1", "format", "dependencies", "placeholders", "rating"];
+
+/** The one-shot answer's key for each field of the code's values. */
+const ONE_SHOT_ANSWER_KEYS: Record<string, string> = { f1: "f1_score", format: "format_correctness" };
+
+function ratingDepartures(lines: readonly JudgedLine[]): { count: number; rated: number } {
+  const rated = lines.filter((l) => l.judge.sources.rating === "judge" && l.rating !== null && l.f1 !== null);
+  const count = rated.filter((l) => l.rating !== ratingFromF1(l.f1 as number)).length;
+  return { count, rated: rated.length };
+}
 
 function mean(values: readonly number[]): number | null {
   return values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length;
@@ -59,8 +74,8 @@ function judgedValue(line: JudgedLine, field: string): number | string | null {
     if (line.judge.sources[field as keyof typeof line.judge.sources] !== "judge") return null;
     return line[field as keyof JudgedLine] as number | null;
   }
-  const answer = line.judge.answers.one_shot?.value as Record<string, unknown> | null | undefined;
-  const value = answer?.[field];
+  const answer = line.judge.answers.one_shot?.value as { score?: Record<string, unknown> } | null | undefined;
+  const value = answer?.score?.[ONE_SHOT_ANSWER_KEYS[field] ?? field];
   return typeof value === "number" || typeof value === "string" ? value : null;
 }
 
@@ -113,6 +128,8 @@ export function judgeReport(lines: readonly JudgedLine[]): JudgeReport {
     mode,
     plans: lines.length,
     skipped: lines.filter((l) => l.judge.skipped !== null).length,
+    failed_plans: lines.filter((l) => l.judge.failures.length > 0).length,
+    rating_departures: mode === "one-shot" ? ratingDepartures(lines) : null,
     failures: { total: failures.length, by_code: countBy(failures) },
     contradictions: { total: contradictions.length, by_code: countBy(contradictions) },
     agreement: fields.map((field) => agreementOf(lines, field)),
@@ -123,6 +140,7 @@ export function judgeReport(lines: readonly JudgedLine[]): JudgeReport {
         planner: first?.planner ?? null,
         prompt_type: first?.prompt_type ?? null,
         plans: members.length,
+        fully_judged: members.filter((l) => l.judge.failures.length === 0).length,
         means: groupMeans(members, mode),
       };
     }),

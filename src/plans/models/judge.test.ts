@@ -4,12 +4,14 @@ import { REFUND_BEST_PLAN, REFUND_INITIAL_PLAN, REFUND_QUERY } from "../paper-ex
 import { type JudgeOptions, judgePlans } from "./judge.js";
 import { JudgedLineSchema } from "./judge-line.js";
 import type { JudgeMetric } from "./judge-prompts.js";
+import { judgeReport } from "./judge-report.js";
 import { openSession } from "./session.js";
 import { canonical } from "./test-support/fixtures.js";
 import {
   type Asked,
   candidateIds,
   type Handlers,
+  oneShotAnswer,
   scriptedModel,
   stepAnswer,
 } from "./test-support/scripted-model.js";
@@ -30,7 +32,7 @@ const input = (plan: string = REFUND_INITIAL_PLAN) => ({
 /** A judge that agrees with the code: only the tool-usage pair's lone half (step 2) violates. */
 function fairMetric(metric: JudgeMetric, asked: Asked): string {
   if (metric === "query_adherence")
-    return JSON.stringify({ adherence: 0.5, reason: "ids of interactions", score: 7.5 });
+    return JSON.stringify({ rationale: "ids of interactions where calls are meant", adherence: 0.5 });
   return stepAnswer(metric, candidateIds(asked.user), metric === "tool_usage_completeness" ? [2] : []);
 }
 
@@ -71,7 +73,14 @@ describe("the metric-wise judge", () => {
     });
     expect(line.judge.answers.tool_usage_completeness?.value).toMatchObject({
       violations: [{ step: 2 }],
-      score: 5,
+      total_steps: 2,
+      steps_without_violation: 1,
+      layout: "json",
+    });
+    expect(Object.keys(line.judge.prompts)).toHaveLength(7);
+    expect(line.judge.prompts["judge-format"]).toMatchObject({
+      source: "built-in",
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
   });
 
@@ -119,20 +128,30 @@ describe("the metric-wise judge", () => {
     expect(line.total).toBeNull();
     expect(line.judge.sources.tool_prompt_alignment).toBe("judge");
     expect(line.judge.failures).toEqual([
-      { metric: "tool_prompt_alignment", code: "malformed", message: expect.stringContaining("violations") },
+      { metric: "tool_prompt_alignment", code: "malformed", message: expect.stringContaining("rationale") },
     ]);
     expect(line.judge.answers.tool_prompt_alignment).toMatchObject({ status: "failed", value: null });
   });
 
-  it("catches scores out of range and violations on steps the plan lacks", async () => {
+  it("catches counts out of range and violations on steps the plan lacks", async () => {
     const line = await judge(
       {
         metric: (metric, asked) => {
-          if (metric === "format") return JSON.stringify({ violations: [], score: 25 });
+          if (metric === "format")
+            return JSON.stringify({
+              rationale: "?",
+              violations: [],
+              total_steps: 5,
+              steps_without_violation: 5,
+            });
           if (metric === "redundancy")
-            return JSON.stringify({ violations: [{ step: 9, reason: "?" }], score: 5 });
-          if (metric === "query_adherence")
-            return JSON.stringify({ adherence: 0.7, reason: "?", score: 10.5 });
+            return JSON.stringify({
+              rationale: "?",
+              violations: [{ step: 9, reason: "?" }],
+              total_steps: 2,
+              steps_without_violation: 1,
+            });
+          if (metric === "query_adherence") return JSON.stringify({ rationale: "?", adherence: 0.7 });
           return fairMetric(metric, asked);
         },
       },
@@ -140,20 +159,28 @@ describe("the metric-wise judge", () => {
     );
     expect(server?.requests).toBe(10);
     expect(line.judge.failures).toEqual([
-      { metric: "format", code: "out-of-range", message: "score 25 is outside 0–20" },
+      {
+        metric: "format",
+        code: "out-of-range",
+        message: "steps_without_violation 5 is not a whole number from 0 to 2 (the plan has 2 steps)",
+      },
       { metric: "query_adherence", code: "out-of-range", message: "adherence 0.7 is not 0, 0.5 or 1" },
       { metric: "redundancy", code: "out-of-range", message: expect.stringContaining("step 9") },
     ]);
     expect([line.format, line.query_adherence, line.redundancy]).toEqual([null, null, null]);
   });
 
-  it("records a judge whose score contradicts its own findings, and keeps what it said", async () => {
+  it("scales the judge's count to points and records a count that contradicts its own list", async () => {
     const line = await judge(
       {
         metric: (metric, asked) => {
           if (metric === "dependencies")
-            return JSON.stringify({ violations: [{ step: 1, reason: "x" }], score: 10 });
-          if (metric === "query_adherence") return JSON.stringify({ adherence: 0.5, reason: "x", score: 15 });
+            return JSON.stringify({
+              rationale: "x",
+              violations: [{ step: 1, reason: "x" }],
+              total_steps: 3,
+              steps_without_violation: 2,
+            });
           return fairMetric(metric, asked);
         },
       },
@@ -161,21 +188,51 @@ describe("the metric-wise judge", () => {
     );
     expect(line.judge.contradictions).toEqual([
       {
-        metric: "query_adherence",
-        code: "adherence-score",
-        stated: 15,
-        expected: 7.5,
-        message: "score 15 but adherence 0.5 gives 7.5",
+        metric: "dependencies",
+        code: "step-count",
+        stated: 3,
+        expected: 2,
+        message: "total_steps 3 but the plan has 2 steps",
       },
       {
         metric: "dependencies",
-        code: "score-arithmetic",
-        stated: 10,
-        expected: 5,
-        message: "score 10 but 1 of 2 steps violate, which gives 5",
+        code: "count-arithmetic",
+        stated: 2,
+        expected: 1,
+        message: "steps_without_violation 2 but 1 of 2 steps are listed as violating",
       },
     ]);
-    expect([line.dependencies, line.query_adherence]).toEqual([10, 15]);
+    // The count is the answer (as in the paper): 2 of 2 steps without a violation → full points.
+    expect(line.dependencies).toBe(10);
+  });
+
+  it("reads the paper's own layout, <explanation> | <count> |, and marks it", async () => {
+    const line = await judge(
+      {
+        metric: (metric, asked) =>
+          metric === "redundancy"
+            ? "Step 2 repeats nothing and every step reaches the last. | 1 |"
+            : fairMetric(metric, asked),
+      },
+      metricWise,
+    );
+    expect(server?.requests).toBe(7);
+    expect(line.redundancy).toBe(5);
+    expect(line.judge.answers.redundancy?.value).toMatchObject({
+      layout: "paper",
+      steps_without_violation: 1,
+    });
+  });
+
+  it("records an empty answer as its own failure", async () => {
+    const line = await judge(
+      { metric: (metric, asked) => (metric === "format" ? "   " : fairMetric(metric, asked)) },
+      metricWise,
+    );
+    expect(line.judge.failures).toEqual([
+      { metric: "format", code: "empty", message: "the judge answered nothing" },
+    ]);
+    expect(line.format).toBeNull();
   });
 
   it("asks only the chosen metrics and takes the others from code", async () => {
@@ -202,27 +259,24 @@ describe("the metric-wise judge", () => {
 
 const oneShot = (answer: Record<string, unknown>) => ({
   oneShot: () =>
-    JSON.stringify({
+    oneShotAnswer({
       matches: [
         { candidate: 1, best: 1 },
         { candidate: 2, best: 2 },
       ],
-      parsable: true,
       precision: 100,
       recall: 50,
-      f1: 66.67,
-      format: 100,
-      dependencies: 100,
-      placeholders: 100,
+      f1_score: 66.67,
       rating: "Acceptable",
-      reason: "half the best plan",
       ...answer,
     }),
 });
 
 describe("the one-shot judge", () => {
   it("fills precision, recall, F1 and the rating, with the code's values beside", async () => {
-    const line = await judge(oneShot({}), { mode: "one-shot" });
+    // Step 1 fetching calls, as the best plan does: by the matching rule both initial steps are then present.
+    const callsPlan = REFUND_INITIAL_PLAN.replace("interaction_ids of interactions", "call_ids of calls");
+    const line = await judge(oneShot({}), { mode: "one-shot" }, callsPlan);
     expect(server?.requests).toBe(1);
     expect(line).toMatchObject({ precision: 1, recall: 0.5, f1: 0.6667, rating: "Acceptable", tier: "B" });
     expect(line.judge.contradictions).toEqual([]);
@@ -235,32 +289,45 @@ describe("the one-shot judge", () => {
       dependencies: 100,
       placeholders: 100,
     });
+    expect(Object.keys(line.judge.prompts)).toEqual(["one-shot"]);
   });
 
-  it("flags a rating that contradicts the judge's own F1", async () => {
+  it("allows a rating away from the F1 guide (a judgement), and the report counts it", async () => {
     const line = await judge(oneShot({ rating: "Very Good" }), { mode: "one-shot" });
     expect(line.rating).toBe("Very Good");
-    expect(line.judge.contradictions).toEqual([
-      {
-        metric: "one_shot",
-        code: "rating",
-        stated: "Very Good",
-        expected: "Acceptable",
-        message: "rating Very Good but f1 66.67 gives Acceptable",
-      },
-    ]);
+    expect(line.judge.contradictions).toEqual([]);
+    expect(judgeReport([line]).rating_departures).toEqual({ count: 1, rated: 1 });
   });
 
   it("flags precision, recall and F1 that do not follow from its own matches", async () => {
-    const line = await judge(oneShot({ precision: 80, recall: 80, f1: 50, rating: "Bad" }), {
+    const line = await judge(oneShot({ precision: 80, recall: 80, f1_score: 50, rating: "Bad" }), {
       mode: "one-shot",
     });
     expect(line.judge.contradictions.map((c) => c.code)).toEqual(["precision", "recall", "f1"]);
   });
 
-  it("flags a rating above Extremely Bad for a plan the judge calls unparsable", async () => {
-    const line = await judge(oneShot({ parsable: false }), { mode: "one-shot" });
+  it("flags a rating above Extremely Bad for a plan the judge calls not valid JSON", async () => {
+    const line = await judge(oneShot({ valid_json: false }), { mode: "one-shot" });
     expect(line.judge.contradictions).toMatchObject([{ code: "rating", expected: "Extremely Bad" }]);
+  });
+
+  it("reads the paper's answer (no match list) and checks only what it states", async () => {
+    const paper = JSON.stringify({
+      rationale: { precision: "both steps are in P*", rating: "close" },
+      score: {
+        precision: 100,
+        recall: 50,
+        f1_score: 66.67,
+        format_correctness: 100,
+        dependencies: 100,
+        placeholders: 100,
+        rating: "Acceptable",
+      },
+    });
+    const line = await judge({ oneShot: () => paper }, { mode: "one-shot" });
+    expect(line.rating).toBe("Acceptable");
+    expect(line.judge.failures).toEqual([]);
+    expect(line.judge.contradictions).toEqual([]);
   });
 
   it("repairs, then records a failure with no rating, for matches naming missing steps", async () => {

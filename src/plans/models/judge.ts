@@ -7,21 +7,29 @@ import { scorePlan } from "../score.js";
 import type { ScoreLine } from "../score-line.js";
 import { DEFAULT_TOOL_DESCRIPTIONS, type ToolDescriptions } from "../tool-descriptions.js";
 import {
-  adherenceContradictions,
   adherenceSpec,
   type Contradiction,
   oneShotContradictions,
   oneShotSpec,
+  pointsFromCount,
   stepContradictions,
   stepJudgementSpec,
 } from "./judge-answers.js";
 import type { JudgedLine, JudgeMode, JudgeRecord } from "./judge-line.js";
-import { JUDGE_METRICS, type JudgeMetric, type JudgeSubject, metricPrompt } from "./judge-prompts.js";
+import {
+  JUDGE_METRICS,
+  JUDGE_POINTS,
+  type JudgeMetric,
+  type JudgeSubject,
+  metricPrompt,
+} from "./judge-prompts.js";
 import { deterministicOneShot } from "./one-shot-code.js";
 import { oneShotPrompt } from "./one-shot-prompt.js";
 import { silentWork, type WorkProgress } from "./progress.js";
+import { type PromptSet, promptSet } from "./prompt-set.js";
 import type { ModelSession } from "./session.js";
 import { askStructured, type Structured } from "./structured.js";
+import type { PromptRole } from "./templates.js";
 
 export interface JudgeInput {
   record: PlanRecord;
@@ -34,6 +42,7 @@ export interface JudgeOptions {
   /** Metric-wise only: the metrics to ask about (the others keep the code's value, or null). */
   metrics?: readonly JudgeMetric[];
   tools?: ToolDescriptions;
+  prompts?: PromptSet;
   progress?: WorkProgress;
 }
 
@@ -61,7 +70,13 @@ function emptyRecord(model: string, mode: JudgeMode, base: ScoreLine): JudgeReco
     answers: {},
     failures: [],
     contradictions: [],
+    prompts: {},
   };
+}
+
+function notePrompt(judge: JudgeRecord, prompts: PromptSet, role: PromptRole): void {
+  const { sha256, source } = prompts.get(role);
+  judge.prompts[role] = { sha256, source };
 }
 
 function record<T>(judge: JudgeRecord, metric: string, result: Structured<T>): T | null {
@@ -77,24 +92,27 @@ function record<T>(judge: JudgeRecord, metric: string, result: Structured<T>): T
 
 type Outcome = { score: number | null; result: Structured<unknown>; contradictions: Contradiction[] };
 
-/** One metric of one plan: the judge's reply as read, its score (null on failure), what it contradicted. */
+/** One metric of one plan: the judge's reply as read, its points (null on failure), what it contradicted. */
 async function judgeMetric(
   session: ModelSession,
   metric: JudgeMetric,
   subject: JudgeSubject,
   key: string,
-  tools: ToolDescriptions,
+  options: JudgeOptions,
 ): Promise<Outcome> {
-  const prompt = { key: `${key}|${metric}`, messages: metricPrompt(metric, subject, tools) };
+  const tools = options.tools ?? DEFAULT_TOOL_DESCRIPTIONS;
+  const template = (options.prompts ?? promptSet()).get(`judge-${metric}`);
+  const prompt = { key: `${key}|${metric}`, messages: metricPrompt(metric, subject, tools, template) };
   if (metric === "query_adherence") {
     const result = await askStructured(session, prompt, adherenceSpec);
     if (!result.ok) return { score: null, result, contradictions: [] };
-    return { score: result.value.score, result, contradictions: adherenceContradictions(result.value) };
+    return { score: result.value.adherence * JUDGE_POINTS.query_adherence, result, contradictions: [] };
   }
-  const result = await askStructured(session, prompt, stepJudgementSpec(metric, subject.stepIds));
+  const result = await askStructured(session, prompt, stepJudgementSpec(subject.stepIds));
   if (!result.ok) return { score: null, result, contradictions: [] };
-  const contradictions = stepContradictions(metric, result.value, subject.stepIds.length);
-  return { score: result.value.score, result, contradictions };
+  const steps = subject.stepIds.length;
+  const contradictions = stepContradictions(metric, result.value, steps);
+  return { score: pointsFromCount(metric, result.value, steps), result, contradictions };
 }
 
 async function metricWise(
@@ -104,11 +122,11 @@ async function metricWise(
   key: string,
   options: JudgeOptions,
 ): Promise<JudgedLine> {
-  const tools = options.tools ?? DEFAULT_TOOL_DESCRIPTIONS;
+  const prompts = options.prompts ?? promptSet();
   const asked = new Set(options.metrics ?? JUDGE_METRICS);
   const outcomes = await Promise.all(
     JUDGE_METRICS.map((metric) =>
-      asked.has(metric) ? judgeMetric(session, metric, subject, key, tools) : Promise.resolve(null),
+      asked.has(metric) ? judgeMetric(session, metric, subject, key, options) : Promise.resolve(null),
     ),
   );
   // Assembled in metric order once all have answered, so the output is the same whatever order replies came in.
@@ -118,6 +136,7 @@ async function metricWise(
     const outcome = outcomes[index];
     if (outcome) {
       record(judge, metric, outcome.result);
+      notePrompt(judge, prompts, `judge-${metric}`);
       judge.contradictions.push(...outcome.contradictions);
       judge.sources[metric] = "judge";
       scores[metric] = outcome.score;
@@ -149,9 +168,11 @@ async function oneShot(
   options: JudgeOptions,
 ) {
   const tools = options.tools ?? DEFAULT_TOOL_DESCRIPTIONS;
+  const prompts = options.prompts ?? promptSet();
   const judge = emptyRecord(session.model, "one-shot", base);
   judge.deterministic = deterministicOneShot(base);
-  const prompt = { key: `${key}|one_shot`, messages: oneShotPrompt(subject, tools) };
+  notePrompt(judge, prompts, "one-shot");
+  const prompt = { key: `${key}|one_shot`, messages: oneShotPrompt(subject, tools, prompts.get("one-shot")) };
   const spec = oneShotSpec(
     subject.stepIds,
     subject.reference.steps.map((s) => s.id),
@@ -165,11 +186,11 @@ async function oneShot(
     );
   const line: JudgedLine = {
     ...base,
-    precision: value ? fraction(value.precision) : null,
-    recall: value ? fraction(value.recall) : null,
-    f1: value ? fraction(value.f1) : null,
-    rating: value?.rating ?? null,
-    tier: value ? tierOf(value.rating) : null,
+    precision: value ? fraction(value.score.precision) : null,
+    recall: value ? fraction(value.score.recall) : null,
+    f1: value ? fraction(value.score.f1_score) : null,
+    rating: value?.score.rating ?? null,
+    tier: value ? tierOf(value.score.rating) : null,
     judge,
   };
   return line;

@@ -69,3 +69,32 @@ export function bestPlanOf(record: QueryRecord, file: string) {
     );
   return parsed.plan;
 }
+
+export interface QuerySelection {
+  /** Only these query ids; an id no line has is an error (a typo should not silently shrink a pilot run). */
+  ids: readonly string[] | null;
+  /** Only the first N distinct query ids, in file order, after `ids`. */
+  limit: number | null;
+}
+
+/** The lines a pilot run keeps: by query id, then the first N queries (every line of a kept query stays). */
+export function selectByQuery<T extends { query_id: string | number }>(
+  records: readonly T[],
+  selection: QuerySelection,
+  file: string,
+): T[] {
+  let kept = [...records];
+  if (selection.ids) {
+    const wanted = new Set(selection.ids);
+    const present = new Set(records.map((r) => queryKey(r.query_id)));
+    const missing = selection.ids.find((id) => !present.has(id));
+    if (missing !== undefined) throw new UserError(`--ids: query ${missing} is not in ${file}`);
+    kept = kept.filter((r) => wanted.has(queryKey(r.query_id)));
+  }
+  if (selection.limit !== null) {
+    const first = [...new Set(kept.map((r) => queryKey(r.query_id)))].slice(0, selection.limit);
+    const allowed = new Set(first);
+    kept = kept.filter((r) => allowed.has(queryKey(r.query_id)));
+  }
+  return kept;
+}

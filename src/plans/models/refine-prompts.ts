@@ -8,10 +8,42 @@ import type { ToolDescriptions } from "../tool-descriptions.js";
 import { describeTools, PLAN_FORMAT, PROMPT_TITLES, tagGlossary } from "./prompt-parts.js";
 import { STEP_TAGS } from "./records.js";
 import type { StructuredSpec } from "./structured.js";
+import { builtInTemplate, renderTemplate, type Template } from "./templates.js";
 
-export const EvaluationSchema = z.strictObject({ tag: z.enum(STEP_TAGS), reason: z.string().min(1) });
+const FindingSchema = z.strictObject({ reason: z.string().min(1), tag: z.enum(STEP_TAGS) });
+
+/** The evaluator's findings for one step: several tags may apply, each with its reason (reason first). */
+export const EvaluationSchema = z.strictObject({
+  step: z.number().int().optional(),
+  findings: z.array(FindingSchema).min(1),
+  layout: z.enum(["json", "paper"]).default("json"),
+});
 export type Evaluation = z.infer<typeof EvaluationSchema>;
-export const evaluationSpec: StructuredSpec<Evaluation> = { schema: EvaluationSchema };
+
+const TAG_LINE = new RegExp(`^\\s*\\d+[.)]\\s*([\\s\\S]*?)\\s*:\\s*(${STEP_TAGS.join("|")})\\s*\\.?\\s*$`);
+
+/** The paper's text layout: `1. <reason>: <TAG>` per line (leniency, docs/prompts.md). */
+function paperFindings(text: string): unknown {
+  const findings = text.split("\n").flatMap((line) => {
+    const match = TAG_LINE.exec(line);
+    return match ? [{ reason: match[1] || "(no reason given)", tag: match[2] }] : [];
+  });
+  return findings.length === 0 ? null : { findings, layout: "paper" };
+}
+
+export const evaluationSpec: StructuredSpec<Evaluation> = {
+  schema: EvaluationSchema,
+  fallback: paperFindings,
+  check: (value) =>
+    value.findings.length > 1 && value.findings.some((f) => f.tag === "NO CHANGE")
+      ? "NO CHANGE stands alone: it means no other tag applies"
+      : null,
+};
+
+/** The tags an evaluation raises (NO CHANGE raises none). */
+export function raisedTags(evaluation: Evaluation): string[] {
+  return [...new Set(evaluation.findings.map((f) => f.tag).filter((tag) => tag !== "NO CHANGE"))];
+}
 
 /** The steps a step takes input from or depends on, in plan order. */
 export function dependencySteps(plan: Plan, step: PlanStep): PlanStep[] {
@@ -20,84 +52,113 @@ export function dependencySteps(plan: Plan, step: PlanStep): PlanStep[] {
 }
 
 /** The evaluator sees one step and its dependency steps only: the paper found that more consistent. */
-export function evaluatorPrompt(plan: Plan, step: PlanStep, tools: ToolDescriptions): ChatMessage[] {
-  const system = `${PROMPT_TITLES.evaluator}
+export const EVALUATOR_TEMPLATE = builtInTemplate(
+  "step-evaluator",
+  `${PROMPT_TITLES.evaluator}
 You review one step of a plan that tool-using agents will execute to answer a business question about a contact center. You see the step and the steps whose output it uses, not the question: judge whether the step is sound given its inputs.
 
 ## Tools
-${describeTools(tools)}
+{TOOL_DESCRIPTIONS}
 
 ## Plan format
-${PLAN_FORMAT}
+{PLAN_FORMAT}
 
 ## Tags, in the order you consider them
 1. The critical problems first: INCORRECT PROMPT, COMPLEX PROMPT, INCORRECT TOOL (compare with the dependency steps where that matters).
-2. If none applies: REPEATED DETAIL (compare with the dependency steps).
-3. If none applies: MULTI-TOOL PROMPT.
+2. Then REPEATED DETAIL (compare with the dependency steps).
+3. Then MULTI-TOOL PROMPT: could the other data tool do this task too?
 4. Only if nothing applies: NO CHANGE.
+Several tags may apply to one step: report each that does.
 What they mean:
-${tagGlossary(STEP_TAGS)}
+{TAGS}
 A placeholder that is missing for a dependency, malformed, or names the wrong step makes the prompt incorrect.
 
 ## Answer
-Reply with one JSON object and nothing else, naming the first tag that applies in the order above:
-{"tag": "<${STEP_TAGS.join(" | ")}>", "reason": "<one or two sentences>"}`;
-  const deps = dependencySteps(plan, step);
-  const user = `Step to review:
-${renderPlan({ steps: [step] })}
+For each problem, first its reason, then its tag. Reply with one JSON object and nothing else:
+{"step": <step number>, "findings": [{"reason": "<one or two sentences>", "tag": "<${STEP_TAGS.join(" | ")}>"}]}
+NO CHANGE is the only finding when nothing applies, and never appears beside another tag.`,
+  `Step to review ({STEP_NUMBER}):
+{STEP}
 
 Steps it depends on:
-${deps.length > 0 ? renderPlan({ steps: deps }) : "none"}`;
-  return [
-    { role: "system", content: system },
-    { role: "user", content: user },
-  ];
-}
+{DEPENDENCY_STEPS}`,
+);
 
-export interface Flag {
-  step: PlanStep;
-  evaluation: Evaluation;
-}
-
-/** The optimizer sees the query, the whole plan and the flag; it makes the local fix and keeps the rest coherent. */
-export function optimizerPrompt(
-  query: string,
+export function evaluatorPrompt(
   plan: Plan,
-  flag: Flag,
+  step: PlanStep,
   tools: ToolDescriptions,
+  template: Template = EVALUATOR_TEMPLATE,
 ): ChatMessage[] {
-  const system = `${PROMPT_TITLES.optimizer}
+  const deps = dependencySteps(plan, step);
+  return renderTemplate(template, {
+    TOOL_DESCRIPTIONS: describeTools(tools),
+    PLAN_FORMAT,
+    TAGS: tagGlossary(STEP_TAGS),
+    STEP_NUMBER: String(step.id),
+    STEP: renderPlan({ steps: [step] }),
+    DEPENDENCY_STEPS: deps.length > 0 ? renderPlan({ steps: deps }) : "none",
+  });
+}
+
+/** The optimizer sees the query, the whole plan and the findings; it makes the local fix and keeps the rest coherent. */
+export const OPTIMIZER_TEMPLATE = builtInTemplate(
+  "optimizer",
+  `${PROMPT_TITLES.optimizer}
 You revise a plan for a business question about a contact center after a reviewer flagged one of its steps. Make two kinds of change and nothing else:
 CHANGE 0: fix the flagged step as the feedback asks: sharpen its prompt, split it into several steps, give it another tool, remove the repeated detail, or add a step that asks the same question of the other data tool (unless the plan already has one).
 CHANGE 1: only what CHANGE 0 makes necessary to keep the plan coherent: renumber the steps, update later depends_on lists and placeholders, add a final LLM step that combines outputs now produced side by side, drop steps CHANGE 0 made pointless. Make no other improvement.
 
 ## Tools
-${describeTools(tools)}
+{TOOL_DESCRIPTIONS}
 
 ## Plan format
-${PLAN_FORMAT}
+{PLAN_FORMAT}
 
 ## What the reviewer's tags mean
-${tagGlossary(STEP_TAGS)}
+{TAGS}
 
 ## Answer
 Reply in exactly this layout:
 CHANGE 0: <what you changed in the flagged step, and why>
 CHANGE 1: <what else you adjusted to keep the plan coherent, or none>
 NEW PLAN:
-<the whole revised plan in the plan format, steps numbered from 1>`;
-  const user = `Query: ${query}
+<the whole revised plan in the plan format, steps numbered from 1>`,
+  `Query: {QUERY}
 
 Plan:
-${renderPlan(plan)}
+{PLAN}
 
-Flagged step: ${flag.step.id}
-Tag: ${flag.evaluation.tag}
-Feedback: ${flag.evaluation.reason}`;
-  return [
-    { role: "system", content: system },
-    { role: "user", content: user },
-  ];
+Flagged step: {STEP_NUMBER}
+Feedback:
+{FEEDBACK}`,
+);
+
+export interface Flag {
+  step: PlanStep;
+  evaluation: Evaluation;
+}
+
+export function optimizerPrompt(
+  query: string,
+  plan: Plan,
+  flag: Flag,
+  tools: ToolDescriptions,
+  template: Template = OPTIMIZER_TEMPLATE,
+): ChatMessage[] {
+  const feedback = flag.evaluation.findings
+    .filter((f) => f.tag !== "NO CHANGE")
+    .map((f) => `- ${f.reason}: ${f.tag}`)
+    .join("\n");
+  return renderTemplate(template, {
+    QUERY: query,
+    TOOL_DESCRIPTIONS: describeTools(tools),
+    PLAN_FORMAT,
+    TAGS: tagGlossary(STEP_TAGS),
+    PLAN: renderPlan(plan),
+    STEP_NUMBER: String(flag.step.id),
+    FEEDBACK: feedback,
+  });
 }
 
 export type OptimizerReading =

@@ -14,9 +14,9 @@ afterEach(async () => {
   server = undefined;
 });
 
-const tag = (name: string, reason = "scripted") => JSON.stringify({ tag: name, reason });
+const tag = (name: string, reason = "scripted") => JSON.stringify({ findings: [{ reason, tag: name }] });
 const planShown = (asked: Asked) => between(asked.user, "Plan:\n", "\n\nFlagged step:");
-const reviewed = (asked: Asked) => between(asked.user, "Step to review:\n", "\n\nSteps it depends on:");
+const reviewed = (asked: Asked) => between(asked.user, "):\n", "\n\nSteps it depends on:");
 const answer = (plan: string) => `CHANGE 0: fixed it.\nCHANGE 1: none.\nNEW PLAN:\n${plan}`;
 
 async function refine(handlers: Handlers, options: RefineOptions = {}, plan = REFUND_INITIAL_PLAN) {
@@ -39,7 +39,7 @@ const workedExample: Handlers = {
   },
   optimizer: (asked) => {
     const plan = planShown(asked);
-    if (asked.user.includes("Tag: INCORRECT PROMPT"))
+    if (asked.user.includes(": INCORRECT PROMPT"))
       return answer(plan.replace("interaction_ids of interactions", "call_ids of calls"));
     return answer(plan.includes('T2S((1), "What are customers') ? plan : REFUND_BEST_PLAN);
   },
@@ -62,7 +62,14 @@ describe("the lineage loop", () => {
       [3, "unchanged"],
       [4, "no-change"],
     ]);
-    expect(line.events[0]).toMatchObject({ tag: "INCORRECT PROMPT", change0: "fixed it.", change1: "none." });
+    expect(line.events[0]).toMatchObject({
+      tags: ["INCORRECT PROMPT"],
+      reasons: ["the query asks for calls"],
+      change0: "fixed it.",
+      change1: "none.",
+    });
+    expect(line.failures).toBe(0);
+    expect(line.prompts["step-evaluator"]?.sha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it("shows the evaluator the step and its dependencies but never the query", async () => {
@@ -72,7 +79,7 @@ describe("the lineage loop", () => {
     );
     for (const body of evaluations) {
       expect(JSON.stringify(body.messages)).not.toContain("30 minutes?");
-      expect(body.messages[1]?.content).toMatch(/^Step to review:\n\{\n {2}\d+: /);
+      expect(body.messages[1]?.content).toMatch(/^Step to review \(\d+\):\n\{\n {2}\d+: /);
     }
     const optimizations = (server?.bodies ?? []).filter((b) =>
       b.messages[0]?.content?.startsWith("# Plan optimizer"),
@@ -107,23 +114,76 @@ describe("the lineage loop", () => {
     expect(line).toMatchObject({ stopped: "no-change", passes: 1 });
   });
 
-  it("counts an unparseable optimizer answer as no change and records it", async () => {
+  it("never reports an unparseable optimizer answer as convergence: the lineage is incomplete", async () => {
     const line = await refine({
       evaluator: () => tag("INCORRECT TOOL"),
       optimizer: () => "Sorry, I cannot revise this plan.",
     });
     expect(line.lineage).toHaveLength(1);
     expect(line.events[0]).toMatchObject({ outcome: "unparseable", message: "no plan found in the text" });
-    expect(line.stopped).toBe("no-change");
+    expect(line).toMatchObject({ status: "incomplete", stopped: "failures", failures: 2 });
   });
 
-  it("repairs a malformed evaluator answer once, then treats the step as unchanged", async () => {
+  it("repairs a malformed evaluator answer once, then counts it as a failure, not as no change", async () => {
     const line = await refine({
       evaluator: (asked) =>
         asked.repair || reviewed(asked).includes("RAG") ? "Looks fine to me." : tag("NO CHANGE"),
     });
     expect(line.events.map((e) => e.outcome)).toEqual(["no-change", "evaluator-failed"]);
+    expect(line).toMatchObject({ status: "incomplete", stopped: "failures", failures: 1 });
     expect(server?.requests).toBe(1 + 2);
+  });
+
+  it("takes several tags for one step, passes them all to the optimizer and records them as the fixes", async () => {
+    const line = await refine({
+      evaluator: (asked) =>
+        reviewed(asked).includes("interaction_ids")
+          ? JSON.stringify({
+              step: 1,
+              findings: [
+                { reason: "calls are meant", tag: "INCORRECT PROMPT" },
+                { reason: "RAG could filter too", tag: "MULTI-TOOL PROMPT" },
+              ],
+            })
+          : tag("NO CHANGE"),
+      optimizer: (asked) => {
+        expect(asked.user).toContain(
+          "- calls are meant: INCORRECT PROMPT\n- RAG could filter too: MULTI-TOOL PROMPT",
+        );
+        return answer(planShown(asked).replace("interaction_ids of interactions", "call_ids of calls"));
+      },
+    });
+    expect(line.lineage[1]?.fixes).toEqual(["INCORRECT PROMPT", "MULTI-TOOL PROMPT"]);
+  });
+
+  it("reads the paper's text layout of the evaluator, one '<reason>: <TAG>' line per finding", async () => {
+    const line = await refine({
+      evaluator: (asked) =>
+        reviewed(asked).includes("interaction_ids")
+          ? "Step: 1\n1. The query asks for calls, the step filters interactions: INCORRECT PROMPT"
+          : "Step: 2\n1. Nothing is wrong in this step: NO CHANGE",
+      optimizer: (asked) =>
+        answer(planShown(asked).replace("interaction_ids of interactions", "call_ids of calls")),
+    });
+    expect(line.lineage.map((entry) => entry.fixes)).toEqual([[], ["INCORRECT PROMPT"]]);
+    expect(line.status).toBe("done");
+  });
+
+  it("refuses NO CHANGE beside another tag (repair, then failure)", async () => {
+    const line = await refine({
+      evaluator: () =>
+        JSON.stringify({
+          findings: [
+            { reason: "x", tag: "NO CHANGE" },
+            { reason: "y", tag: "COMPLEX PROMPT" },
+          ],
+        }),
+    });
+    expect(line.events[0]).toMatchObject({
+      outcome: "evaluator-failed",
+      message: expect.stringContaining("NO CHANGE stands alone"),
+    });
+    expect(line.status).toBe("incomplete");
   });
 
   it("stops a loop whose request failed and says so", async () => {

@@ -8,9 +8,17 @@ import { parsePlan, toCanonical } from "../parse.js";
 import type { PlanRecord } from "../records.js";
 import { DEFAULT_TOOL_DESCRIPTIONS, type ToolDescriptions } from "../tool-descriptions.js";
 import { silentWork, type WorkProgress } from "./progress.js";
-import { evaluationSpec, evaluatorPrompt, optimizerPrompt, readOptimizerAnswer } from "./refine-prompts.js";
+import { type PromptSet, promptSet, versionsOf } from "./prompt-set.js";
+import {
+  evaluationSpec,
+  evaluatorPrompt,
+  optimizerPrompt,
+  raisedTags,
+  readOptimizerAnswer,
+} from "./refine-prompts.js";
 import type { ModelSession } from "./session.js";
 import { askStructured } from "./structured.js";
+import type { PromptVersions } from "./templates.js";
 
 export const DEFAULT_MAX_PASSES = 4;
 /** A step whose fix keeps changing the plan's length is revisited at most this often in one pass. */
@@ -26,6 +34,7 @@ export interface RefineInput {
 export interface RefineOptions {
   maxPasses?: number;
   tools?: ToolDescriptions;
+  prompts?: PromptSet;
   progress?: WorkProgress;
 }
 
@@ -35,8 +44,10 @@ export type EventOutcome = "no-change" | "applied" | "unchanged" | "unparseable"
 export interface RefineEvent {
   pass: number;
   step: number;
-  tag: string | null;
-  reason: string | null;
+  /** Every tag the evaluator raised for the step (several may apply), in its order; ["NO CHANGE"] when none. */
+  tags: string[];
+  /** The evaluator's reasons, one per tag. */
+  reasons: string[];
   outcome: EventOutcome;
   change0?: string | null;
   change1?: string | null;
@@ -49,15 +60,23 @@ export interface LineageLine {
   planner: string;
   prompt_type: string;
   query: string;
-  /** done: the loop ran; unusable: the starting plan could not be read; error: a request failed, run again. */
-  status: "done" | "unusable" | "error";
-  stopped: "no-change" | "max-passes" | null;
+  /**
+   * done: the loop ran and every evaluator and optimizer answer was usable; incomplete: it ran, but some answers
+   * failed (counted in `failures`: those steps were not judged or not fixed, so "no change" is not convergence);
+   * unusable: the starting plan could not be read; error: a request failed, run again.
+   */
+  status: "done" | "incomplete" | "unusable" | "error";
+  /** no-change: a pass changed nothing and nothing failed; failures: a pass changed nothing because answers failed. */
+  stopped: "no-change" | "max-passes" | "failures" | null;
+  /** Evaluator and optimizer answers that could not be used. */
+  failures: number;
   passes: number;
   lineage: { plan: Plan; fixes: string[] }[];
   events: RefineEvent[];
   error: string | null;
   /** Set to true by the human who checked the final plan. */
   verified: boolean;
+  prompts: PromptVersions;
 }
 
 function startingPlan(raw: unknown): { ok: true; plan: Plan } | { ok: false; message: string } {
@@ -76,6 +95,7 @@ async function refineOne(
   const { record } = input;
   const tools = options.tools ?? DEFAULT_TOOL_DESCRIPTIONS;
   const maxPasses = options.maxPasses ?? DEFAULT_MAX_PASSES;
+  const prompts = options.prompts ?? promptSet();
   const line: LineageLine = {
     query_id: record.query_id,
     planner: record.planner,
@@ -88,6 +108,8 @@ async function refineOne(
     events: [],
     error: null,
     verified: false,
+    failures: 0,
+    prompts: versionsOf(prompts, ["step-evaluator", "optimizer"]),
   };
   const start = startingPlan(record.plan);
   if (!start.ok) return { ...line, status: "unusable", error: start.message };
@@ -98,13 +120,17 @@ async function refineOne(
     while (line.passes < maxPasses) {
       const pass = ++line.passes;
       let changed = false;
+      const failuresBefore = line.failures;
       let revisits = 0;
       for (let index = 0, visits = 0; index < plan.steps.length && visits < MAX_VISITS_PER_PASS; visits++) {
         const step = plan.steps[index] as Plan["steps"][number];
         const label = `${key}|pass ${pass}|step ${step.id}`;
         const evaluation = await askStructured(
           session,
-          { key: `${label}|evaluate`, messages: evaluatorPrompt(plan, step, tools) },
+          {
+            key: `${label}|evaluate`,
+            messages: evaluatorPrompt(plan, step, tools, prompts.get("step-evaluator")),
+          },
           evaluationSpec,
         );
         if (!evaluation.ok) {
@@ -112,21 +138,32 @@ async function refineOne(
           line.events.push({
             pass,
             step: step.id,
-            tag: null,
-            reason: null,
+            tags: [],
+            reasons: [],
             outcome: "evaluator-failed",
-            message: evaluation.message,
+            message: `${evaluation.code}: ${evaluation.message}`,
           });
+          line.failures++;
           index++;
           continue;
         }
-        const { tag, reason } = evaluation.value;
-        if (tag === "NO CHANGE") {
-          line.events.push({ pass, step: step.id, tag, reason, outcome: "no-change" });
+        const tags = raisedTags(evaluation.value);
+        const verdict = {
+          tags: evaluation.value.findings.map((f) => f.tag),
+          reasons: evaluation.value.findings.map((f) => f.reason),
+        };
+        if (tags.length === 0) {
+          line.events.push({ pass, step: step.id, ...verdict, outcome: "no-change" });
           index++;
           continue;
         }
-        const messages = optimizerPrompt(input.query, plan, { step, evaluation: evaluation.value }, tools);
+        const messages = optimizerPrompt(
+          input.query,
+          plan,
+          { step, evaluation: evaluation.value },
+          tools,
+          prompts.get("optimizer"),
+        );
         const answer = await session.ask({ key: `${label}|optimize`, messages });
         if (answer.status !== "ok" || answer.text === null)
           throw new RequestFailed(answer.error ?? "no answer");
@@ -136,35 +173,36 @@ async function refineOne(
           line.events.push({
             pass,
             step: step.id,
-            tag,
-            reason,
+            ...verdict,
             outcome: "unparseable",
             ...notes,
             message: reading.message,
           });
+          line.failures++;
           index++;
           continue;
         }
         if (canonicalJson(reading.plan) === canonicalJson(plan)) {
-          line.events.push({ pass, step: step.id, tag, reason, outcome: "unchanged", ...notes });
+          line.events.push({ pass, step: step.id, ...verdict, outcome: "unchanged", ...notes });
           index++;
           continue;
         }
-        line.events.push({ pass, step: step.id, tag, reason, outcome: "applied", ...notes });
+        line.events.push({ pass, step: step.id, ...verdict, outcome: "applied", ...notes });
         const lengthChanged = reading.plan.steps.length !== plan.steps.length;
         plan = reading.plan;
-        line.lineage.push({ plan, fixes: [tag] });
+        line.lineage.push({ plan, fixes: tags });
         changed = true;
         // A split or a merge shifts the steps under this index: look at the same position again.
         if (lengthChanged && revisits < MAX_REVISITS) revisits++;
         else [index, revisits] = [index + 1, 0];
       }
       if (!changed) {
-        line.stopped = "no-change";
+        line.stopped = line.failures > failuresBefore ? "failures" : "no-change";
         break;
       }
     }
     line.stopped ??= "max-passes";
+    if (line.failures > 0) line.status = "incomplete";
     return line;
   } catch (error) {
     if (!(error instanceof RequestFailed)) throw error;
@@ -183,7 +221,7 @@ export async function refinePlans(
   const lines = await Promise.all(
     inputs.map(async (input) => {
       const line = await refineOne(session, input, options);
-      progress.done(line.status !== "error");
+      progress.done(line.status === "done");
       return line;
     }),
   );

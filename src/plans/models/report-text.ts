@@ -29,16 +29,22 @@ function counts(byCode: Record<string, number>): string {
 export function formatJudgeReport(report: JudgeReport): string {
   const lines = [
     `judge ${report.judge_model ?? "–"} (${report.mode ?? "–"}): ${report.plans} plans, ${report.skipped} unreadable (0 by code)`,
-    `failures ${report.failures.total}${counts(report.failures.by_code)}; contradictions ${report.contradictions.total}${counts(report.contradictions.by_code)}`,
+    `failures ${report.failures.total}${counts(report.failures.by_code)} on ${report.failed_plans} plans (values null, never guessed); contradictions ${report.contradictions.total}${counts(report.contradictions.by_code)}`,
+    ...(report.rating_departures
+      ? [
+          `ratings away from the F1 guide: ${report.rating_departures.count} of ${report.rating_departures.rated} (allowed: the rating is a judgement)`,
+        ]
+      : []),
     "",
   ];
   const metrics = Object.keys(report.groups[0]?.means ?? {});
   const groups = table(
-    ["planner", "prompt type", "plans", ...metrics],
+    ["planner", "prompt type", "plans", "fully judged", ...metrics],
     report.groups.map((g) => [
       g.planner ?? "",
       g.prompt_type ?? "",
       String(g.plans),
+      String(g.fully_judged),
       ...metrics.map((m) =>
         report.mode === "one-shot" && m !== "f1" ? percent(g.means[m] ?? null) : fixed(g.means[m] ?? null),
       ),
@@ -59,7 +65,7 @@ export function formatJudgeReport(report: JudgeReport): string {
 
 export function formatRefineSummary(lines: readonly LineageLine[]): string {
   return table(
-    ["planner", "prompt type", "query", "status", "passes", "plans", "steps", "stopped"],
+    ["planner", "prompt type", "query", "status", "passes", "plans", "steps", "stopped", "failures"],
     lines.map((l) => [
       l.planner,
       l.prompt_type,
@@ -71,6 +77,7 @@ export function formatRefineSummary(lines: readonly LineageLine[]): string {
         ? `${l.lineage[0]?.plan.steps.length} → ${l.lineage.at(-1)?.plan.steps.length}`
         : "–",
       l.stopped ?? l.error ?? "",
+      String(l.failures),
     ]),
   );
 }

@@ -7,7 +7,6 @@ import { join } from "node:path";
 import pLimit from "p-limit";
 import { createBackend } from "../../backends/registry.js";
 import { type Backend, DEFAULT_SETTINGS, type DecodingSettings } from "../../backends/types.js";
-import { UserError } from "../../errors.js";
 import { type Answer, askAll, type Prompt } from "../../runner/ask.js";
 import { ResponseCache } from "../../runner/cache.js";
 
@@ -25,6 +24,10 @@ export interface SessionOptions {
   retries?: number;
   timeoutMs?: number;
   maxTokens?: number;
+  temperature?: number;
+  seed?: number | null;
+  /** Null sends no chat_template_kwargs (hosted APIs refuse them); default false, as `tooluse run`. */
+  enableThinking?: boolean | null;
   /** False bypasses the cache (neither read nor written). */
   cache?: boolean;
   cacheDir?: string;
@@ -55,7 +58,13 @@ export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 function settingsFor(options: SessionOptions): DecodingSettings {
-  return { ...DEFAULT_SETTINGS, max_tokens: options.maxTokens ?? DEFAULT_SESSION.maxTokens };
+  return {
+    temperature: options.temperature ?? DEFAULT_SETTINGS.temperature,
+    max_tokens: options.maxTokens ?? DEFAULT_SESSION.maxTokens,
+    enable_thinking:
+      options.enableThinking === undefined ? DEFAULT_SETTINGS.enable_thinking : options.enableThinking,
+    seed: options.seed ?? DEFAULT_SETTINGS.seed,
+  };
 }
 
 /** Opens a session: builds the backend and checks once that the model can be asked at all. */
@@ -80,7 +89,7 @@ export async function openSession(options: SessionOptions): Promise<ModelSession
   await backend.preflight?.(signal);
   // Temperature 0 and a model backend are what make a cached answer the answer a re-run would get.
   const cacheable = options.cache !== false && backend.cacheable && settings.temperature === 0;
-  const cache = cacheable ? new ResponseCache(options.cacheDir ?? defaultCacheDir(env)) : null;
+  const cache = cacheable ? new ResponseCache(options.cacheDir ?? defaultCacheDir(env), options.log) : null;
   const limit = pLimit(options.concurrency ?? DEFAULT_SESSION.concurrency);
   // A fatal error in one loop stops every other loop: their next ask fails fast instead of queueing.
   const stop = new AbortController();
@@ -106,12 +115,4 @@ export async function openSession(options: SessionOptions): Promise<ModelSession
       }
     });
   return { model: backend.model, ask, close: async () => backend.close?.() };
-}
-
-/** Checks the backend flag of a planning command. */
-export function modelBackend(value: string | undefined): ModelBackend | undefined {
-  if (value === undefined) return undefined;
-  if (!(MODEL_BACKENDS as readonly string[]).includes(value))
-    throw new UserError(`--backend: "${value}" is not one of ${MODEL_BACKENDS.join(", ")}`);
-  return value as ModelBackend;
 }

@@ -9,7 +9,7 @@ import type { ChatMessage } from "../../protocols/render.js";
 import type { Prompt } from "../../runner/ask.js";
 import type { ModelSession } from "./session.js";
 
-export type FailureCode = "request-error" | "malformed" | "out-of-range";
+export type FailureCode = "request-error" | "malformed" | "out-of-range" | "empty";
 
 export type Structured<T> =
   | { ok: true; value: T; raw: string[] }
@@ -58,6 +58,11 @@ export function extractJsonObject(text: string): Extraction {
 
 export interface StructuredSpec<T> {
   schema: z.ZodType<T>;
+  /**
+   * A second layout to read when the reply holds no JSON object (e.g. the paper's `<explanation> | <score> |`):
+   * the value before schema and checks, or null. Leniency: documented in docs/prompts.md and marked in the value.
+   */
+  fallback?: (text: string) => unknown;
   /** Checks a repair could fix (a number out of its range, a step the plan lacks): a message, or null if fine. */
   check?: (value: T) => string | null;
 }
@@ -66,8 +71,10 @@ type Reading<T> = { ok: true; value: T } | { ok: false; code: FailureCode; messa
 
 export function readStructured<T>(text: string, spec: StructuredSpec<T>): Reading<T> {
   const extracted = extractJsonObject(text);
-  if (!extracted.ok) return { ok: false, code: "malformed", message: extracted.message };
-  const parsed = spec.schema.safeParse(extracted.value);
+  const alternative = extracted.ok ? null : (spec.fallback?.(text) ?? null);
+  if (!extracted.ok && alternative === null)
+    return { ok: false, code: "malformed", message: extracted.message };
+  const parsed = spec.schema.safeParse(extracted.ok ? extracted.value : alternative);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return { ok: false, code: "malformed", message: `${formatPath(issue?.path ?? [])}: ${issue?.message}` };
@@ -102,6 +109,9 @@ export async function askStructured<T>(
     if (answer.status !== "ok" || answer.text === null)
       return { ok: false, code: "request-error", message: answer.error ?? "no answer", raw };
     raw.push(answer.text);
+    // An empty reply is its own failure (a stalled or filtered model), not a parse error: no repair can help it.
+    if (answer.text.trim() === "")
+      return { ok: false, code: "empty", message: "the judge answered nothing", raw };
     const reading = readStructured(answer.text, spec);
     if (reading.ok) return { ok: true, value: reading.value, raw };
     if (attempt === 2) return { ...reading, raw };

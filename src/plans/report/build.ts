@@ -7,6 +7,7 @@ import {
   DEFAULT_AGGREGATE_OPTIONS,
   type MeanWithInterval,
 } from "../aggregate.js";
+import { JUDGE_METRICS } from "../models/judge-prompts.js";
 import { inTier, RATINGS, type Rating, TIERS, type Tier } from "../rating.js";
 import { queryKey } from "../records.js";
 import {
@@ -29,6 +30,17 @@ export interface GroupReport {
   rated: number;
   ratings: Record<Rating, number> | null;
   tiers: Record<Tier, number> | null;
+  /** For judged lines: plans with a failed judge answer, failed answers, contradictions; null for code scores. */
+  judge: JudgeTally | null;
+}
+
+export interface JudgeTally {
+  /** Plans with at least one failed judge answer (their failed values are missing from the means). */
+  failed_plans: number;
+  failures: number;
+  contradictions: number;
+  /** Plans a judge was not asked about (no readable step: 0 by code). */
+  skipped: number;
 }
 
 export interface SliceCell {
@@ -83,6 +95,17 @@ function tiersOf(lines: readonly ReportLine[]): Record<Tier, number> | null {
   return shares(TIERS, (tier) => rated.filter((rating) => inTier(rating, tier)).length, rated.length);
 }
 
+function judgeTally(lines: readonly ReportLine[]): JudgeTally | null {
+  const judged = lines.flatMap((line) => (line.judge ? [line.judge] : []));
+  if (judged.length === 0) return null;
+  return {
+    failed_plans: judged.filter((j) => j.failures.length > 0).length,
+    failures: judged.reduce((sum, j) => sum + j.failures.length, 0),
+    contradictions: judged.reduce((sum, j) => sum + j.contradictions.length, 0),
+    skipped: judged.filter((j) => j.skipped !== null && j.skipped !== undefined).length,
+  };
+}
+
 function groupReport(
   lines: readonly ReportLine[],
   key: string,
@@ -103,6 +126,7 @@ function groupReport(
         ? null
         : shares(RATINGS, (r) => rated.filter((l) => ratingOf(l) === r).length, rated.length),
     tiers: tiersOf(lines),
+    judge: judgeTally(lines),
   };
 }
 
@@ -146,13 +170,34 @@ function breakdowns(
   }));
 }
 
+/**
+ * A judged line keeps only the values its judge (or, for metrics not asked, the code) stands behind, as its
+ * `judge.sources` says: the code's F1 and rating ride along on a metric-wise line and the code's metrics on a
+ * one-shot line, and averaging them would pass code off as the judge's verdict.
+ */
+export function ownValues(line: ReportLine): ReportLine {
+  if (!line.judge) return line;
+  const sources = line.judge.sources;
+  const own = (field: string) => sources[field] === "judge" || sources[field] === "code";
+  const copy: ReportLine = { ...line };
+  for (const field of [...JUDGE_METRICS, "precision", "recall", "f1"] as const)
+    if (!own(field)) (copy as Record<string, unknown>)[field] = null;
+  if (!own("rating")) copy.rating = null;
+  if (!JUDGE_METRICS.every(own)) {
+    copy.total = null;
+    copy.subtotal = null;
+  }
+  return copy;
+}
+
 /** Groups are sorted by planner and prompt type, and values before resampling, so input order never matters. */
 export function buildPlannerReport(
-  lines: readonly ReportLine[],
+  input: readonly ReportLine[],
   attributes: ReadonlyMap<string, QueryAttributes> | null,
   options: AggregateOptions = {},
 ): PlannerReport {
   const o = { ...DEFAULT_AGGREGATE_OPTIONS, ...options };
+  const lines = input.map(ownValues);
   const metrics = REPORT_METRICS.map(([field]) => field).filter((field) =>
     lines.some((l) => typeof l[field] === "number"),
   );

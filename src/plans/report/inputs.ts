@@ -26,6 +26,15 @@ export const ReportLineSchema = z.looseObject({
   total: Value,
   subtotal: Value,
   f1: Value,
+  /** Present on `plan judge --out` lines: where each value came from, and what failed. */
+  judge: z
+    .looseObject({
+      sources: z.record(z.string(), z.string().nullable()),
+      failures: z.array(z.unknown()),
+      contradictions: z.array(z.unknown()),
+      skipped: z.string().nullable().optional(),
+    })
+    .optional(),
 });
 export type ReportLine = z.infer<typeof ReportLineSchema>;
 

@@ -55,15 +55,44 @@ function scoreTable(report: PlannerReport, format: ReportFormat): string {
   const field = report.score_field;
   return table(
     format,
-    ["planner", "prompt type", "plans", "parsed", `${field ?? "score"} (95% interval)`, "A+", "A", "B"],
+    [
+      "planner",
+      "prompt type",
+      "plans",
+      "parsed",
+      "n",
+      `${field ?? "score"} (95% interval)`,
+      "rated",
+      "A+",
+      "A",
+      "B",
+    ],
     report.groups.map((g: GroupReport) => [
       ...who(g),
       String(g.plans),
       percent(g.parse_ok),
+      field === null ? "0" : String(g.metrics[field]?.n ?? 0),
       field === null ? "–" : withInterval(field, g.metrics[field]),
+      String(g.rated),
       percent(g.tiers?.["A+"]),
       percent(g.tiers?.A),
       percent(g.tiers?.B),
+    ]),
+  );
+}
+
+/** Judge failures and contradictions per group: the plans behind a judged mean are never fewer than shown here. */
+function judgeTable(report: PlannerReport, format: ReportFormat): string {
+  return table(
+    format,
+    ["planner", "prompt type", "plans", "judge failed on", "failed answers", "contradictions", "not judged"],
+    report.groups.map((g) => [
+      ...who(g),
+      String(g.plans),
+      String(g.judge?.failed_plans ?? "–"),
+      String(g.judge?.failures ?? "–"),
+      String(g.judge?.contradictions ?? "–"),
+      String(g.judge?.skipped ?? "–"),
     ]),
   );
 }
@@ -110,11 +139,25 @@ export function renderPlannerReport(report: PlannerReport, format: ReportFormat)
     heading(format, "Metric-wise means"),
     ...metricTables(report, format),
   ];
+  const counts = report.groups.flatMap((g) =>
+    report.metrics.map((f) => ({ plans: g.plans, n: g.metrics[f]?.n ?? 0 })),
+  );
+  if (counts.some((c) => c.n < c.plans))
+    parts.push(
+      note(
+        "Some means are over fewer plans than the group has (failed judge answers have no value): the counts are in --json (n per metric) and below.",
+      ),
+    );
+  if (report.groups.some((g) => g.judge !== null))
+    parts.push("", heading(format, "Judge failures and contradictions"), judgeTable(report, format));
   if (format === "text")
     parts.push(note(`columns: ${report.metrics.map((f) => `${titleOf(f)} = ${f}`).join(", ")}`));
   parts.push(
     "",
-    heading(format, "Overall score and tiers (A+ ⊂ A ⊂ B, shares of rated plans)"),
+    heading(
+      format,
+      `Overall score and tiers (n: plans with a ${report.score_field ?? "score"}; A+ ⊂ A ⊂ B, shares of rated plans)`,
+    ),
     scoreTable(report, format),
   );
   if (report.groups.some((g) => g.rated > 0)) {

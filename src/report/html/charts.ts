@@ -1,6 +1,7 @@
 /** Inline SVG charts written by hand (no library, nothing loaded): bars with Wilson whiskers, a heat map, whiskers. */
 import type { Score } from "../../metrics/summary.js";
-import { formatInterval, formatRatio, truncate } from "../format.js";
+import { truncate } from "../../sanitize.js";
+import { formatInterval, formatRatio } from "../format.js";
 import { html, type SafeHtml } from "./escape.js";
 
 /** Tableau 10: distinguishable, and still readable in print. */

@@ -74,13 +74,54 @@ export function between(user: string, start: string, end?: string): string {
   return (to === -1 ? rest : rest.slice(0, to)).trim();
 }
 
-/** A judge answer with the given violating steps and a consistent score. */
+/** A metric-judge answer with the given violating steps and a consistent count. */
 export function stepAnswer(
-  metric: JudgeMetric,
+  _metric: JudgeMetric,
   ids: readonly number[],
   violating: readonly number[] = [],
 ): string {
-  const points = JUDGE_POINTS[metric];
-  const score = Math.round(((ids.length - violating.length) / ids.length) * points * 100) / 100;
-  return JSON.stringify({ violations: violating.map((step) => ({ step, reason: "scripted" })), score });
+  return JSON.stringify({
+    rationale: "scripted",
+    violations: violating.map((step) => ({ step, reason: "scripted" })),
+    total_steps: ids.length,
+    steps_without_violation: ids.length - new Set(violating).size,
+  });
+}
+
+/** The points code gives a count answer: steps without a violation / steps × the metric's points. */
+export function pointsFor(
+  metric: JudgeMetric,
+  ids: readonly number[],
+  violating: readonly number[] = [],
+): number {
+  return Math.round(((ids.length - new Set(violating).size) / ids.length) * JUDGE_POINTS[metric] * 100) / 100;
+}
+
+/** A one-shot answer in the built-in layout (rationale per dimension, then scores). */
+export function oneShotAnswer(score: {
+  precision: number;
+  recall: number;
+  f1_score: number;
+  rating: string;
+  valid_json?: boolean;
+  format_correctness?: number;
+  dependencies?: number;
+  placeholders?: number;
+  matches?: { candidate: number; best: number }[];
+}): string {
+  const { matches, ...rest } = score;
+  return JSON.stringify({
+    rationale: { precision: "scripted", rating: "scripted" },
+    ...(matches ? { matches } : {}),
+    score: { valid_json: true, format_correctness: 100, dependencies: 100, placeholders: 100, ...rest },
+  });
+}
+
+/** A step-evaluator answer with the given tags (NO CHANGE when none). */
+export function evaluation(step: number, ...tags: string[]): string {
+  const findings = (tags.length === 0 ? ["NO CHANGE"] : tags).map((tag) => ({
+    reason: `scripted ${tag}`,
+    tag,
+  }));
+  return JSON.stringify({ step, findings });
 }

@@ -83,11 +83,15 @@ describe("tooluse plan report --html", () => {
     expect(page).toContain(`data-input="reference">${inputs.reference}</span> · 2 queries`);
   });
 
-  it("fails with exit code 2 and one line when the file cannot be written", async () => {
-    const html = join(dir.path, "missing", "report.html");
+  it("fails with exit code 1 and one line when the file cannot be written", async () => {
+    const notFolder = join(dir.path, "a-file");
+    writeFileSync(notFolder, "");
+    const html = join(notFolder, "report.html");
     const io = captureIo();
-    expect(await runPlanReport({ ...files(), html }, io)).toBe(2);
-    expect(io.err).toBe(`tooluse: --html ${html}: cannot write (ENOENT)\n`);
+    expect(await runPlanReport({ ...files(), html }, io)).toBe(1);
+    expect(io.err).toBe(
+      `tooluse: ${html}: cannot write: a part of the path is not a folder (ENOTDIR); choose a folder you can write to\n`,
+    );
     expect(existsSync(html)).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import { HARNESS_VERSION } from "../../../version.js";
 import type { PlannerReport } from "../build.js";
 import {
   breakdownsSection,
+  judgeSection,
   leaderboardSection,
   metricsSection,
   rankGroups,
@@ -71,6 +72,7 @@ export function buildPlannerHtml(
 <main>
 ${leaderboardSection(report, ranked)}
 ${metricsSection(report, ranked)}
+${judgeSection(report, ranked)}
 ${ratingsSection(report, ranked)}
 ${breakdownsSection(report, ranked)}
 ${inputsSection(report, inputs)}

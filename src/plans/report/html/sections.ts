@@ -121,3 +121,14 @@ export function breakdownsSection(report: PlannerReport, ranked: readonly Ranked
       : "";
   return html`<section id="breakdowns"><h2>Breakdowns</h2><p class="hint">The paper's slices of the queries. Each cell: mean ${metricLabel(field)}${field === null ? "" : ` (0–${METRIC_MAX[field]}; red low, blue high)`}, the share of its plans in tier A+, and the number of plans; hover a cell for the interval and all tiers. Column heads count the reference's queries in each slice; a query whose attribute is unknown is in no slice.</p>${unmatched}${body}</section>`;
 }
+
+/** Judged lines only: per group, plans with a failed judge answer, failed answers, contradictions, plans not judged. */
+export function judgeSection(report: PlannerReport, ranked: readonly RankedGroup[]): SafeHtml | "" {
+  if (!report.groups.some((g) => g.judge !== null)) return "";
+  const rows = ranked.map(
+    (r) =>
+      html`<tr data-group="${r.index}">${who(r)}<td class="num">${r.group.plans}</td><td class="num" data-judge="failed-plans">${r.group.judge?.failed_plans ?? "–"}</td><td class="num">${r.group.judge?.failures ?? "–"}</td><td class="num">${r.group.judge?.contradictions ?? "–"}</td><td class="num">${r.group.judge?.skipped ?? "–"}</td></tr>`,
+  );
+  return html`<section id="judge"><h2>Judge failures and contradictions</h2><p class="hint">A failed judge answer has no value: the means above are over fewer plans where this is not zero.</p>
+<div class="table-wrap"><table><thead><tr>${WHO_HEAD}<th class="num">plans</th><th class="num">judge failed on</th><th class="num">failed answers</th><th class="num">contradictions</th><th class="num">not judged</th></tr></thead><tbody>${rows}</tbody></table></div></section>`;
+}

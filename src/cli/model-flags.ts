@@ -1,0 +1,115 @@
+/**
+ * The model flags every model-calling command shares (`run` and every `plan` command that asks a model): one
+ * definition for commander, one validator. Commands differ only in their defaults (a plan is longer than a tool call).
+ */
+import { type Command, Option } from "commander";
+import { choice, decimal, nonEmpty, seconds, wholeNumber, words } from "./flags.js";
+
+/** As commander hands them over: strings, and `cache: false` for --no-cache. */
+export interface ModelFlags {
+  baseUrl?: string;
+  apiKeyEnv?: string;
+  concurrency?: string;
+  retries?: string;
+  timeout?: string;
+  maxTokens?: string;
+  temperature?: string;
+  seed?: string;
+  thinking?: string;
+  cache?: boolean;
+  cacheDir?: string;
+  limit?: string;
+  ids?: string;
+}
+
+export interface ModelFlagDefaults {
+  concurrency: string;
+  retries: string;
+  /** Seconds. */
+  timeout: string;
+  maxTokens: string;
+}
+
+export const RUN_FLAG_DEFAULTS: ModelFlagDefaults = {
+  concurrency: "8",
+  retries: "4",
+  timeout: "60",
+  maxTokens: "256",
+};
+/** Plans, judge rationales and optimizer answers are far longer than a tool call, and slower to write. */
+export const PLAN_FLAG_DEFAULTS: ModelFlagDefaults = {
+  concurrency: "8",
+  retries: "4",
+  timeout: "120",
+  maxTokens: "2048",
+};
+
+export const THINKING_MODES = ["off", "on", "default"] as const;
+
+/** The validated flags. `enableThinking` null leaves the server's default (no chat_template_kwargs sent). */
+export interface ModelSettings {
+  baseUrl: string | null;
+  apiKeyEnv: string;
+  concurrency: number;
+  retries: number;
+  timeoutMs: number;
+  maxTokens: number;
+  temperature: number;
+  seed: number | null;
+  enableThinking: boolean | null;
+  cache: boolean;
+  cacheDir: string | null;
+  /** Only the first N selected items (cases, or queries for the plan commands). */
+  limit: number | null;
+  /** Only these ids (case ids, or query ids). */
+  ids: string[] | null;
+}
+
+/** What --ids and --limit select: cases for `run`, queries for the plan commands. */
+export type Subject = { singular: string; plural: string };
+
+/** Adds the shared flags; `subject` names what --ids and --limit select. */
+export function addModelFlags(command: Command, defaults: ModelFlagDefaults, subject: Subject): Command {
+  return command
+    .option("--base-url <url>", "OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1")
+    .option("--api-key-env <name>", "environment variable holding the API key", "OPENAI_API_KEY")
+    .option("--concurrency <n>", "requests in flight", defaults.concurrency)
+    .option("--retries <n>", "retries on 429/5xx/timeouts/resets", defaults.retries)
+    .option("--timeout <seconds>", "per-request timeout", defaults.timeout)
+    .option("--max-tokens <n>", "maximum new tokens", defaults.maxTokens)
+    .option("--temperature <t>", "sampling temperature (answers are cached only at 0)", "0")
+    .option("--seed <n>", "sampling seed, where the server supports one")
+    .addOption(
+      new Option(
+        "--thinking <mode>",
+        "off | on | default (off/on send chat_template_kwargs.enable_thinking; default sends nothing, for hosted APIs)",
+      ).default("off"),
+    )
+    .option("--no-cache", "bypass the response cache (neither read nor written)")
+    .option("--cache-dir <dir>", "response cache directory (default $TOOLUSE_CACHE_DIR or ~/.cache/tooluse)")
+    .option("--ids <list>", `only these ${subject.singular} ids (comma-separated)`)
+    .option("--limit <n>", `only the first N selected ${subject.plural}`);
+}
+
+/** Validates the shared flags with the strict validators of src/cli/flags.ts; every message names its flag. */
+export function parseModelFlags(flags: ModelFlags, defaults: ModelFlagDefaults): ModelSettings {
+  const thinking = choice("--thinking", flags.thinking ?? "off", THINKING_MODES);
+  return {
+    baseUrl: flags.baseUrl === undefined ? null : nonEmpty("--base-url", flags.baseUrl),
+    apiKeyEnv: flags.apiKeyEnv === undefined ? "OPENAI_API_KEY" : nonEmpty("--api-key-env", flags.apiKeyEnv),
+    concurrency: wholeNumber("--concurrency", flags.concurrency ?? defaults.concurrency, {
+      min: 1,
+      max: 1024,
+    }),
+    retries: wholeNumber("--retries", flags.retries ?? defaults.retries, { max: 100 }),
+    timeoutMs: seconds("--timeout", flags.timeout ?? defaults.timeout),
+    maxTokens: wholeNumber("--max-tokens", flags.maxTokens ?? defaults.maxTokens, { min: 1 }),
+    temperature: decimal("--temperature", flags.temperature ?? "0", { min: 0, max: 2 }),
+    seed: flags.seed === undefined ? null : wholeNumber("--seed", flags.seed),
+    enableThinking: thinking === "default" ? null : thinking === "on",
+    cache: flags.cache !== false,
+    cacheDir: flags.cacheDir === undefined ? null : nonEmpty("--cache-dir", flags.cacheDir),
+    limit: flags.limit === undefined ? null : wholeNumber("--limit", flags.limit, { min: 1 }),
+    ids: flags.ids === undefined ? null : words("--ids", flags.ids),
+  };
+}

@@ -1,0 +1,131 @@
+/** What the model-calling plan commands share: the session's lifetime, Ctrl-C, exit codes for expected failures. */
+import { UserError } from "../errors.js";
+import { workProgress } from "../plans/models/progress.js";
+import { type PromptSet, promptSet } from "../plans/models/prompt-set.js";
+import type { QuerySelection } from "../plans/models/records.js";
+import {
+  MODEL_BACKENDS,
+  type ModelBackend,
+  type ModelSession,
+  openSession,
+} from "../plans/models/session.js";
+import { type PromptRole, parsePromptFileFlags } from "../plans/models/templates.js";
+import { reportExpected } from "./boundary.js";
+import { type Io, stderrLive } from "./io.js";
+import { type ModelFlags, type ModelSettings, PLAN_FLAG_DEFAULTS, parseModelFlags } from "./model-flags.js";
+
+/** The flags of every model-calling plan command, as commander hands them over. */
+export interface PlanModelFlags extends ModelFlags {
+  backend?: string;
+  /** ROLE=PATH items of --prompt-file. */
+  promptFile?: string[];
+}
+
+export interface PlanModelInputs {
+  settings: ModelSettings;
+  prompts: PromptSet;
+  select: QuerySelection;
+}
+
+/** Validates the shared flags and reads the prompt files; `roles` are those the command asks (others are refused). */
+export function readModelInputs(flags: PlanModelFlags, roles: readonly PromptRole[]): PlanModelInputs {
+  const settings = parseModelFlags(flags, PLAN_FLAG_DEFAULTS);
+  modelBackend(flags.backend);
+  const files = parsePromptFileFlags(flags.promptFile ?? []);
+  for (const role of files.keys())
+    if (!roles.includes(role))
+      throw new UserError(
+        `--prompt-file: this command does not ask role ${role} (it asks ${roles.join(", ")})`,
+      );
+  return { settings, prompts: promptSet(files), select: { ids: settings.ids, limit: settings.limit } };
+}
+
+/** Extra session settings for tests (environment); the command line never sets them. */
+export interface CommandContext {
+  env?: NodeJS.ProcessEnv;
+}
+
+/** Checks the backend flag of a planning command (only backends that answer free-form prompts). */
+export function modelBackend(value: string | undefined): ModelBackend | undefined {
+  if (value === undefined) return undefined;
+  if (!(MODEL_BACKENDS as readonly string[]).includes(value))
+    throw new UserError(`--backend: "${value}" is not one of ${MODEL_BACKENDS.join(", ")}`);
+  return value as ModelBackend;
+}
+
+/** True when a re-run can take what was answered from the cache (cache on, temperature 0). */
+export function answersAreCached(settings: ModelSettings): boolean {
+  return settings.cache && settings.temperature === 0;
+}
+
+export function interruptedMessage(settings: ModelSettings): string {
+  return answersAreCached(settings)
+    ? "tooluse: interrupted; answers so far are cached: run the same command again to continue\n"
+    : `tooluse: interrupted; answers were not cached (${settings.cache ? "temperature > 0" : "--no-cache"}): running the command again asks every prompt again\n`;
+}
+
+/**
+ * Runs `work` with an open session and returns its exit code. Bad input and a refusing server are one line on
+ * stderr and exit 2; Ctrl-C exits 130.
+ */
+export async function withSession(
+  model: string,
+  backend: string | undefined,
+  settings: ModelSettings,
+  io: Io,
+  context: CommandContext,
+  work: (session: ModelSession) => Promise<number>,
+): Promise<number> {
+  const controller = new AbortController();
+  const onSigint = () => controller.abort(new UserError("interrupted"));
+  process.once("SIGINT", onSigint);
+  let session: ModelSession | undefined;
+  try {
+    session = await openSession({
+      model,
+      backend: modelBackend(backend),
+      baseUrl: settings.baseUrl,
+      apiKeyEnv: settings.apiKeyEnv,
+      concurrency: settings.concurrency,
+      retries: settings.retries,
+      timeoutMs: settings.timeoutMs,
+      maxTokens: settings.maxTokens,
+      temperature: settings.temperature,
+      seed: settings.seed,
+      enableThinking: settings.enableThinking,
+      cache: settings.cache,
+      ...(settings.cacheDir ? { cacheDir: settings.cacheDir } : {}),
+      ...(context.env ? { env: context.env } : {}),
+      signal: controller.signal,
+      log: (line) => io.stderr(`${line}\n`),
+    });
+    return await work(session);
+  } catch (error) {
+    if (controller.signal.aborted) {
+      io.stderr(interruptedMessage(settings));
+      return 130;
+    }
+    return reportExpected(io.stderr, error);
+  } finally {
+    process.removeListener("SIGINT", onSigint);
+    await session?.close();
+  }
+}
+
+/** Reads and checks the inputs before any model is contacted: a bad file should not cost a request. */
+export function prepare<T>(io: Io, read: () => T): { ok: true; value: T } | { ok: false; code: number } {
+  try {
+    return { ok: true, value: read() };
+  } catch (error) {
+    return { ok: false, code: reportExpected(io.stderr, error) };
+  }
+}
+
+export function progressFor(io: Io, label: string) {
+  return workProgress(io.stderr, stderrLive(io), label);
+}
+
+/** JSONL text of records, one per line. */
+export function jsonLines(records: readonly unknown[]): string {
+  return records.map((record) => `${JSON.stringify(record)}\n`).join("");
+}

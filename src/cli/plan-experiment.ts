@@ -1,0 +1,129 @@
+/**
+ * `tooluse plan experiment --config experiment.yaml`: the paper's experiment end to end, one report in the terminal,
+ * Markdown and HTML. `--dry-run` prints the requests and the cost estimate per model and sends nothing.
+ */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { UserError } from "../errors.js";
+import { writeFileAtomic } from "../jsonl.js";
+import { type ExperimentConfig, readExperimentConfig } from "../plans/experiment/config.js";
+import { estimateExperiment } from "../plans/experiment/estimate.js";
+import { clean, experimentSections, renderHtml, renderText } from "../plans/experiment/report.js";
+import { experimentPrompts, failureCount, runExperiment } from "../plans/experiment/run.js";
+import { PROMPT_ROLES } from "../plans/models/templates.js";
+import { renderTable } from "../report/table.js";
+import { reportExpected } from "./boundary.js";
+import type { Io } from "./io.js";
+import { progressFor } from "./model-session.js";
+
+export interface PlanExperimentOptions {
+  config: string;
+  dryRun?: boolean;
+}
+
+function dryRun(config: ExperimentConfig, io: Io): number {
+  const rows = estimateExperiment(config);
+  const money = (v: number | null) => (v === null ? "no price given" : `$${v.toFixed(2)}`);
+  io.stdout(
+    `Dry run: nothing is sent. Requests and an estimate per model (prompt tokens ≈ characters / 4; output at the max_tokens ceiling).\n\n${renderTable(
+      ["role", "model", "requests", "prompt tokens", "max output tokens", "cost (upper bound)"].map(
+        (header, i) => ({
+          header,
+          align: i < 2 ? ("left" as const) : ("right" as const),
+        }),
+      ),
+      rows.map((r) => [
+        r.role,
+        clean(r.model),
+        r.requests,
+        String(r.prompt_tokens),
+        String(r.max_output_tokens),
+        money(r.cost),
+      ]),
+      { color: false, markdown: false },
+    )}`,
+  );
+  const priced = rows.filter((r) => r.cost !== null);
+  if (priced.length > 0)
+    io.stdout(`\ntotal (priced rows): $${priced.reduce((s, r) => s + (r.cost ?? 0), 0).toFixed(2)}\n`);
+  io.stdout(
+    "Judge and refine requests repeat once per unusable answer (one repair); the refine row is a range (one pass … the cap).\n",
+  );
+  return 0;
+}
+
+/** Exit 0 when every stage's answers were usable; 1 when any failed (all counted in the report); 2 on bad input; 130 on Ctrl-C. */
+export async function runPlanExperiment(
+  options: PlanExperimentOptions,
+  io: Io,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
+  let config: ExperimentConfig;
+  try {
+    config = readExperimentConfig(options.config);
+    experimentPrompts(config);
+    if (options.dryRun) return dryRun(config, io);
+  } catch (error) {
+    return reportExpected(io.stderr, error);
+  }
+  const controller = new AbortController();
+  const onSigint = () => controller.abort(new UserError("interrupted"));
+  process.once("SIGINT", onSigint);
+  try {
+    const outcome = await runExperiment(config, {
+      env,
+      signal: controller.signal,
+      log: (line) => io.stderr(`${line}\n`),
+      progress: (label) => progressFor(io, label),
+    });
+    const sections = experimentSections(outcome);
+    const text = renderText(sections, false);
+    const files = {
+      markdown: join(config.out, "report.md"),
+      html: join(config.out, "report.html"),
+      manifest: join(config.out, "experiment.json"),
+    };
+    writeFileAtomic(files.markdown, renderText(sections, true));
+    writeFileAtomic(files.html, renderHtml(sections));
+    const prompts = experimentPrompts(config);
+    writeFileAtomic(
+      files.manifest,
+      `${JSON.stringify(
+        {
+          config: options.config,
+          config_sha256: createHash("sha256").update(readFileSync(options.config)).digest("hex"),
+          prompts: Object.fromEntries(
+            PROMPT_ROLES.map((role) => [
+              role,
+              { sha256: prompts.get(role).sha256, source: prompts.get(role).source },
+            ]),
+          ),
+          stages: outcome.stages,
+          files: outcome.files,
+          failures: failureCount(outcome),
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    io.stdout(text);
+    io.stdout(`report: ${files.markdown}, ${files.html}; every stage's lines in ${config.out}\n`);
+    const failures = failureCount(outcome);
+    if (failures === 0) return 0;
+    io.stderr(
+      `tooluse: ${failures} failures across the stages (see the stages table); their values are null, never guessed\n`,
+    );
+    return 1;
+  } catch (error) {
+    if (controller.signal.aborted) {
+      io.stderr(
+        "tooluse: interrupted; answers so far are cached (at temperature 0): run the same command again to continue\n",
+      );
+      return 130;
+    }
+    return reportExpected(io.stderr, error);
+  } finally {
+    process.removeListener("SIGINT", onSigint);
+  }
+}

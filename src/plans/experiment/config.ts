@@ -1,0 +1,167 @@
+/**
+ * The configuration of `tooluse plan experiment`: planners, prompt types, judges, the refine loop, the answer judge
+ * and optional human labels, in one YAML file. Every problem is one line `file:line: field: what was expected`.
+ * Paths inside the file are relative to the file's directory. The documented example is examples/experiment.yaml.
+ */
+import { readFileSync } from "node:fs";
+import { dirname, isAbsolute, join } from "node:path";
+import { LineCounter, parseDocument } from "yaml";
+import { z } from "zod";
+import { formatPath, UserError } from "../../errors.js";
+import { PROMPT_TYPES } from "../models/generate-prompt.js";
+import { JUDGE_METRICS } from "../models/judge-prompts.js";
+import { MODEL_BACKENDS } from "../models/session.js";
+import { PROMPT_ROLES } from "../models/templates.js";
+
+const Whole = (min: number) => z.number().int().min(min);
+
+export const DecodingSchema = z.strictObject({
+  temperature: z.number().min(0).default(0),
+  max_tokens: Whole(1).default(2048),
+  /** off/on send chat_template_kwargs.enable_thinking; default sends nothing (hosted APIs refuse it). */
+  thinking: z.enum(["off", "on", "default"]).default("off"),
+  seed: Whole(0).nullable().default(null),
+});
+
+/** A model and how to reach it; `name` labels its rows in the report (default: the model). */
+export const ModelSchema = z.strictObject({
+  name: z.string().min(1).optional(),
+  model: z.string().min(1),
+  backend: z.enum(MODEL_BACKENDS).optional(),
+  base_url: z.string().min(1).optional(),
+  api_key_env: z.string().min(1).default("OPENAI_API_KEY"),
+  decoding: DecodingSchema.prefault({}),
+  /** Seconds per request. */
+  timeout: z.number().positive().default(120),
+  retries: Whole(0).default(4),
+  concurrency: Whole(1).default(8),
+  /** Prices for the --dry-run estimate, per million tokens. */
+  price: z
+    .strictObject({ input_per_million: z.number().min(0), output_per_million: z.number().min(0) })
+    .optional(),
+});
+export type ModelConfig = z.infer<typeof ModelSchema>;
+
+export const ExperimentSchema = z.strictObject({
+  queries: z.string().min(1),
+  split: z.string().min(1).default("test"),
+  examples: Whole(0).default(3),
+  /** Only these query ids, then only the first `limit` queries: a pilot run. */
+  ids: z
+    .array(z.union([z.string().min(1), z.number().int()]))
+    .min(1)
+    .optional(),
+  limit: Whole(1).optional(),
+  /** The directory every output goes to. */
+  out: z.string().min(1).default("experiment"),
+  cache_dir: z.string().min(1).optional(),
+  prompt_types: z
+    .array(z.enum(PROMPT_TYPES))
+    .min(1)
+    .default([...PROMPT_TYPES]),
+  planners: z.array(ModelSchema).min(1),
+  judges: z
+    .strictObject({
+      metric_wise: ModelSchema.optional(),
+      metrics: z.array(z.enum(JUDGE_METRICS)).min(1).optional(),
+      one_shot: ModelSchema.optional(),
+    })
+    .prefault({}),
+  refine: ModelSchema.extend({ max_passes: Whole(1).default(4) }).optional(),
+  answers: z.strictObject({ judge: ModelSchema, responses: z.string().min(1) }).optional(),
+  human_labels: z
+    .strictObject({
+      scores: z.string().min(1).optional(),
+      tags: z.string().min(1).optional(),
+      answers: z.string().min(1).optional(),
+    })
+    .optional(),
+  prompt_files: z.partialRecord(z.enum(PROMPT_ROLES), z.string().min(1)).optional(),
+});
+export type ExperimentConfig = z.infer<typeof ExperimentSchema>;
+
+/** The label of a model's rows: its name, or the model. */
+export function labelOf(model: ModelConfig): string {
+  return model.name ?? model.model;
+}
+
+function lineOf(
+  doc: ReturnType<typeof parseDocument>,
+  counter: LineCounter,
+  path: readonly PropertyKey[],
+): number {
+  for (let depth = path.length; depth >= 0; depth--) {
+    const node = doc.getIn(path.slice(0, depth) as (string | number)[], true) as
+      | { range?: [number, number] }
+      | undefined;
+    if (node?.range) return counter.linePos(node.range[0]).line;
+  }
+  return 1;
+}
+
+/** Reads and validates a config; relative paths become relative to the config file. */
+export function readExperimentConfig(file: string): ExperimentConfig {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    throw new UserError(`--config ${file}: cannot read (${(error as NodeJS.ErrnoException).code})`);
+  }
+  const counter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false });
+  const error = doc.errors[0];
+  if (error)
+    throw new UserError(
+      `${file}:${counter.linePos(error.pos[0]).line}: invalid YAML (${error.code}: ${error.message.split("\n")[0]})`,
+    );
+  const parsed = ExperimentSchema.safeParse(doc.toJS());
+  if (!parsed.success) {
+    // A misspelt key explains the missing one it was meant to be: unknown keys are reported first.
+    const issues = [...parsed.error.issues].sort(
+      (a, b) => Number(b.code === "unrecognized_keys") - Number(a.code === "unrecognized_keys"),
+    );
+    const issue = issues[0];
+    if (issue?.code === "unrecognized_keys") {
+      const path = [...issue.path, issue.keys[0] ?? ""];
+      throw new UserError(`${file}:${lineOf(doc, counter, path)}: ${formatPath(path)}: unknown field`);
+    }
+    const path = issue?.path ?? [];
+    throw new UserError(
+      `${file}:${lineOf(doc, counter, path)}: ${formatPath(path) || "(top level)"}: ${issue?.message ?? "invalid"}`,
+    );
+  }
+  const config = parsed.data;
+  const labels = config.planners.map(labelOf);
+  const twice = labels.find((label, i) => labels.indexOf(label) !== i);
+  if (twice !== undefined) {
+    const index = labels.lastIndexOf(twice);
+    throw new UserError(
+      `${file}:${lineOf(doc, counter, ["planners", index])}: planners[${index}]: the label "${twice}" is used twice; give each planner its own name`,
+    );
+  }
+  const base = dirname(file);
+  const resolve = (path: string) => (isAbsolute(path) ? path : join(base, path));
+  return {
+    ...config,
+    queries: resolve(config.queries),
+    out: resolve(config.out),
+    ...(config.cache_dir ? { cache_dir: resolve(config.cache_dir) } : {}),
+    ...(config.answers
+      ? { answers: { ...config.answers, responses: resolve(config.answers.responses) } }
+      : {}),
+    ...(config.human_labels
+      ? {
+          human_labels: Object.fromEntries(
+            Object.entries(config.human_labels).map(([kind, path]) => [kind, resolve(path as string)]),
+          ),
+        }
+      : {}),
+    ...(config.prompt_files
+      ? {
+          prompt_files: Object.fromEntries(
+            Object.entries(config.prompt_files).map(([role, path]) => [role, resolve(path as string)]),
+          ),
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * The --dry-run estimate of `tooluse plan experiment`: requests and tokens per model before anything is sent.
+ * Planner prompts are rendered exactly; judge prompts are rendered with the best plan standing in for the candidate
+ * (the candidates do not exist yet). Tokens are characters / 4 (a common rule of thumb, not a tokenizer); output
+ * tokens are the max_tokens ceiling, so the cost is an upper bound for output. Repairs (one per failed answer) and
+ * the refine loop's revisits are not known in advance: the refine row gives the range from one pass to the cap.
+ */
+import { readJsonl } from "../../jsonl.js";
+import type { ChatMessage } from "../../protocols/render.js";
+import { answerJudgePrompt } from "../answers/prompt.js";
+import { ResponsesRecordSchema } from "../answers/records.js";
+import { type Examples, plannerPrompt, selectExamples } from "../models/generate-prompt.js";
+import { JUDGE_METRICS, metricPrompt } from "../models/judge-prompts.js";
+import { oneShotPrompt } from "../models/one-shot-prompt.js";
+import { bestPlanOf, readQueries } from "../models/records.js";
+import { renderPlan } from "../render.js";
+import { DEFAULT_TOOL_DESCRIPTIONS } from "../tool-descriptions.js";
+import { type ExperimentConfig, labelOf, type ModelConfig } from "./config.js";
+import { experimentPrompts, experimentQueries } from "./run.js";
+
+export interface EstimateRow {
+  role: string;
+  model: string;
+  requests: string;
+  prompt_tokens: number;
+  max_output_tokens: number;
+  /** Dollars at the configured price; null without one. */
+  cost: number | null;
+}
+
+const tokens = (messages: readonly ChatMessage[]) =>
+  Math.ceil(messages.reduce((sum, m) => sum + (m.content?.length ?? 0), 0) / 4);
+
+function row(
+  role: string,
+  model: ModelConfig,
+  requests: number,
+  promptTokens: number,
+  label?: string,
+): EstimateRow {
+  const output = requests * model.decoding.max_tokens;
+  const price = model.price;
+  return {
+    role,
+    model: labelOf(model),
+    requests: label ?? String(requests),
+    prompt_tokens: promptTokens,
+    max_output_tokens: output,
+    cost: price ? (promptTokens * price.input_per_million + output * price.output_per_million) / 1e6 : null,
+  };
+}
+
+export function estimateExperiment(config: ExperimentConfig): EstimateRow[] {
+  const records = readQueries(config.queries);
+  const queries = experimentQueries(config, records);
+  const prompts = experimentPrompts(config);
+  const tools = DEFAULT_TOOL_DESCRIPTIONS;
+  const rows: EstimateRow[] = [];
+  const examples = new Map<string, Examples>(
+    config.prompt_types.map((t) => [t, selectExamples(records, t, config.examples, config.queries)]),
+  );
+  let planTokens = 0;
+  for (const query of queries)
+    for (const type of config.prompt_types)
+      planTokens += tokens(
+        plannerPrompt(
+          query,
+          examples.get(type) as Examples,
+          config.examples,
+          tools,
+          prompts.get(type === "with_lineage" ? "planner-with-lineage" : "planner"),
+        ),
+      );
+  const perPlanner = queries.length * config.prompt_types.length;
+  for (const planner of config.planners) rows.push(row("planner", planner, perPlanner, planTokens));
+  const plans = perPlanner * config.planners.length;
+  const subjects = queries.map((q) => {
+    const reference = bestPlanOf(q, config.queries);
+    return {
+      query: q.query,
+      candidate: renderPlan(reference),
+      stepIds: reference.steps.map((s) => s.id),
+      reference,
+    };
+  });
+  const copies = config.prompt_types.length * config.planners.length;
+  const metrics = config.judges.metrics ?? JUDGE_METRICS;
+  if (config.judges.metric_wise) {
+    let sum = 0;
+    for (const subject of subjects)
+      for (const metric of metrics)
+        sum += tokens(metricPrompt(metric, subject, tools, prompts.get(`judge-${metric}`)));
+    rows.push(row("metric-wise judge", config.judges.metric_wise, plans * metrics.length, sum * copies));
+  }
+  if (config.judges.one_shot) {
+    const sum = subjects.reduce(
+      (s, subject) => s + tokens(oneShotPrompt(subject, tools, prompts.get("one-shot"))),
+      0,
+    );
+    rows.push(row("one-shot judge", config.judges.one_shot, plans, sum * copies));
+  }
+  if (config.refine) {
+    // One evaluator request per step in one pass (a loop that stops at once) up to the cap with an optimizer
+    // request each; prompt tokens are estimated at about 1,500 per request (tools, format, tags, one plan).
+    const steps = subjects.reduce((s, subject) => s + subject.stepIds.length, 0) * copies;
+    const low = steps;
+    const high = steps * config.refine.max_passes * 2;
+    const estimate = row("refine loop", config.refine, high, high * 1500, `${low}–${high}`);
+    rows.push(estimate);
+  }
+  if (config.answers) {
+    const items = readJsonl(config.answers.responses, ResponsesRecordSchema);
+    const sum = items.reduce(
+      (s, item) => s + tokens(answerJudgePrompt(item, prompts.get("answer-judge"))),
+      0,
+    );
+    rows.push(row("answer judge", config.answers.judge, items.length, sum));
+  }
+  return rows;
+}

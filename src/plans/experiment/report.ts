@@ -1,0 +1,445 @@
+/**
+ * The experiment report in the layout of the paper's result tables: the metric-wise totals per planner and metric
+ * (tables 2–3), A+/A/B tier rates with and without lineage (table 1), breakdowns by objective/subjective,
+ * simple/compound, best-plan steps and hops (tables 5–16), with-vs-without-lineage deltas with bootstrap intervals,
+ * before/after the refine loop (table 4), step-tag agreement (table 25) and judge agreement — plus every stage's
+ * requests and failures. One structure, three renderings: terminal text, Markdown, self-contained HTML.
+ */
+
+import { bootstrapInterval } from "../../metrics/agreement.js";
+import { hashSeed, mulberry32 } from "../../metrics/random.js";
+import { html, SafeHtml } from "../../report/html/escape.js";
+import { renderTable } from "../../report/table.js";
+import { HARNESS_VERSION } from "../../version.js";
+import { DEFAULT_AGGREGATE_OPTIONS } from "../aggregate.js";
+import type { AgreementReport } from "../agreement/agree.js";
+import type { AnswerAgreementReport } from "../agreement/answers.js";
+import type { TagAgreementReport } from "../agreement/tags.js";
+import { planStructure } from "../metrics.js";
+import { PROMPT_TYPES } from "../models/generate-prompt.js";
+import { JUDGE_METRICS, JUDGE_POINTS } from "../models/judge-prompts.js";
+import type { QueryRecord } from "../models/records.js";
+import { parseReference } from "../parse.js";
+import { inTier, RATINGS, type Rating, TIERS } from "../rating.js";
+import { queryKey } from "../records.js";
+import { ownValues } from "../report/build.js";
+import { staticPagePolicy } from "../report/html/page.js";
+import type { QueryAttributes, ReportLine } from "../report/inputs.js";
+import { compareLoop, type LoopComparison } from "../report/loop.js";
+import { DIMENSIONS } from "../report/slices.js";
+import type { ExperimentOutcome } from "./run.js";
+
+export interface Table {
+  headers: string[];
+  rows: string[][];
+}
+
+export interface Section {
+  title: string;
+  notes: string[];
+  tables: { caption: string | null; table: Table }[];
+}
+
+/** Control characters of model names or untrusted text never reach a terminal or a Markdown file. */
+export function clean(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, " ");
+}
+
+const fixed = (v: number | null | undefined, digits = 2) =>
+  v === null || v === undefined || !Number.isFinite(v) ? "–" : v.toFixed(digits);
+const pct = (v: number | null | undefined) =>
+  v === null || v === undefined ? "–" : `${(v * 100).toFixed(2)}`;
+
+type Line = ReportLine;
+const planners = (lines: readonly Line[]) => [...new Set(lines.map((l) => l.planner ?? "–"))].sort();
+const ofGroup = (lines: readonly Line[], planner: string, type: string) =>
+  lines.filter((l) => (l.planner ?? "–") === planner && l.prompt_type === type);
+
+function mean(values: readonly number[]): number | null {
+  return values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length;
+}
+const numbers = (lines: readonly Line[], field: string) =>
+  lines.flatMap((l) => {
+    const v = (l as Record<string, unknown>)[field];
+    return typeof v === "number" ? [v] : [];
+  });
+function tierShare(lines: readonly Line[], tier: (typeof TIERS)[number]): number | null {
+  const rated = lines.flatMap((l) => (l.rating ? [l.rating as Rating] : []));
+  return rated.length === 0 ? null : rated.filter((r) => inTier(r, tier)).length / rated.length;
+}
+
+/** Tables 2–3: per prompt type, planners × (overall, seven metrics), with the normalised average row. */
+function metricTables(lines: readonly Line[], source: string): Section {
+  const types = PROMPT_TYPES.filter((t) => lines.some((l) => l.prompt_type === t));
+  const headers = [
+    "planner",
+    "plans",
+    "with total",
+    "Overall [0-100]",
+    ...JUDGE_METRICS.map((m) => `${m} [0-${JUDGE_POINTS[m]}]`),
+  ];
+  const tables = types.map((type) => {
+    const rows = planners(lines).flatMap((planner) => {
+      const group = ofGroup(lines, planner, type);
+      if (group.length === 0) return [];
+      return [
+        [
+          clean(planner),
+          String(group.length),
+          String(numbers(group, "total").length),
+          fixed(mean(numbers(group, "total"))),
+          ...JUDGE_METRICS.map((m) => fixed(mean(numbers(group, m)))),
+        ],
+      ];
+    });
+    const typed = lines.filter((l) => l.prompt_type === type);
+    rows.push([
+      "normalised average",
+      String(typed.length),
+      String(numbers(typed, "total").length),
+      fixed((mean(numbers(typed, "total")) ?? Number.NaN) / 100, 3),
+      ...JUDGE_METRICS.map((m) => fixed((mean(numbers(typed, m)) ?? Number.NaN) / JUDGE_POINTS[m], 3)),
+    ]);
+    return { caption: `prompt type: ${type}`, table: { headers, rows } };
+  });
+  return {
+    title: `Metric-wise scores per planner (${source}; the paper's tables 2 and 3)`,
+    notes: [
+      "Means over the plans with a value; 'with total' counts plans whose seven metrics all have one (failed judge answers have none and are counted in the stages table).",
+    ],
+    tables,
+  };
+}
+
+/** Table 1: planners × (A+, A, B) for each prompt type, in percent of rated plans. */
+function tierTable(lines: readonly Line[], source: string): Section {
+  const types = PROMPT_TYPES.filter((t) => lines.some((l) => l.prompt_type === t));
+  const headers = [
+    "planner",
+    ...types.flatMap((t) => [`${t} rated`, ...TIERS.map((tier) => `${t} ${tier} %`)]),
+  ];
+  const rows = planners(lines).map((planner) => [
+    clean(planner),
+    ...types.flatMap((t) => {
+      const group = ofGroup(lines, planner, t);
+      return [
+        String(group.filter((l) => l.rating).length),
+        ...TIERS.map((tier) => pct(tierShare(group, tier))),
+      ];
+    }),
+  ]);
+  return {
+    title: `Tier match rates (${source}; the paper's table 1)`,
+    notes: ["A+ = Extremely Good or Very Good; A = A+ or Good; B = A or Acceptable. Shares of rated plans."],
+    tables: [{ caption: null, table: { headers, rows } }],
+  };
+}
+
+/** Tables 5–16: each dimension, each prompt type: planners × slices (A+/A/B, or the overall score). */
+function breakdownSections(
+  lines: readonly Line[],
+  attributes: ReadonlyMap<string, QueryAttributes>,
+  kind: "tiers" | "total",
+  source: string,
+): Section[] {
+  const types = PROMPT_TYPES.filter((t) => lines.some((l) => l.prompt_type === t));
+  return DIMENSIONS.map((dimension) => {
+    const counts = dimension.slices.map((slice) => [...attributes.values()].filter(slice.holds).length);
+    const headers = [
+      "planner",
+      ...dimension.slices.flatMap((slice, i) =>
+        kind === "tiers"
+          ? TIERS.map((tier) => `${slice.name} (${counts[i]}) ${tier} %`)
+          : [`${slice.name} (${counts[i]})`],
+      ),
+    ];
+    const tables = types.map((type) => ({
+      caption: `prompt type: ${type}`,
+      table: {
+        headers,
+        rows: planners(lines).map((planner) => [
+          clean(planner),
+          ...dimension.slices.flatMap((slice) => {
+            const group = ofGroup(lines, planner, type).filter((l) => {
+              const q = attributes.get(queryKey(l.query_id));
+              return q !== undefined && slice.holds(q);
+            });
+            return kind === "tiers"
+              ? TIERS.map((tier) => pct(tierShare(group, tier)))
+              : [fixed(mean(numbers(group, "total")))];
+          }),
+        ]),
+      },
+    }));
+    return {
+      title: `By ${dimension.name} (${source}${kind === "tiers" ? ", tier rates" : ", overall score"})`,
+      notes: [],
+      tables,
+    };
+  });
+}
+
+/**
+ * With minus without lineage per planner, paired by query: the mean difference of the overall score and of the A+
+ * share, with a seeded percentile bootstrap over queries (1,000 resamples, 95 %).
+ */
+function lineageDeltas(lines: readonly Line[], field: "total" | "A+", source: string): Section | null {
+  const rows: string[][] = [];
+  const o = DEFAULT_AGGREGATE_OPTIONS;
+  for (const planner of planners(lines)) {
+    const value = (l: Line | undefined): number | null => {
+      if (!l) return null;
+      if (field === "A+") return l.rating ? (inTier(l.rating as Rating, "A+") ? 1 : 0) : null;
+      return typeof l.total === "number" ? l.total : null;
+    };
+    const by = (type: string) =>
+      new Map(ofGroup(lines, planner, type).map((l) => [queryKey(l.query_id), value(l)]));
+    const withL = by("with_lineage");
+    const without = by("without_lineage");
+    const diffs = [...withL.keys()].sort().flatMap((q) => {
+      const a = withL.get(q);
+      const b = without.get(q);
+      return a === null || a === undefined || b === null || b === undefined ? [] : [a - b];
+    });
+    if (diffs.length === 0) continue;
+    const stat = (indices: readonly number[]) => mean(indices.map((i) => diffs[i] as number));
+    const all = stat(diffs.map((_, i) => i));
+    const { low, high } = bootstrapInterval(diffs.length, stat, {
+      samples: o.samples,
+      level: o.level,
+      random: mulberry32(hashSeed(`${planner}\u0000delta\u0000${field}`, o.seed)),
+    });
+    const scale = field === "A+" ? 100 : 1;
+    const f = (v: number | null) => (v === null ? "–" : (v * scale).toFixed(2));
+    rows.push([clean(planner), String(diffs.length), f(all), `[${f(low)}, ${f(high)}]`]);
+  }
+  if (rows.length === 0) return null;
+  return {
+    title: `With minus without lineage: ${field === "A+" ? "A+ share (points)" : "overall score"} (${source})`,
+    notes: [
+      `Paired by query (queries with a value under both prompt types); ${o.level * 100}% percentile bootstrap over queries, ${o.samples} resamples, seed ${o.seed}. Positive: lineage helps.`,
+    ],
+    tables: [{ caption: null, table: { headers: ["planner", "queries", "Δ mean", "interval"], rows } }],
+  };
+}
+
+function loopSection(loop: LoopComparison, source: string): Section {
+  const share = (s: LoopComparison["before"], r: Rating) => (s.rated === 0 ? null : s.counts[r] / s.rated);
+  const rows = RATINGS.map((r) => [
+    r,
+    String(loop.before.counts[r]),
+    pct(share(loop.before, r)),
+    String(loop.after.counts[r]),
+    pct(share(loop.after, r)),
+  ]);
+  rows.push([
+    "not rated (failed or unreadable)",
+    String(loop.before.unrated),
+    "",
+    String(loop.after.unrated),
+    "",
+  ]);
+  return {
+    title: `Before and after the evaluator → optimizer loop (${source}; the paper's table 4)`,
+    notes: [],
+    tables: [
+      {
+        caption: null,
+        table: { headers: ["rating", "pre-loop #", "pre-loop %", "post-loop #", "post-loop %"], rows },
+      },
+    ],
+  };
+}
+
+function stagesSection(outcome: ExperimentOutcome): Section {
+  const rows = outcome.stages.map((s) => [
+    s.stage,
+    clean(s.model ?? "–"),
+    String(s.lines),
+    String(s.sent),
+    String(s.cached),
+    Object.entries(s.failures)
+      .map(([code, n]) => `${code} ${n}`)
+      .join(", ") || "0",
+    s.notes.join("; "),
+  ]);
+  return {
+    title: "Stages: requests and failures",
+    notes: [
+      "Every failure is counted here and makes the command exit 1; failed values are null in the files, never guessed.",
+    ],
+    tables: [
+      {
+        caption: null,
+        table: { headers: ["stage", "model", "lines", "sent", "from cache", "failures", "notes"], rows },
+      },
+    ],
+  };
+}
+
+function agreementSection(outcome: ExperimentOutcome): Section | null {
+  if (outcome.agreements.length === 0) return null;
+  const tables: Section["tables"] = [];
+  const notes: string[] = [];
+  const iv = (e: { value: number | null; low: number | null; high: number | null } | null | undefined) =>
+    !e || e.value === null ? "–" : `${fixed(e.value)} [${fixed(e.low)}, ${fixed(e.high)}]`;
+  for (const a of outcome.agreements) {
+    if (a.report === null) {
+      notes.push(`${a.name}: no agreement to report — ${clean(a.reason ?? "")}`);
+      continue;
+    }
+    const r = a.report as Partial<AgreementReport & TagAgreementReport & AnswerAgreementReport>;
+    if (Array.isArray(r.metrics))
+      tables.push({
+        caption: `${a.name} (${r.paired} plans paired)`,
+        table: {
+          headers: ["metric", "plans", "exact", "Cohen's κ", "weighted κ", "Spearman ρ"],
+          rows: (r as AgreementReport).metrics.map((m) => [
+            m.metric,
+            String(m.plans),
+            iv(m.exact),
+            iv(m.kappa),
+            iv(m.weighted_kappa),
+            iv(m.spearman),
+          ]),
+        },
+      });
+    else if (Array.isArray(r.tags))
+      tables.push({
+        caption: `${a.name} (${r.paired} steps; ${r.judged_failed} failed evaluator answers left out; the paper's table 25)`,
+        table: {
+          headers: ["tag", "gold", "judged", "precision", "recall", "F1"],
+          rows: (r as TagAgreementReport).tags.map((t) => [
+            t.tag,
+            String(t.gold),
+            String(t.judged),
+            fixed(t.precision),
+            fixed(t.recall),
+            iv(t.f1),
+          ]),
+        },
+      });
+    else {
+      const ans = r as AnswerAgreementReport;
+      tables.push({
+        caption: `${a.name} (${ans.paired} queries; ${ans.judged_failed} failed judgements left out)`,
+        table: {
+          headers: ["statistic", "value [95% interval]"],
+          rows: [
+            ["exact", iv(ans.exact)],
+            ["Cohen's κ", iv(ans.kappa)],
+          ],
+        },
+      });
+    }
+  }
+  return { title: "Agreement", notes, tables };
+}
+
+/** What the breakdowns need of each query: its flags, and the steps and hops of its best plan. */
+function attributesOf(queries: readonly QueryRecord[]): Map<string, QueryAttributes> {
+  return new Map(
+    queries.map((q) => {
+      const parsed = parseReference(q.best_plan);
+      const structure = parsed.ok ? planStructure(parsed.plan.steps) : null;
+      const flag = (field: string) => (typeof q[field] === "boolean" ? (q[field] as boolean) : null);
+      return [
+        queryKey(q.query_id),
+        {
+          is_subjective: flag("is_subjective"),
+          is_compound: flag("is_compound"),
+          steps: structure?.steps ?? null,
+          hops: structure?.hops ?? null,
+        },
+      ];
+    }),
+  );
+}
+
+/** Every section of the report, in reading order. */
+export function experimentSections(outcome: ExperimentOutcome): Section[] {
+  const attributes = attributesOf(outcome.queries);
+  const sections: Section[] = [stagesSection(outcome)];
+  const metricLines = (outcome.metricWise ?? outcome.scores) as Line[];
+  const metricSource = outcome.metricWise ? "metric-wise judge" : "code";
+  const tierLines = (outcome.oneShot ?? outcome.scores) as Line[];
+  const tierSource = outcome.oneShot ? "one-shot judge" : "code";
+  sections.push(metricTables(onlyOwn(metricLines), metricSource));
+  sections.push(tierTable(onlyOwn(tierLines), tierSource));
+  const deltas = [
+    lineageDeltas(onlyOwn(metricLines), "total", metricSource),
+    lineageDeltas(onlyOwn(tierLines), "A+", tierSource),
+  ].filter((s): s is Section => s !== null);
+  sections.push(...deltas);
+  sections.push(...breakdownSections(onlyOwn(tierLines), attributes, "tiers", tierSource));
+  sections.push(...breakdownSections(onlyOwn(metricLines), attributes, "total", metricSource));
+  if (outcome.before && outcome.after)
+    sections.push(
+      loopSection(
+        compareLoop(onlyOwn(outcome.before as Line[]), onlyOwn(outcome.after as Line[])),
+        outcome.oneShot ? "one-shot judge" : "code",
+      ),
+    );
+  const agreement = agreementSection(outcome);
+  if (agreement) sections.push(agreement);
+  return sections;
+}
+
+function onlyOwn(lines: readonly Line[]): Line[] {
+  return lines.map(ownValues);
+}
+
+export function renderText(sections: readonly Section[], markdown: boolean): string {
+  const parts: string[] = [markdown ? "# Planning experiment" : "Planning experiment", ""];
+  for (const section of sections) {
+    parts.push(markdown ? `## ${section.title}` : section.title.toUpperCase(), "");
+    for (const note of section.notes) parts.push(clean(note), "");
+    for (const { caption, table } of section.tables) {
+      if (caption) parts.push(markdown ? `**${clean(caption)}**` : clean(caption), "");
+      parts.push(
+        renderTable(
+          table.headers.map((header, i) => ({
+            header,
+            align: i === 0 ? ("left" as const) : ("right" as const),
+          })),
+          table.rows.map((row) => row.map(clean)),
+          { color: false, markdown },
+        ).trimEnd(),
+        "",
+      );
+    }
+  }
+  return `${parts.join("\n")}\n`;
+}
+
+const STYLE =
+  "body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#222}table{border-collapse:collapse;margin:.5rem 0 1.5rem}th,td{border:1px solid #ccc;padding:.25rem .5rem;text-align:right}th:first-child,td:first-child{text-align:left}th{background:#f3f3f3}caption{text-align:left;font-weight:600;padding:.25rem 0}h2{margin-top:2rem}.note{color:#555}";
+
+/** One self-contained page (no script, strict CSP); every value is escaped. */
+export function renderHtml(sections: readonly Section[], generatedAt = new Date()): string {
+  const body = sections.map(
+    (section) =>
+      html`<section><h2>${section.title}</h2>${section.notes.map((n) => html`<p class="note">${n}</p>`)}${section.tables.map(
+        ({ caption, table }) =>
+          html`<table>${caption ? html`<caption>${caption}</caption>` : ""}<thead><tr>${table.headers.map((h) => html`<th>${h}</th>`)}</tr></thead><tbody>${table.rows.map((row) => html`<tr>${row.map((cell) => html`<td>${cell}</td>`)}</tr>`)}</tbody></table>`,
+      )}</section>`,
+  );
+  const page = html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${staticPagePolicy(STYLE)}">
+<meta name="referrer" content="no-referrer">
+<title>Planning experiment</title>
+<style>${new SafeHtml(STYLE)}</style>
+</head>
+<body>
+<h1>Planning experiment</h1>
+${body}
+<footer>Generated by tooluse ${HARNESS_VERSION} on ${generatedAt.toISOString().slice(0, 16).replace("T", " ")} UTC.</footer>
+</body>
+</html>
+`;
+  return page.value;
+}
