@@ -28,7 +28,9 @@ export {
   ToolUse1CaseSchema,
 } from "./cases/schema.js";
 export { type Extraction, stripThinking } from "./extract/index.js";
+export { type Behaviour, classifyBehaviour } from "./grade/behaviour.js";
 export { type Output, offeredTools } from "./grade/grade.js";
+export { GRADING_PROFILES, type GradingProfile, gradingProfile } from "./grade/profiles.js";
 export type { Verdict } from "./grade/verdict.js";
 // Imported suites
 export { importBfcl } from "./import/bfcl.js";
@@ -53,7 +55,7 @@ export { type RunConfig, RunConfigSchema } from "./runner/config.js";
 export type { RunRecord } from "./runner/record.js";
 export type { Results } from "./runner/results.js";
 export { runBenchmark } from "./runner/run.js";
-export { type SelftestRow, selftest } from "./selftest.js";
+export { type ControlRow, type SelftestRow, selftest, selftestControls } from "./selftest.js";
 export { evaluateExpression } from "./tools/arithmetic.js";
 // Tools, extraction, grading
 export { CATALOGUE, TOOL_NAMES, type ToolName } from "./tools/catalogue.js";

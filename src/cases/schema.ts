@@ -2,6 +2,8 @@
 import { z } from "zod";
 import { TOOL_NAMES } from "../tools/catalogue.js";
 import { JSON_TYPES, type JsonSchemaNode, type ToolDefinition } from "../tools/definition.js";
+import { ConstraintError, compileConstraint } from "./constraint.js";
+import { isMentions } from "./mentions.js";
 
 /** The twelve ToolUse.1 categories. */
 export const TOOLUSE1_CATEGORIES = [
@@ -45,8 +47,19 @@ const AlternativesSchema = z
     path: ["one_of"],
   });
 
-/** An expected argument: a plain value, or alternatives. Inside objects and arrays, alternatives may nest. */
-export const ExpectedValueSchema = z.union([AlternativesSchema, jsonValue]);
+/** Free text given by what it must mention (src/cases/mentions.ts): each entry a phrase or alternatives. */
+const MentionsSchema = z.strictObject({ mentions: z.array(z.lazy(() => ConstraintSchema)).min(1) });
+
+/**
+ * An expected argument: a plain value, alternatives, or the phrases free text must mention. Inside objects and
+ * arrays, alternatives may nest.
+ */
+export const ExpectedValueSchema = z.union([
+  AlternativesSchema,
+  MentionsSchema,
+  // A `mentions` object that failed its own schema must not pass as a plain value.
+  jsonValue.refine((value) => !isMentions(value), { message: "expected mentions: a list of phrases" }),
+]);
 
 export const CallSchema = z.strictObject({
   name: z.string().min(1),
@@ -76,10 +89,30 @@ export const MessageSchema = z.union([
   z.strictObject({ role: z.literal("tool"), name: toolName, content: z.string() }),
 ]);
 
+/**
+ * What a no-call case wants the model to do instead of calling: `answer` it itself (knowledge questions,
+ * instruction traps), `refuse` (the tool it would need is not offered), `clarify` (ask for a missing
+ * argument). `abstain` is the 1.0 value, kept for old case files: answer or refuse, either passes.
+ */
+export const NO_CALL_BEHAVIOURS = ["answer", "refuse", "clarify", "abstain"] as const;
+export type NoCallBehaviour = (typeof NO_CALL_BEHAVIOURS)[number];
+
+/** One answer constraint: a phrase, or alternatives (one per script, say); it must compile (see constraint.ts). */
+const ConstraintSchema = z
+  .union([z.string().min(1), z.array(z.string().min(1)).min(1)])
+  .superRefine((value, ctx) => {
+    try {
+      compileConstraint(value);
+    } catch (error) {
+      if (!(error instanceof ConstraintError)) throw error;
+      ctx.addIssue({ code: "custom", message: `constraint cannot be compiled: ${error.message}` });
+    }
+  });
+
 const NoCallSchema = z.strictObject({
-  no_call: z.enum(["abstain", "clarify"]),
-  answer_contains_all: z.array(z.string().min(1)).optional(),
-  answer_contains_any: z.array(z.string().min(1)).min(1).optional(),
+  no_call: z.enum(NO_CALL_BEHAVIOURS),
+  answer_contains_all: z.array(ConstraintSchema).optional(),
+  answer_contains_any: z.array(ConstraintSchema).min(1).optional(),
 });
 
 /** ToolUse.1's expectation (the authored corpus): exactly one call to a catalogue tool, or no call. */
@@ -118,6 +151,18 @@ export const ToolDefinitionSchema: z.ZodType<ToolDefinition> = z.strictObject({
   }),
 });
 
+/**
+ * An imported BFCL question as BFCL's own checker sees it; the `bfcl` grading profile reads this instead of
+ * `expect`. The possible answer stays JSON text because BFCL tells `5.0` from `5` and JSON values do not.
+ */
+export const BfclSourceSchema = z.strictObject({
+  category: z.string().min(1),
+  function: z.array(z.unknown()),
+  ground_truth: z.string().optional(),
+  /** Arguments (`call#.name.argument`) whose list of accepted values is empty: no output can pass the question. */
+  unpassable: z.array(z.string()).min(1).optional(),
+});
+
 const CaseObject = z.strictObject({
   id: z.string().min(1),
   lang: z.string().regex(/^[a-z]{2}$/, "expected an ISO 639-1 language code such as en"),
@@ -128,6 +173,7 @@ const CaseObject = z.strictObject({
   tools: z.array(z.union([toolName, ToolDefinitionSchema])),
   messages: z.array(MessageSchema).min(1),
   expect: CaseExpectSchema,
+  bfcl: BfclSourceSchema.optional(),
 });
 
 type CaseShape = z.infer<typeof CaseObject>;
@@ -184,10 +230,12 @@ export const ToolUse1CaseSchema = CaseObject.extend({
   }
 });
 
+export type BfclSource = z.infer<typeof BfclSourceSchema>;
 export type ExpectedValue = z.infer<typeof ExpectedValueSchema>;
 export type HistoryCall = z.infer<typeof HistoryCallSchema>;
 export type Message = z.infer<typeof MessageSchema>;
 export type Expect = z.infer<typeof CaseExpectSchema>;
+export type AnswerConstraint = z.infer<typeof ConstraintSchema>;
 export type ExpectedCall = z.infer<typeof ExpectedCallSchema>;
 export type OfferedTool = CaseShape["tools"][number];
 export type Case = z.infer<typeof CaseSchema>;

@@ -3,7 +3,7 @@ import { UserError } from "../errors.js";
 import { pairRuns } from "../metrics/paired.js";
 import { comparisonJson, formatComparison } from "../report/compare.js";
 import { formatBatch, shortDigest } from "../report/format.js";
-import { loadRuns } from "../report/load.js";
+import { assertSameGrading, loadRuns } from "../report/load.js";
 import { terminalText } from "../sanitize.js";
 import { type Io, stdoutColor } from "./io.js";
 
@@ -18,6 +18,7 @@ export interface CompareOptions {
 export async function runCompare(opts: CompareOptions, io: Io): Promise<number> {
   const [a, b] = loadRuns([opts.a, opts.b], (note) => io.stderr(`warning: ${terminalText(note)}\n`));
   if (!a || !b) throw new Error("labelRuns returned fewer runs than given");
+  assertSameGrading([a, b], "compare");
   const digestA = a.results.corpus.digest;
   const digestB = b.results.corpus.digest;
   if (digestA !== digestB) {

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadCases } from "../cases/load.js";
 import { PROTOCOLS } from "../cases/schema.js";
+import { GRADING_PROFILES } from "../grade/profiles.js";
 import { DEFAULT_CASES_FILE } from "../paths.js";
 import { checkJunit } from "../report/test-support/junit-schema.js";
 import { BACKEND_KINDS } from "../runner/config.js";
@@ -74,6 +75,9 @@ describe("--junit and --csv on run and report, and tooluse list (command line)",
     for (const name of [...BACKEND_KINDS, ...PROTOCOLS])
       expect(listed.out).toMatch(new RegExp(`\\n  ${name} +\\S`));
     expect(listed.out).toContain("grading profiles:\n  tooluse");
+    expect(Object.keys(JSON.parse((await cli("list", "--json")).out).grading_profiles)).toEqual([
+      ...GRADING_PROFILES,
+    ]);
     const json = JSON.parse((await cli("list", "--json")).out);
     expect(Object.keys(json.backends)).toEqual([...BACKEND_KINDS]);
     expect(Object.keys(json.protocols)).toEqual([...PROTOCOLS]);

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { loadCases } from "../cases/load.js";
 import { PROTOCOLS } from "../cases/schema.js";
 import { UserError } from "../errors.js";
-import { grade } from "../grade/grade.js";
+import type { BfclMode } from "../grade/bfcl/checker.js";
+import { DEFAULT_GRADING_PROFILE, gradingProfile } from "../grade/profiles.js";
 import { readJsonl, writeFileAtomic } from "../jsonl.js";
 import { bfclCompatibleLine, summarize } from "../metrics/summary.js";
 import { formatSummary } from "../report/terminal.js";
@@ -16,9 +17,14 @@ export interface GradeOptions {
   outputs: string;
   out?: string | undefined;
   json?: boolean | undefined;
+  /** Grading profile name (`--rules`). */
+  rules?: string | undefined;
+  /** BFCL's name rule: how the model was served (`--bfcl-mode`). */
+  bfclMode?: BfclMode | undefined;
 }
 
 export function runGrade(options: GradeOptions, io: Io): number {
+  const grader = gradingProfile(options.rules ?? DEFAULT_GRADING_PROFILE, { bfclMode: options.bfclMode });
   const cases = loadCases(options.cases);
   const byId = new Map(cases.map((c) => [c.id, c]));
   const outputs = readJsonl(options.outputs, OutputLineSchema);
@@ -31,14 +37,15 @@ export function runGrade(options: GradeOptions, io: Io): number {
     if (seen.has(key))
       throw new UserError(`${where}: a second output for ${output.id} in protocol ${output.protocol}`);
     seen.add(key);
-    return grade(testCase, output);
+    return grader.grade(testCase, output);
   });
   if (options.out) writeFileAtomic(options.out, verdicts.map((v) => `${JSON.stringify(v)}\n`).join(""));
   const summary = summarize(verdicts, cases);
+  const grading = { profile: grader.name, version: grader.version };
   io.stdout(
     options.json
-      ? `${JSON.stringify(summary, null, 2)}\n`
-      : formatSummary(summary, { color: stdoutColor(io) }) + bfclCompatibleLine(summary),
+      ? `${JSON.stringify({ grading, ...summary }, null, 2)}\n`
+      : `graded under ${grader.name} ${grader.version}\n${formatSummary(summary, { color: stdoutColor(io) })}${bfclCompatibleLine(summary)}`,
   );
   return 0;
 }

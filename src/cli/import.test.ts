@@ -35,7 +35,7 @@ describe("tooluse import", () => {
     const out = join(dir.path, "w2c.jsonl");
     const io = captureIo();
     expect(await main(["import", "when2call", fixture("when2call.jsonl"), "--out", out], io)).toBe(0);
-    expect(io.out).toBe(`imported 3 cases (call 1, clarify 1, abstain 1) → ${out}\n`);
+    expect(io.out).toBe(`imported 3 cases (call 1, clarify 1, refuse 1) → ${out}\n`);
   });
 
   it("fails in one line naming file, line and field, and writes nothing", async () => {
@@ -110,7 +110,7 @@ describe("the BFCL-compatible score", () => {
   it("is printed under the summary when BFCL would count a malformed attempt as an abstention", async () => {
     const out = await gradeOne('{"name": "calculator", "arguments": {"expression": ');
     expect(out).toContain("score 0.000");
-    expect(out).toContain("BFCL-compatible score 1.000 (counts malformed call attempts on no-call cases");
+    expect(out).toContain("BFCL-compatible score 1.000 (the same outputs under BFCL's checker rules");
   });
 
   it("is not printed when the two agree", async () => {

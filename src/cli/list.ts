@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PROTOCOLS, type Protocol } from "../cases/schema.js";
+import { GRADING_PROFILES, type GradingProfileName } from "../grade/profiles.js";
 import { DATA_DIR } from "../paths.js";
 import { BACKEND_KINDS, type BackendKind } from "../runner/config.js";
 import type { Io } from "./io.js";
@@ -26,8 +27,12 @@ const PROTOCOL_NOTES: Record<Protocol, string> = {
   native: "the server's own tool calling (OpenAI tools / tool_calls)",
 };
 
-/** The grading rules this harness applies; one profile today. */
-const GRADING_PROFILES = { tooluse: "this project's semantics (README: How grading works)" };
+/** A Record over the profiles: a new profile that is not described here fails the type check. */
+const PROFILES: Record<GradingProfileName, string> = {
+  tooluse: "this project's semantics, behaviour-aware no-call grading (the default; --rules tooluse)",
+  spec1: "the ToolUse.1 SPEC 1.0 rules exactly (--rules spec1)",
+  bfcl: "BFCL's official checker semantics (--rules bfcl)",
+};
 
 export function runList(flags: { json?: boolean }, io: Io): number {
   const manifest = JSON.parse(readFileSync(join(DATA_DIR, "manifest.json"), "utf8")) as {
@@ -44,7 +49,7 @@ export function runList(flags: { json?: boolean }, io: Io): number {
     suites,
     backends: Object.fromEntries(BACKEND_KINDS.map((kind) => [kind, BACKENDS[kind]])),
     protocols: Object.fromEntries(PROTOCOLS.map((protocol) => [protocol, PROTOCOL_NOTES[protocol]])),
-    grading_profiles: GRADING_PROFILES,
+    grading_profiles: Object.fromEntries(GRADING_PROFILES.map((name) => [name, PROFILES[name]])),
   };
   if (flags.json) {
     io.stdout(`${JSON.stringify(sections, null, 2)}\n`);

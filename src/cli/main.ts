@@ -36,7 +36,9 @@ function program(io: Io, setExit: SetExit): Command {
   root
     .command("build")
     .description("regenerate data/tooluse1.jsonl and data/manifest.json from corpus/")
-    .action(async () => setExit((await import("./build.js")).runBuild(io)));
+    .option("--corpus <dir>", "authored sources (default: the package's corpus/)")
+    .option("--data <dir>", "where to write tooluse1.jsonl and manifest.json (default: the package's data/)")
+    .action(async (options) => setExit((await import("./build.js")).runBuild(options, io)));
 
   root
     .command("grade")
@@ -45,6 +47,16 @@ function program(io: Io, setExit: SetExit): Command {
     .requiredOption("--outputs <file>", 'outputs JSONL: {"id","protocol","output"} per line')
     .option("--out <file>", "write one verdict per line to this JSONL file")
     .option("--json", "print the summary as JSON")
+    .option(
+      "--rules <profile>",
+      "grading profile: tooluse (2.0), spec1 (SPEC 1.0 exactly) or bfcl",
+      "tooluse",
+    )
+    .addOption(
+      new Option("--bfcl-mode <mode>", "BFCL: how names were served (fc: dots became _)")
+        .choices(["prompt", "fc"])
+        .default("prompt"),
+    )
     .action(async (options) => setExit((await import("./grade.js")).runGrade(options, io)));
 
   const importer = root.command("import").description("convert a public benchmark into a cases JSONL file");
@@ -110,6 +122,11 @@ function program(io: Io, setExit: SetExit): Command {
     .option(
       "--shard <K/N>",
       "run only shard K of N (a deterministic 1/N of the pairs); join with tooluse merge",
+    )
+    .option(
+      "--rules <profile>",
+      "grading profile: tooluse (2.0), spec1 (SPEC 1.0 exactly) or bfcl",
+      "tooluse",
     )
     .action(async (options, command: Command) =>
       setExit(await (await import("./run.js")).runRun({ ...options, given: givenFlags(command) }, io)),

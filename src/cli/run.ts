@@ -5,6 +5,7 @@ import { dirname, join } from "node:path";
 import { FatalBackendError } from "../backends/types.js";
 import { CATEGORIES, LANGS, PROTOCOLS, type Protocol } from "../cases/schema.js";
 import { cannotWrite, UserError } from "../errors.js";
+import { DEFAULT_GRADING_PROFILE, gradingProfile } from "../grade/profiles.js";
 import { bfclCompatibleLine } from "../metrics/summary.js";
 import { DEFAULT_CASES_FILE } from "../paths.js";
 import { formatSummary } from "../report/terminal.js";
@@ -41,6 +42,7 @@ export interface RunFlags extends ModelFlags, ExportFlags {
   config?: string;
   format?: string;
   html?: string;
+  rules?: string;
   /** The flags typed on the command line (not defaults), to refuse ones a combination would ignore. */
   given?: ReadonlySet<string>;
 }
@@ -204,6 +206,7 @@ export function configFromFlags(flags: RunFlags, now = new Date()): RunConfig {
     timeout_ms: shared.timeoutMs,
     retries: shared.retries,
     cache: shared.cache,
+    rules: gradingProfile(flags.rules ?? DEFAULT_GRADING_PROFILE).name,
     ...(backend === "transformers" ? { allow_download: flags.allowDownload === true } : {}),
     ...(flags.shard === undefined ? {} : { shard: shardFlag(flags.shard) }),
     ...(flags.systemPromptFile === undefined

@@ -58,12 +58,7 @@ export interface MatrixRun {
   config: RunConfig;
 }
 
-function runConfigOf(
-  model: MatrixModel,
-  casesFile: string,
-  protocols: MatrixConfig["protocols"],
-  out: string,
-) {
+function runConfigOf(model: MatrixModel, casesFile: string, matrix: MatrixConfig, out: string) {
   const urls = model.base_urls ?? (model.base_url ? [model.base_url] : []);
   const config: RunConfig = {
     backend: model.backend,
@@ -73,7 +68,7 @@ function runConfigOf(
     api_key_env: model.api_key_env,
     replay_file: null,
     cases_file: casesFile,
-    protocols,
+    protocols: matrix.protocols,
     filters: { lang: null, category: null, ids: null, limit: null },
     settings: {
       temperature: model.decoding.temperature,
@@ -86,6 +81,7 @@ function runConfigOf(
     timeout_ms: Math.round(model.timeout * 1000),
     retries: model.retries,
     cache: true,
+    rules: matrix.rules,
     out,
   };
   return config;
@@ -100,7 +96,7 @@ export function planMatrix(config: MatrixConfig): MatrixRun[] {
       config: runConfigOf(
         model,
         suite.cases ?? DEFAULT_CASES_FILE,
-        config.protocols,
+        config,
         join(config.out, `${model.name}--${suite.name}.json`),
       ),
     })),

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { PROTOCOLS } from "../cases/schema.js";
+import { DEFAULT_GRADING_PROFILE, GRADING_PROFILES } from "../grade/profiles.js";
 import { BACKEND_KINDS } from "../runner/config.js";
 
 const Whole = (min: number) => z.number().int().min(min);
@@ -50,6 +51,8 @@ export const MatrixConfigSchema = z.strictObject({
   out: z.string().min(1).default("results"),
   cache_dir: z.string().min(1).optional(),
   protocols: z.array(z.enum(PROTOCOLS)).min(1).default(["json", "xml", "plain"]),
+  /** The grading profile every run uses. */
+  rules: z.enum(GRADING_PROFILES).default(DEFAULT_GRADING_PROFILE),
   suites: z
     .array(MatrixSuiteSchema)
     .min(1)

@@ -6,6 +6,8 @@
 
 import { parseLenient } from "../text/lenient-json.js";
 import type { Call } from "../tools/types.js";
+import { readPythonArguments } from "./python-literal.js";
+import { jsonObject } from "./python-value.js";
 import type { ExtractContext, ExtractorResult, Span } from "./types.js";
 
 const MAX_CALLS = 64;
@@ -13,62 +15,16 @@ const MAX_CALLS = 64;
 const MAX_CANDIDATES = 256;
 const MAX_ARGUMENTS_LENGTH = 20_000;
 const MAX_NAME = 128;
-const NAME_CHAR = /[\w.-]/;
-const KEYWORD = /^\s*([A-Za-z_]\w*)\s*=([\s\S]*)$/;
+const NAME_CHAR = /[\p{ID_Continue}.-]/u;
 
-/** Index of the `)` that closes the `(` at `open`, skipping quoted strings and nested brackets; -1 if none. */
-function closingParen(text: string, open: number): number {
-  let depth = 0;
-  const end = Math.min(text.length, open + MAX_ARGUMENTS_LENGTH);
-  for (let i = open; i < end; i++) {
-    const ch = text[i];
-    if (ch === '"' || ch === "'") {
-      const quoteEnd = text.indexOf(ch, i + 1);
-      if (quoteEnd < 0 || quoteEnd >= end) return -1;
-      i = quoteEnd;
-    } else if (ch === "(" || ch === "[" || ch === "{") depth++;
-    else if (ch === ")" || ch === "]" || ch === "}") {
-      depth--;
-      if (depth === 0) return ch === ")" ? i : -1;
-    }
-  }
-  return -1;
-}
-
-/** Splits at top-level commas (outside quotes and brackets). */
-function topLevelParts(text: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '"' || ch === "'") i = Math.max(i, text.indexOf(ch, i + 1));
-    else if (ch === "(" || ch === "[" || ch === "{") depth++;
-    else if (ch === ")" || ch === "]" || ch === "}") depth--;
-    else if (ch === "," && depth === 0) {
-      parts.push(text.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(text.slice(start));
-  return parts.filter((part) => part.trim() !== "");
-}
-
-/** The keyword arguments of one call, or undefined when any part is not `name=<literal>`. */
-function keywordArguments(inside: string): Record<string, unknown> | undefined {
-  const args: Record<string, unknown> = {};
-  for (const part of topLevelParts(inside)) {
-    const match = KEYWORD.exec(part);
-    if (!match) return undefined;
-    const parsed = parseLenient((match[2] ?? "").trim().replace(/^\((.*)\)$/s, "[$1]"));
-    if (!parsed.ok) return undefined;
-    Object.defineProperty(args, match[1] as string, {
-      value: parsed.value,
-      enumerable: true,
-      writable: true,
-    });
-  }
-  return args;
+/** The keyword arguments of the call whose `(` is at `open`, as JSON values, and where the call ends. */
+function keywordArguments(
+  text: string,
+  open: number,
+): { args: Record<string, unknown>; end: number } | undefined {
+  // The slice bounds how far one candidate may read, so hostile text stays linear.
+  const read = readPythonArguments(text.slice(0, open + MAX_ARGUMENTS_LENGTH), open);
+  return read && { args: jsonObject(read.arguments), end: read.end };
 }
 
 /**
@@ -80,7 +36,7 @@ function* namesBeforeParens(text: string): Generator<{ name: string; start: numb
     let start = open;
     while (start > 0 && open - start < MAX_NAME && NAME_CHAR.test(text[start - 1] as string)) start--;
     const name = text.slice(start, open);
-    if (/^[A-Za-z_]/.test(name)) yield { name, start, open };
+    if (/^[\p{ID_Start}_]/u.test(name)) yield { name, start, open };
   }
 }
 
@@ -96,12 +52,10 @@ export function extractPythonic(text: string, context: ExtractContext): Extracto
     const before = text.slice(Math.max(0, start - MAX_NAME), start);
     const prefix = before.slice(before.lastIndexOf("\n") + 1).trim();
     if (!(prefix === "" || /[[,]$/.test(prefix))) continue;
-    const close = closingParen(text, open);
-    if (close < 0) continue;
-    const args = keywordArguments(text.slice(open + 1, close));
-    if (args === undefined) continue;
-    calls.push({ name, arguments: args });
-    spans.push({ start, end: close + 1 });
+    const read = keywordArguments(text, open);
+    if (read === undefined) continue;
+    calls.push({ name, arguments: read.args });
+    spans.push({ start, end: read.end });
   }
   return { calls, spans };
 }

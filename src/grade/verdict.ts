@@ -1,6 +1,8 @@
 /** The verdict on one (case, protocol) output: the public shape of a verdicts.jsonl line, and its builder. */
 import type { Protocol } from "../cases/schema.js";
 import type { Call } from "../tools/types.js";
+import type { Behaviour } from "./behaviour.js";
+import type { BfclVerdict } from "./bfcl/grade-bfcl.js";
 import type { ArgumentCheck } from "./compare.js";
 
 export interface Verdict {
@@ -28,8 +30,18 @@ export interface Verdict {
    * `a_b` called): it matched, and is flagged. Absent otherwise, so ToolUse.1 verdict lines keep their keys.
    */
   name_mangled?: true;
+  /** Call cases: arguments that matched only through a written leniency (`city=city_region`); absent when none did. */
+  lenient?: string[];
+  /** No-call cases under the 2.0 rules, when no call was attempted: what the reply does (answer, refusal, question). */
+  behaviour?: Behaviour;
   /** Cases expecting several calls (`calls`) only: for each expected call, the index of the extracted call assigned to it, or null. */
   assignment?: (number | null)[];
+  /** Present when graded under `--rules bfcl`: `passed` and `reason` are then BFCL's. */
+  rules?: "bfcl";
+  /** Under `--rules bfcl`: our own profile's verdict on the same output. */
+  tooluse?: { passed: boolean; reason: string };
+  /** BFCL's verdict on the same output (see src/grade/bfcl). */
+  bfcl?: BfclVerdict;
 }
 
 /** The fields every verdict takes from the output itself. */
@@ -60,6 +72,8 @@ export function verdict(fields: Verdict): Verdict {
     reason,
     ...(fields.name_mangled ? { name_mangled: true } : {}),
     ...(fields.assignment ? { assignment: fields.assignment } : {}),
+    ...(fields.behaviour ? { behaviour: fields.behaviour } : {}),
+    ...(fields.lenient ? { lenient: fields.lenient } : {}),
   };
 }
 

@@ -30,24 +30,32 @@ function acceptedValue(value: unknown, path: string): Json {
  * `""` (BFCL: the argument may be left out) adds `optional: true`; `[""]` alone means "leave it out".
  */
 export function possibilities(values: readonly unknown[], path: string): Json {
-  // BFCL's checker can never satisfy an empty list of accepted values; where it occurs (live_simple_106-63-0,
-  // required array parameters with nothing to put in them) its authors meant the empty list as the value.
-  if (values.length === 0) return [];
   const optional = values.includes("");
   const accepted = values.filter((v) => v !== "").map((v, i) => acceptedValue(v, `${path}[${i}]`));
   if (!optional && accepted.length === 1) return accepted[0] as Json;
   return optional ? { one_of: accepted, optional: true } : { one_of: accepted };
 }
 
-/** One `ground_truth` list → the calls a case expects, in BFCL's order. */
-export function expectedCalls(groundTruth: unknown, path: string): ExpectedCall[] {
+/** The calls a case expects, and the arguments no output can satisfy (an empty list of accepted values). */
+export interface ExpectedCalls {
+  calls: ExpectedCall[];
+  unpassable: string[];
+}
+
+/**
+ * One `ground_truth` list → the calls a case expects, in BFCL's order. An argument with no accepted value
+ * (live_simple_106-63-0) is left out of the expectation and reported: BFCL fails every output on it, so the
+ * question is marked unpassable rather than guessed at.
+ */
+export function expectedCalls(groundTruth: unknown, path: string): ExpectedCalls {
+  const unpassable: string[] = [];
   if (!Array.isArray(groundTruth) || groundTruth.length === 0) {
     throw new RecordError(
       path,
       "expected a non-empty list of {function name: {argument: [accepted values]}}",
     );
   }
-  return groundTruth.map((entry, index) => {
+  const calls = groundTruth.map((entry, index) => {
     const where = `${path}[${index}]`;
     const names = isRecord(entry) ? Object.keys(entry) : [];
     const name = names[0];
@@ -59,8 +67,13 @@ export function expectedCalls(groundTruth: unknown, path: string): ExpectedCall[
     for (const [argument, values] of Object.entries(args)) {
       if (!Array.isArray(values))
         throw new RecordError(`${where}.${name}.${argument}`, "expected a list of accepted values");
+      if (values.length === 0) {
+        unpassable.push(`${where}.${name}.${argument}`);
+        continue;
+      }
       expectedArgs[argument] = possibilities(values, `${where}.${name}.${argument}`);
     }
     return { name, arguments: expectedArgs };
   });
+  return { calls, unpassable };
 }

@@ -1,7 +1,9 @@
 /** `tooluse import bfcl`: Berkeley Function Calling Leaderboard question (and possible-answer) files → cases. */
 import { z } from "zod";
-import type { Case, Expect, Message } from "../cases/schema.js";
+import type { BfclSource, Case, Expect, Message } from "../cases/schema.js";
 import { UserError } from "../errors.js";
+import { parsePyJson, pyJsonText } from "../extract/python-json.js";
+import type { PyDict } from "../extract/python-value.js";
 import { expectedCalls } from "./bfcl-answers.js";
 import { toolDefinition } from "./bfcl-schema.js";
 import { guessLang } from "./lang.js";
@@ -71,21 +73,43 @@ function messagesOf(question: BfclQuestion["question"]): Message[] {
   return messages;
 }
 
+interface Expectation {
+  expect: Expect;
+  unpassable: string[];
+}
+
 /** What a category expects: no call (irrelevance), any call (live_relevance: no answer list exists), or the answers. */
-function expectationOf(category: string, groundTruth: unknown): Expect {
-  if (category.includes("irrelevance")) return { no_call: "abstain" };
-  if (category === "live_relevance") return { any_call: true };
+function expectationOf(category: string, groundTruth: unknown): Expectation {
+  if (category.includes("irrelevance")) return { expect: { no_call: "abstain" }, unpassable: [] };
+  if (category === "live_relevance") return { expect: { any_call: true }, unpassable: [] };
   if (groundTruth === undefined) {
     throw new RecordError(
       "id",
       `expected a possible answer for this ${category} entry (give --answers FILE)`,
     );
   }
-  const calls = expectedCalls(groundTruth, "ground_truth");
-  return calls.length === 1 ? { call: calls[0] as (typeof calls)[number] } : { calls };
+  const { calls, unpassable } = expectedCalls(groundTruth, "ground_truth");
+  const expect = calls.length === 1 ? { call: calls[0] as (typeof calls)[number] } : { calls };
+  return { expect, unpassable };
 }
 
-function caseOf(record: BfclQuestion, expect: Expect): Case {
+/**
+ * The answer line's `ground_truth` as JSON text that keeps what BFCL's checker distinguishes (`5.0` vs `5`): read
+ * with Python's number rules, written back the same way.
+ */
+function groundTruthText(answerLine: string): string | undefined {
+  const record = parsePyJson(answerLine);
+  return record instanceof Map ? pyJsonText((record as PyDict).get("ground_truth") ?? null) : undefined;
+}
+
+function caseOf(record: BfclQuestion, expectation: Expectation, groundTruth: string | undefined): Case {
+  const category = bfclCategory(record.id);
+  const bfcl: BfclSource = {
+    category,
+    function: record.function,
+    ...(groundTruth !== undefined ? { ground_truth: groundTruth } : {}),
+    ...(expectation.unpassable.length > 0 ? { unpassable: expectation.unpassable } : {}),
+  };
   const messages = messagesOf(record.question);
   // The user's own words decide the language; a folded system message is often English boilerplate.
   const userText = (record.question[0] ?? [])
@@ -94,10 +118,11 @@ function caseOf(record: BfclQuestion, expect: Expect): Case {
   return validCase({
     id: record.id,
     lang: guessLang(userText),
-    category: bfclCategory(record.id),
+    category,
     tools: record.function.map((document, index) => toolDefinition(document, `function[${index}]`)),
     messages,
-    expect,
+    expect: expectation.expect,
+    bfcl,
   });
 }
 
@@ -120,16 +145,18 @@ export function importBfcl(sources: BfclSources): Case[] {
       answers.set(answer.value.id, answer);
     }
   }
+  const answerLines = sources.answers?.text.split("\n") ?? [];
   const cases = questions.map(({ line, value }) => {
     const answer = answers.get(value.id);
     const category = bfclCategory(value.id);
     // A fault in a possible answer is reported at the answer file's line, anything else at the question's.
-    const expect = answer
+    const expectation = answer
       ? convertRecord(sources.answers as SourceText, answer.line, () =>
           expectationOf(category, answer.value.ground_truth),
         )
       : convertRecord(sources.questions, line, () => expectationOf(category, undefined));
-    return convertRecord(sources.questions, line, () => caseOf(value, expect));
+    const groundTruth = answer && groundTruthText(answerLines[answer.line - 1] ?? "");
+    return convertRecord(sources.questions, line, () => caseOf(value, expectation, groundTruth));
   });
   checkUniqueIds(cases, sources.questions.file);
   return cases;

@@ -35,9 +35,9 @@ export interface Score {
   score: number | null;
   score_ci: [number, number];
   /**
-   * The score as BFCL would count it: an output that looks like a call attempt but yields no call counts as a
-   * correct abstention on a no-call case (BFCL's irrelevance rule), whatever else the case asks of the answer.
-   * Always set by {@link score}; optional only so results files written before it still load.
+   * The score under the `bfcl` profile (BFCL's checker rules, src/grade/bfcl) on all cases. Verdicts written
+   * before every verdict carried BFCL's fall back to the old approximation: a malformed call attempt on a no-call
+   * case counts as a correct abstention (BFCL's irrelevance rule). Always set by {@link score}; optional only so results files written before it still load.
    */
   bfcl_compatible_score?: number | null;
   metrics: Metrics;
@@ -77,7 +77,10 @@ export function score(verdicts: readonly Verdict[], casesById: ReadonlyMap<strin
     if (verdict.passed) passed++;
     if (verdict.malformed) counts.malformed++;
     const noCall = noCallExpectation(testCase.expect);
-    if (verdict.passed || (noCall && verdict.malformed && !verdict.spurious)) bfclPassed++;
+    const bfclPass = verdict.bfcl
+      ? verdict.bfcl.passed
+      : verdict.passed || (noCall !== undefined && verdict.malformed && !verdict.spurious);
+    if (bfclPass) bfclPassed++;
     if (expectsCall(testCase.expect)) {
       counts.call_cases++;
       if (verdict.passed) counts.call_passed++;
@@ -150,5 +153,5 @@ export function summarize(verdicts: readonly Verdict[], cases: readonly Case[]):
 export function bfclCompatibleLine(summary: Pick<Score, "score" | "bfcl_compatible_score">): string {
   const { score, bfcl_compatible_score: bfcl } = summary;
   if (bfcl === undefined || bfcl === null || score === null || bfcl === score) return "";
-  return `BFCL-compatible score ${bfcl.toFixed(3)} (counts malformed call attempts on no-call cases as correct abstentions; ours counts them as failed abstentions)\n`;
+  return `BFCL-compatible score ${bfcl.toFixed(3)} (the same outputs under BFCL's checker rules: --rules bfcl; README "BFCL" lists where they differ)\n`;
 }

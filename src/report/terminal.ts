@@ -88,7 +88,10 @@ export function formatRunHeader(results: ReportResults, options: FormatOptions):
   const { records, scored, errors } = results.counts;
   const errorText =
     errors > 0 ? style.yellow(`, ${errors} ERRORS (not scored)`, options.color) : ", 0 errors";
-  const counts = `${records} records: ${scored} scored${errorText} · harness ${terminalText(results.harness.version)} · ${finished}`;
+  const grading = results.grading
+    ? `${terminalText(results.grading.profile)} ${terminalText(results.grading.version)}`
+    : "(profile unrecorded)";
+  const counts = `${records} records: ${scored} scored${errorText} · harness ${terminalText(results.harness.version)} · graded ${grading} · ${finished}`;
   const custom = customPromptNote(results);
   const note = custom === null ? "" : `${options.markdown ? markdownText(custom) : terminalText(custom)}\n`;
   return options.markdown

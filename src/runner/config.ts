@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { BACKEND_KINDS, type BackendSpec } from "../backends/spec.js";
 import { CATEGORIES, LANGS, PROTOCOLS } from "../cases/schema.js";
+import { DEFAULT_GRADING_PROFILE, GRADING_PROFILES } from "../grade/profiles.js";
 import { ShardSchema } from "./shard.js";
 import { SystemPromptsSchema } from "./system-prompts.js";
 
@@ -36,6 +37,8 @@ export const RunConfigSchema = z.object({
   timeout_ms: z.number().int().positive(),
   retries: z.number().int().nonnegative(),
   cache: z.boolean(),
+  /** The grading profile (`--rules`); journals from before profiles existed were graded under the default. */
+  rules: z.enum(GRADING_PROFILES).default(DEFAULT_GRADING_PROFILE),
   /** transformers backend only: whether a hub id's missing files may be fetched from the hub. */
   allow_download: z.boolean().optional(),
   /** `--system-prompt-file`: the protocols whose prompt was replaced, with each file's sha256. */

@@ -3,7 +3,7 @@ import { setMaxListeners } from "node:events";
 import pLimit from "p-limit";
 import { type Backend, type DecodingSettings, FatalBackendError } from "../backends/types.js";
 import type { Case, Protocol } from "../cases/schema.js";
-import { grade } from "../grade/grade.js";
+import type { GradingProfile } from "../grade/profiles.js";
 import type { PromptOptions } from "../protocols/prompts.js";
 import { renderPrompt } from "../protocols/render.js";
 import type { ResponseCache } from "./cache.js";
@@ -24,11 +24,13 @@ export interface ExecuteOptions {
   /** Keys of records already done (resume): they are not asked again. */
   done: ReadonlySet<string>;
   cache: ResponseCache | null;
+  /** The profile every output is graded under. */
+  grader: GradingProfile;
   signal: AbortSignal;
   onRecord: (record: RunRecord) => void;
   onRetry?: (message: string) => void;
   /** The grader; injectable so a test can prove a grader bug stops the run instead of becoming an error record. */
-  grade?: typeof grade;
+  grade?: GradingProfile["grade"];
 }
 
 export function errorMessage(error: unknown): string {
@@ -70,7 +72,11 @@ async function runOne(testCase: Case, protocol: Protocol, options: ExecuteOption
     ...base,
     status: "scored",
     output: completion.text,
-    verdict: (options.grade ?? grade)(testCase, { id: testCase.id, protocol, output: completion.text }),
+    verdict: (options.grade ?? options.grader.grade)(testCase, {
+      id: testCase.id,
+      protocol,
+      output: completion.text,
+    }),
     error: null,
     latency_ms: latency,
     prompt_tokens: completion.prompt_tokens,

@@ -9,6 +9,7 @@ import { referenceBackend } from "../backends/reference.js";
 import { loadCases } from "../cases/load.js";
 import { configFromFlags } from "../cli/run.js";
 import { grade } from "../grade/grade.js";
+import { gradingProfile } from "../grade/profiles.js";
 import { DEFAULT_CASES_FILE } from "../paths.js";
 import { SINGLE_CALL } from "../protocols/prompts.js";
 import { tempDir } from "../test-support/temp.js";
@@ -34,6 +35,7 @@ function options(overrides: Partial<Parameters<typeof execute>[0]>) {
     backend: referenceBackend("oracle"),
     settings: { temperature: 0, max_tokens: 64, enable_thinking: null, seed: null },
     promptOptions: SINGLE_CALL,
+    grader: gradingProfile("tooluse"),
     concurrency: 2,
     retries: 0,
     done: new Set<string>(),
@@ -153,6 +155,7 @@ describe("buildResults", () => {
       harnessVersion: "test",
       corpus: { name: "t", version: null, digest: "sha256:x", file: "t", cases: 2 },
       model: "m",
+      grading: { profile: "tooluse", version: "2.0.0" },
       config,
       cases: cases.slice(0, 2),
       records: [record],

@@ -13,6 +13,8 @@ export interface Results {
   format: typeof RESULTS_FORMAT;
   harness: { name: "tooluse"; version: string };
   corpus: { name: string; version: string | null; digest: string; file: string; cases: number };
+  /** How the verdicts were made: `report` and `compare` rank only results graded alike. */
+  grading: { profile: string; version: string };
   model: string;
   /** The backend's record of the loaded model (file digests, stop tokens, device), when it gives one. */
   model_details?: Readonly<Record<string, unknown>>;
@@ -32,6 +34,7 @@ export interface Results {
 export interface ResultsInput {
   harnessVersion: string;
   corpus: Results["corpus"];
+  grading: Results["grading"];
   model: string;
   modelDetails?: Readonly<Record<string, unknown>> | undefined;
   config: RunConfig;
@@ -84,6 +87,7 @@ export function buildResults(input: ResultsInput): Results {
     format: RESULTS_FORMAT,
     harness: { name: "tooluse", version: input.harnessVersion },
     corpus: input.corpus,
+    grading: input.grading,
     model: input.model,
     ...(input.modelDetails ? { model_details: input.modelDetails } : {}),
     backend: input.config.backend,

@@ -5,6 +5,7 @@ import { createBackend } from "../backends/registry.js";
 import { loadCases } from "../cases/load.js";
 import type { Case } from "../cases/schema.js";
 import { formatPath, UserError } from "../errors.js";
+import { gradingProfile } from "../grade/profiles.js";
 import { readTextFile, writeFileAtomic } from "../jsonl.js";
 import { DATA_DIR, DEFAULT_CASES_FILE } from "../paths.js";
 import { promptDigests } from "../protocols/prompts.js";
@@ -126,6 +127,7 @@ export async function runBenchmark(
       throw new UserError(`cannot resume ${config.out}: ${changed} since it started; start a new run`);
     for (const [key, record] of previous.records) if (record.status === "scored") done.set(key, record);
   }
+  const grader = gradingProfile(run.rules);
   const backend = await createBackend(run, runEnv.env, {
     perEndpointConcurrency: run.concurrency,
     log: runEnv.log,
@@ -150,6 +152,7 @@ export async function runBenchmark(
       retries: run.retries,
       done: new Set(done.keys()),
       cache,
+      grader,
       signal: runEnv.signal,
       onRecord: (record) => {
         journal.append(record);
@@ -166,6 +169,7 @@ export async function runBenchmark(
   const results = buildResults({
     harnessVersion: HARNESS_VERSION,
     corpus: describeCorpus(run.cases_file, casesText, cases.length),
+    grading: { profile: grader.name, version: grader.version },
     model: backend.model,
     modelDetails: backend.details,
     config: run,

@@ -1,0 +1,173 @@
+/**
+ * JSON read and written as Python's `json` module does, which is what BFCL's checker sees: `5.0` stays a float
+ * and `5` an int, ints have no size limit, `NaN`/`Infinity` are read, duplicate keys keep the last value.
+ */
+import { type PyDict, PyFloat, PyTuple, type PyValue, pyInt } from "./python-value.js";
+
+class NotJson extends Error {}
+
+const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
+const MAX_DEPTH = 256;
+
+class Parser {
+  pos = 0;
+  depth = 0;
+  constructor(readonly text: string) {}
+
+  space(): void {
+    const text = this.text;
+    for (;;) {
+      const code = text.charCodeAt(this.pos);
+      if (code === 32 || code === 10 || code === 13 || code === 9) this.pos++;
+      else return;
+    }
+  }
+
+  value(): PyValue {
+    this.space();
+    const code = this.text.charCodeAt(this.pos);
+    if (code === 34) return this.string();
+    if (code === 123) return this.object();
+    if (code === 91) return this.array();
+    if (code === 45 || (code >= 48 && code <= 57)) return this.number();
+    for (const [word, value] of WORDS) {
+      if (this.text.startsWith(word, this.pos)) {
+        this.pos += word.length;
+        return value;
+      }
+    }
+    throw new NotJson();
+  }
+
+  number(): PyValue {
+    if (this.text.startsWith("-Infinity", this.pos)) {
+      this.pos += 9;
+      return new PyFloat(Number.NEGATIVE_INFINITY);
+    }
+    NUMBER.lastIndex = this.pos;
+    const match = NUMBER.exec(this.text);
+    if (!match) throw new NotJson();
+    this.pos = NUMBER.lastIndex;
+    if (match[1] === undefined && match[2] === undefined) return pyInt(match[0]);
+    return new PyFloat(Number(match[0]));
+  }
+
+  string(): string {
+    const text = this.text;
+    const start = this.pos;
+    let i = start + 1;
+    let escaped = false;
+    for (;;) {
+      const code = text.charCodeAt(i);
+      if (Number.isNaN(code) || code < 32) throw new NotJson();
+      if (code === 34) break;
+      if (code === 92) {
+        escaped = true;
+        i++;
+      }
+      i++;
+    }
+    this.pos = i + 1;
+    if (!escaped) return text.slice(start + 1, i);
+    try {
+      return JSON.parse(text.slice(start, i + 1)) as string;
+    } catch {
+      throw new NotJson();
+    }
+  }
+
+  array(): PyValue[] {
+    if (++this.depth > MAX_DEPTH) throw new NotJson();
+    this.pos++;
+    const items: PyValue[] = [];
+    this.space();
+    if (this.text.charCodeAt(this.pos) === 93) {
+      this.pos++;
+      this.depth--;
+      return items;
+    }
+    for (;;) {
+      items.push(this.value());
+      this.space();
+      const code = this.text.charCodeAt(this.pos++);
+      if (code === 93) break;
+      if (code !== 44) throw new NotJson();
+    }
+    this.depth--;
+    return items;
+  }
+
+  object(): PyDict {
+    if (++this.depth > MAX_DEPTH) throw new NotJson();
+    this.pos++;
+    const dict: PyDict = new Map();
+    this.space();
+    if (this.text.charCodeAt(this.pos) === 125) {
+      this.pos++;
+      this.depth--;
+      return dict;
+    }
+    for (;;) {
+      this.space();
+      if (this.text.charCodeAt(this.pos) !== 34) throw new NotJson();
+      const key = this.string();
+      this.space();
+      if (this.text.charCodeAt(this.pos++) !== 58) throw new NotJson();
+      // Python keeps the first position of a repeated key and its last value; so does Map.set.
+      dict.set(key, this.value());
+      this.space();
+      const code = this.text.charCodeAt(this.pos++);
+      if (code === 125) break;
+      if (code !== 44) throw new NotJson();
+    }
+    this.depth--;
+    return dict;
+  }
+}
+
+const WORDS: readonly [string, PyValue][] = [
+  ["true", true],
+  ["false", false],
+  ["null", null],
+  ["NaN", new PyFloat(Number.NaN)],
+  ["Infinity", new PyFloat(Number.POSITIVE_INFINITY)],
+];
+
+/** The JSON text as Python values, or `undefined` when it is not one JSON value (surrounding whitespace allowed). */
+export function parsePyJson(text: string): PyValue | undefined {
+  const parser = new Parser(text);
+  try {
+    const value = parser.value();
+    parser.space();
+    return parser.pos === text.length ? value : undefined;
+  } catch (error) {
+    if (error instanceof NotJson) return undefined;
+    throw error;
+  }
+}
+
+function floatText(value: number): string {
+  if (Number.isNaN(value)) return "NaN";
+  if (!Number.isFinite(value)) return value > 0 ? "Infinity" : "-Infinity";
+  const text = String(value);
+  return /[.e]/.test(text) ? text : `${text}.0`;
+}
+
+/** Python values as JSON text that Python reads back to the same values (floats keep a `.0`). */
+export function pyJsonText(value: PyValue): string {
+  if (value === null) return "null";
+  switch (typeof value) {
+    case "boolean":
+      return value ? "true" : "false";
+    case "number":
+    case "bigint":
+      return String(value);
+    case "string":
+      return JSON.stringify(value);
+  }
+  if (value instanceof PyFloat) return floatText(value.value);
+  if (value instanceof PyTuple) return pyJsonText(value.items);
+  if (Array.isArray(value)) return `[${value.map(pyJsonText).join(", ")}]`;
+  const entries = [...value].map(([key, inner]) => `${JSON.stringify(key)}: ${pyJsonText(inner)}`);
+  return `{${entries.join(", ")}}`;
+}

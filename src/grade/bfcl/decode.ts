@@ -1,0 +1,85 @@
+/**
+ * Raw output → the calls BFCL's checker would receive. BFCL decodes strictly: the whole text is a Python list of
+ * calls (prompt mode) or the runtime's tool calls (function-calling mode); anything else is a decode failure (which
+ * fails a call question and passes an irrelevance question). We read the same shapes, plus the same calls written as
+ * JSON, with Python's number types kept (`5.0` is a float).
+ */
+import type { Protocol } from "../../cases/schema.js";
+import { parsePyJson } from "../../extract/python-json.js";
+import { readPythonCallList } from "../../extract/python-literal.js";
+import type { PyCall, PyDict, PyValue } from "../../extract/python-value.js";
+
+/** How the calls were read: BFCL's Python list, JSON calls, or a native reply's tool calls. */
+export type BfclShape = "python" | "json" | "native";
+
+export type BfclDecoded = { ok: true; calls: PyCall[]; shape: BfclShape } | { ok: false };
+
+const FAILED: BfclDecoded = { ok: false };
+const ARGUMENT_KEYS = ["arguments", "parameters", "args"] as const;
+
+function dictOrJson(value: PyValue | undefined): PyDict | undefined {
+  if (value instanceof Map) return value;
+  if (typeof value !== "string") return undefined;
+  if (value.trim() === "") return new Map();
+  const parsed = parsePyJson(value);
+  return parsed instanceof Map ? parsed : undefined;
+}
+
+/** One JSON call: `{"name", "arguments"}` (arguments may be JSON text), `{"function": {…}}`, or BFCL's `{name: {…}}`. */
+function jsonCall(value: PyValue): PyCall | undefined {
+  if (!(value instanceof Map)) return undefined;
+  const inner = value.get("function");
+  if (inner instanceof Map && value.size <= 3) return jsonCall(inner);
+  const name = value.get("name");
+  if (typeof name === "string") {
+    const key = ARGUMENT_KEYS.find((k) => value.has(k));
+    const args = key === undefined ? new Map() : dictOrJson(value.get(key));
+    return args && { name, arguments: args };
+  }
+  if (value.size !== 1) return undefined;
+  const [[only, args]] = [...value] as [[string, PyValue]];
+  return args instanceof Map ? { name: only, arguments: args } : undefined;
+}
+
+function jsonCalls(value: PyValue): PyCall[] | undefined {
+  if (value instanceof Map && value.has("tool_calls")) {
+    const toolCalls = value.get("tool_calls");
+    return toolCalls === null ? [] : jsonCalls(toolCalls as PyValue);
+  }
+  const items = Array.isArray(value) ? value : [value];
+  const calls: PyCall[] = [];
+  for (const item of items) {
+    const call = jsonCall(item);
+    if (call === undefined) return undefined;
+    calls.push(call);
+  }
+  return calls;
+}
+
+/** BFCL strips backticks, newlines and spaces from both ends; a fence's language tag goes too. */
+function unfenced(output: string): string {
+  return output.replace(/^[`\n ]+(?:python|json|tool_code)?\s*/, "").replace(/[`\n ]+$/, "");
+}
+
+/** Reads an output the way BFCL's pipeline decodes it. */
+export function decodeForBfcl(output: string, protocol: Protocol): BfclDecoded {
+  const text = unfenced(output);
+  if (text === "" || text === "[]") return { ok: true, calls: [], shape: "python" };
+  const first = text[0];
+  if (first === "{" || first === "[") {
+    const json = parsePyJson(text);
+    if (json !== undefined) {
+      if (protocol === "native" && json instanceof Map && json.has("content") && !json.has("tool_calls")) {
+        return { ok: true, calls: [], shape: "native" };
+      }
+      const calls = jsonCalls(json);
+      if (calls)
+        return { ok: true, calls, shape: json instanceof Map && json.has("tool_calls") ? "native" : "json" };
+    }
+  }
+  const bracketed = `${first === "[" ? "" : "["}${text}${text.endsWith("]") ? "" : "]"}`;
+  const calls =
+    readPythonCallList(bracketed, { namesAsStrings: true, ignorePositional: true }) ??
+    readPythonCallList(text, { namesAsStrings: true, ignorePositional: true });
+  return calls ? { ok: true, calls, shape: "python" } : FAILED;
+}

@@ -1,0 +1,79 @@
+/**
+ * The pieces the differential test and the speed bench share: the six answerable BFCL categories imported from the
+ * research data, a generated set written as files, and BFCL's `check.py` run on it.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Case } from "../../../cases/schema.js";
+import { importBfcl } from "../../../import/bfcl.js";
+import {
+  BFCL_CATEGORIES,
+  bfclSources,
+  RESEARCH_DATA_DIR,
+} from "../../../import/test-support/research-data.js";
+import type { BfclMode } from "../checker.js";
+import { caseLine, checkerLine, type GeneratedOutput, outputLine } from "./generate.js";
+
+/** BFCL's checker with its `check.py` driver, beside the research data. */
+export const CHECKER_SCRIPT =
+  process.env.TOOLUSE_BFCL_CHECKER ?? join(RESEARCH_DATA_DIR, "..", "bfcl-checker", "check.py");
+
+/** Why the differential test cannot run here, or undefined when it can. */
+export function differentialSkipReason(): string | undefined {
+  if (!existsSync(join(RESEARCH_DATA_DIR, "MANIFEST.md"))) return `no research data at ${RESEARCH_DATA_DIR}`;
+  if (!existsSync(CHECKER_SCRIPT)) return `no BFCL checker at ${CHECKER_SCRIPT}`;
+  const python = spawnSync("python3", ["--version"], { encoding: "utf8" });
+  return python.status === 0 ? undefined : "python3 is not on PATH";
+}
+
+/** Every question of the six categories that have possible answers, imported as cases. */
+export function answerableQuestions(): Case[] {
+  return BFCL_CATEGORIES.filter((c) => c.answers).flatMap((c) => importBfcl(bfclSources(c.category, true)));
+}
+
+export interface SetFiles {
+  cases: string;
+  outputs: Record<BfclMode, string>;
+  checkerInput: string;
+}
+
+/** Writes the generated outputs as one cases file, one outputs file per BFCL mode, and check.py's input. */
+export function writeSet(dir: string, outputs: readonly GeneratedOutput[]): SetFiles {
+  const files: SetFiles = {
+    cases: join(dir, "cases.jsonl"),
+    outputs: { prompt: join(dir, "outputs-prompt.jsonl"), fc: join(dir, "outputs-fc.jsonl") },
+    checkerInput: join(dir, "checker-input.jsonl"),
+  };
+  writeFileSync(files.cases, outputs.map((o) => `${caseLine(o)}\n`).join(""));
+  for (const mode of ["prompt", "fc"] as const) {
+    const lines = outputs.filter((o) => o.mode === mode).map((o) => `${outputLine(o)}\n`);
+    writeFileSync(files.outputs[mode], lines.join(""));
+  }
+  writeFileSync(files.checkerInput, outputs.map((o) => `${checkerLine(o)}\n`).join(""));
+  return files;
+}
+
+export interface CheckerVerdict {
+  id: string;
+  valid: boolean;
+  error_type: string;
+}
+
+/** Runs check.py on its input file; returns its verdicts by id and how long the process took. */
+export function runChecker(input: string): { verdicts: Map<string, CheckerVerdict>; seconds: number } {
+  const started = process.hrtime.bigint();
+  const result = spawnSync("sh", ["-c", `exec python3 "$0" < "$1"`, CHECKER_SCRIPT, input], {
+    encoding: "utf8",
+    maxBuffer: 1 << 30,
+  });
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  if (result.status !== 0) throw new Error(`check.py failed: ${result.stderr}`);
+  const verdicts = new Map<string, CheckerVerdict>();
+  for (const line of result.stdout.split("\n")) {
+    if (line.trim() === "") continue;
+    const verdict = JSON.parse(line) as CheckerVerdict;
+    verdicts.set(verdict.id, verdict);
+  }
+  return { verdicts, seconds };
+}

@@ -1,0 +1,203 @@
+/**
+ * BFCL's value rules for one argument: its type rule (exact Python types, one level of nesting, variables), its
+ * string standardisation, and the list, dict and list-of-dict comparisons. Written from BFCL's documented behaviour
+ * and checked against its checker by the differential test; see docs/bfcl.md.
+ */
+import { type PyDict, PyFloat, type PyTypeName, type PyValue, pyType } from "../../extract/python-value.js";
+import {
+  PythonCrash,
+  pyContains,
+  pyEquals,
+  pyGet,
+  pyIndexed,
+  pyItems,
+  pyIterate,
+  pyLength,
+} from "./python-semantics.js";
+
+/** One rule's outcome: BFCL's `valid` and, on failure, its `error_type` and message. */
+export type RuleResult = { valid: true } | { valid: false; errorType: string; error: string };
+
+export const VALID: RuleResult = { valid: true };
+
+export function invalid(errorType: string, error: string): RuleResult {
+  return { valid: false, errorType, error };
+}
+
+/** BFCL's type names → the Python type a value must have; names outside this table make its checker crash. */
+const TYPE_OF: Readonly<Record<string, PyTypeName>> = {
+  string: "str",
+  integer: "int",
+  float: "float",
+  boolean: "bool",
+  array: "list",
+  tuple: "list",
+  dict: "dict",
+  any: "str",
+};
+
+export function pythonTypeOf(typeName: PyValue): PyTypeName {
+  if (typeof typeName === "string" && Object.hasOwn(TYPE_OF, typeName))
+    return TYPE_OF[typeName] as PyTypeName;
+  if (typeName !== null && typeof typeName === "object" && !(typeName instanceof PyFloat)) {
+    throw new PythonCrash("TypeError", `unhashable type: '${pyType(typeName)}'`);
+  }
+  throw new PythonCrash("KeyError", String(typeName));
+}
+
+/**
+ * BFCL compares strings after deleting spaces and `,./-_*^` and lower-casing, with `'` read as `"`: "New York, NY"
+ * equals "newyorkny". Only the ASCII space counts as a space.
+ */
+export function standardise(text: string): string {
+  return text
+    .replace(/[ ,./\-_*^]/g, "")
+    .toLowerCase()
+    .replace(/'/g, '"');
+}
+
+function standardiseIfString(value: PyValue): PyValue {
+  return typeof value === "string" ? standardise(value) : value;
+}
+
+/** The type of the first accepted value that is not the optional marker `""`, or null when there is none. */
+function acceptedType(accepted: PyValue): PyTypeName | null {
+  for (const value of pyIterate(accepted)) {
+    if (value !== "") return pyType(value);
+  }
+  return null;
+}
+
+export interface TypeOutcome {
+  result: RuleResult;
+  /** The accepted values have another type than the schema says: BFCL then treats them as variables (plain `in`). */
+  isVariable: boolean;
+}
+
+/**
+ * BFCL's type rule. A value of the schema's type passes (for lists: every element against some accepted list's
+ * element type, with no int→float promotion there); a value of the accepted values' own type passes as a variable.
+ */
+export function checkType(
+  param: string,
+  value: PyValue,
+  accepted: PyValue,
+  expected: PyTypeName,
+  nested: PyTypeName | null,
+): TypeOutcome {
+  const answerType = acceptedType(accepted);
+  const isVariable = answerType !== null && answerType !== expected;
+  const actual = pyType(value);
+  let nestedFailed = false;
+  if (actual === expected) {
+    if (nested === null) return { result: VALID, isVariable };
+    for (const candidate of pyIterate(accepted)) {
+      if (pyType(candidate) !== "list" || elementsFit(param, value as PyValue[], candidate, nested)) {
+        return { result: VALID, isVariable };
+      }
+    }
+    nestedFailed = true;
+  }
+  if (answerType !== null && actual === answerType) {
+    const result = nestedFailed ? nestedError(param, expected, nested) : VALID;
+    return { result, isVariable: true };
+  }
+  return {
+    result: invalid(
+      "type_error:simple",
+      `Incorrect type for parameter '${param}': expected ${expected}, got ${actual}.`,
+    ),
+    isVariable,
+  };
+}
+
+function nestedError(param: string, expected: PyTypeName, nested: PyTypeName | null): RuleResult {
+  return invalid(
+    "type_error:nested",
+    `Nested type checking failed for parameter '${param}': expected ${expected} of ${nested}.`,
+  );
+}
+
+function elementsFit(
+  param: string,
+  value: readonly PyValue[],
+  candidate: PyValue,
+  nested: PyTypeName,
+): boolean {
+  for (const element of value) {
+    if (!checkType(param, element, candidate, nested, null).result.valid) return false;
+  }
+  return true;
+}
+
+export function checkString(param: string, value: string, accepted: PyValue): RuleResult {
+  const wanted = standardise(value);
+  for (const candidate of pyIndexed(accepted)) {
+    if (typeof candidate === "string" && standardise(candidate) === wanted) return VALID;
+  }
+  return invalid("value_error:string", `Invalid value for parameter '${param}': ${JSON.stringify(value)}.`);
+}
+
+export function checkList(param: string, value: readonly PyValue[], accepted: PyValue): RuleResult {
+  const given = value.map(standardiseIfString);
+  for (const candidate of pyIndexed(accepted)) {
+    if (pyEquals(given, pyIndexed(candidate).map(standardiseIfString))) return VALID;
+  }
+  return invalid("value_error:list/tuple", `Invalid value for parameter '${param}'.`);
+}
+
+/** One accepted dict: every given key accepted with one of its values, every non-optional key given. */
+function dictMatches(value: PyValue, candidate: PyValue): RuleResult {
+  let outcome: RuleResult = VALID;
+  for (const [key, inner] of pyItems(value)) {
+    if (!pyContains(candidate, key)) {
+      outcome = invalid("value_error:dict_key", `Unexpected dict key parameter: '${key}'.`);
+      break;
+    }
+    const options = pyIndexed(pyGet(candidate, key)).map(standardiseIfString);
+    if (!pyContains(options, standardiseIfString(inner))) {
+      outcome = invalid("value_error:dict_value", `Invalid value for parameter '${key}'.`);
+      break;
+    }
+  }
+  // BFCL looks for missing keys even after a mismatch; only its crash on a non-dict answer changes the outcome.
+  for (const [key, options] of pyItems(candidate)) {
+    if (!(value as PyDict).has(key) && !pyContains(options, "")) {
+      return outcome.valid
+        ? invalid("value_error:dict_key", `Missing dict key parameter: '${key}'.`)
+        : outcome;
+    }
+  }
+  return outcome;
+}
+
+export function checkDict(value: PyValue, accepted: PyValue): RuleResult {
+  let result = invalid("dict_checker:unclear", "No accepted dict to compare with.");
+  for (const candidate of pyIndexed(accepted)) {
+    if (candidate === "") continue;
+    result = dictMatches(value, candidate);
+    if (result.valid) return VALID;
+  }
+  return result;
+}
+
+export function checkListOfDicts(value: readonly PyValue[], accepted: PyValue): RuleResult {
+  let result = invalid("list_dict_checker:unclear", "No accepted list of dicts to compare with.");
+  for (const candidate of pyIndexed(accepted)) {
+    if (value.length !== pyLength(candidate)) {
+      result = invalid("value_error:list_dict_count", "Wrong number of dictionaries in the list.");
+      continue;
+    }
+    const dicts = pyIndexed(candidate);
+    let allMatch = true;
+    for (let index = 0; index < value.length; index++) {
+      result = checkDict(value[index] as PyValue, [dicts[index] as PyValue]);
+      if (!result.valid) {
+        allMatch = false;
+        break;
+      }
+    }
+    if (allMatch) return VALID;
+  }
+  return result;
+}
