@@ -58,12 +58,17 @@ describe("tooluse run --shard and tooluse merge (command line)", () => {
 
   it("refuses a gap, an overlap, a whole run and shards of different runs, each in one line", async () => {
     await run("c.json", "--shard", "2/2", "--max-tokens", "100");
+    await run("d.json", "--shard", "2/2", "--rules", "spec1");
     const cases: [string[], RegExp][] = [
       [["a.json"], /gap: shard 2\/2 is missing \(given: 1\/2\)/],
       [["a.json", "a.json"], /overlap: .*a\.json and .*a\.json are both shard 1\/2/],
       [["a.json", "whole.json"], /whole\.json is a whole run, not a shard/],
       [["a.json", "c.json"], /a\.json and .*c\.json are shards of different runs: config\.settings differs/],
     ];
+    cases.push([
+      ["a.json", "d.json"],
+      /shards of different runs: grading differs \(.*"tooluse".* vs .*"spec1"/,
+    ]);
     for (const [files, message] of cases) {
       const result = await cli("merge", ...files.map(path), "--out", path("bad.json"));
       expect(result.code).toBe(2);
