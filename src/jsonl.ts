@@ -7,13 +7,16 @@ import { formatPath, UserError } from "./errors.js";
 
 /** Parses every non-blank line of a JSONL file; the first bad line throws a UserError naming file, line and field. */
 export function readJsonl<T extends z.ZodType>(file: string, schema: T): z.infer<T>[] {
-  let text: string;
+  return parseJsonl(readTextFile(file), file, schema);
+}
+
+/** A file's text; a file that cannot be read is the user's error, named with its code. */
+export function readTextFile(file: string): string {
   try {
-    text = readFileSync(file, "utf8");
+    return readFileSync(file, "utf8");
   } catch (error) {
     throw new UserError(`${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
   }
-  return parseJsonl(text, file, schema);
 }
 
 export function parseJsonl<T extends z.ZodType>(text: string, file: string, schema: T): z.infer<T>[] {
@@ -27,7 +30,8 @@ export function parseJsonl<T extends z.ZodType>(text: string, file: string, sche
   return records;
 }
 
-function parseLine<T extends z.ZodType>(line: string, where: string, schema: T): z.infer<T> {
+/** One JSONL line parsed and checked; a bad one throws a UserError naming `where` (file:line) and the field. */
+export function parseLine<T extends z.ZodType>(line: string, where: string, schema: T): z.infer<T> {
   let value: unknown;
   try {
     value = JSON.parse(line);

@@ -32,8 +32,8 @@ const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
   v: "\v",
 };
 
-/** Thrown inside the reader only; every entry point turns it into `undefined`. */
-class NotPython extends Error {}
+/** Thrown inside the reader only (one shared instance: no stack trace per failure); entry points return `undefined`. */
+const NOT_PYTHON = new Error("not Python syntax");
 
 class Reader {
   pos: number;
@@ -47,7 +47,7 @@ class Reader {
   }
 
   fail(): never {
-    throw new NotPython();
+    throw NOT_PYTHON;
   }
 
   /** Skips whitespace, comments and line continuations (all legal inside brackets). */
@@ -317,7 +317,7 @@ function attempt<T>(read: () => T): T | undefined {
   try {
     return read();
   } catch (error) {
-    if (error instanceof NotPython || error instanceof RangeError) return undefined;
+    if (error === NOT_PYTHON || error instanceof RangeError) return undefined;
     throw error;
   }
 }

@@ -31,11 +31,9 @@ export interface Verdict {
   name_mangled?: true;
   /** Cases expecting several calls (`calls`) only: for each expected call, the index of the extracted call assigned to it, or null. */
   assignment?: (number | null)[];
-  /** Present when graded under `--rules bfcl`: `passed` and `reason` are then BFCL's. */
+  /** Present when graded under `--rules bfcl`: the verdict is then BFCL's alone. */
   rules?: "bfcl";
-  /** Under `--rules bfcl`: our own profile's verdict on the same output. */
-  tooluse?: { passed: boolean; reason: string };
-  /** BFCL's verdict on the same output (see src/grade/bfcl). */
+  /** BFCL's verdict on the same output (see src/grade/bfcl), on every verdict graded since issue 14. */
   bfcl?: BfclVerdict;
 }
 

@@ -19,7 +19,6 @@ import {
   pyIndexed,
   pyItems,
   pyIterate,
-  pyLength,
 } from "./python-semantics.js";
 import {
   checkDict,

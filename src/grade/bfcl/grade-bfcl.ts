@@ -4,7 +4,7 @@ import { parsePyJson } from "../../extract/python-json.js";
 import { fromJsonValue, type PyValue } from "../../extract/python-value.js";
 import type { Output } from "../grade.js";
 import { type BfclMode, type BfclProblem, checkBfclCalls } from "./checker.js";
-import { decodeForBfcl } from "./decode.js";
+import { type BfclDecoded, decodeForBfcl } from "./decode.js";
 import { problemFromCase } from "./from-case.js";
 
 /** BFCL's verdict as a verdict line carries it next to ours. */
@@ -19,9 +19,9 @@ export interface BfclVerdict {
 
 type Prepared = { problem: BfclProblem; translated: boolean } | { unpassable: string[] };
 
-// Outputs of one case share its parsed documents and answers: prepare each case once, and each distinct
-// answer text once (suites that copy a question under many ids share one parse).
-const prepared = new WeakMap<Case, Prepared>();
+// Outputs of one case share its parsed documents and answers: prepare each question once (copies of a question
+// under many ids share its `bfcl` object when loaded by loadCases), and each distinct answer text once.
+const prepared = new WeakMap<object, Prepared>();
 const parsedTexts = new Map<string, PyValue>();
 
 function parsedOnce(text: string): PyValue {
@@ -34,7 +34,8 @@ function parsedOnce(text: string): PyValue {
 }
 
 function prepare(testCase: Case): Prepared {
-  let entry = prepared.get(testCase);
+  const key = testCase.bfcl ?? testCase;
+  let entry = prepared.get(key);
   if (entry === undefined) {
     const source = testCase.bfcl;
     if (source?.unpassable) entry = { unpassable: source.unpassable };
@@ -43,7 +44,7 @@ function prepare(testCase: Case): Prepared {
       const problem = { category: source.category, functions: fromJsonValue(source.function), groundTruth };
       entry = { problem, translated: false };
     } else entry = { problem: problemFromCase(testCase), translated: true };
-    prepared.set(testCase, entry);
+    prepared.set(key, entry);
   }
   return entry;
 }
@@ -54,6 +55,11 @@ function verdictOf(passed: boolean, errorType: string, reason: string, translate
 
 /** Grades one output under BFCL's rules (`mode`: how names were served, see {@link BfclMode}). */
 export function gradeBfcl(testCase: Case, output: Output, mode: BfclMode): BfclVerdict {
+  return judgeBfcl(testCase, decodeForBfcl(output.output, output.protocol), mode);
+}
+
+/** BFCL's verdict on calls already decoded from an output. */
+export function judgeBfcl(testCase: Case, decoded: BfclDecoded, mode: BfclMode): BfclVerdict {
   const entry = prepare(testCase);
   if ("unpassable" in entry) {
     return verdictOf(
@@ -64,7 +70,6 @@ export function gradeBfcl(testCase: Case, output: Output, mode: BfclMode): BfclV
     );
   }
   const { problem, translated } = entry;
-  const decoded = decodeForBfcl(output.output, output.protocol);
   const calls = decoded.ok ? decoded.calls : [];
   if (problem.category.includes("irrelevance")) {
     const passed = calls.length === 0;

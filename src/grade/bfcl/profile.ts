@@ -1,12 +1,16 @@
 /**
- * Grading under a chosen profile while keeping the other's verdict: every verdict carries BFCL's (`bfcl`), and under
- * `--rules bfcl` its `passed` and `reason` are BFCL's, with ours kept under `tooluse`.
+ * Grading under a chosen profile. Under ours (the default) every verdict also carries BFCL's (`bfcl`), which the
+ * summary's `bfcl_compatible_score` counts. Under `--rules bfcl` the verdict is BFCL's alone: its calls are the ones
+ * BFCL decodes, and ours is not computed (it would cost more than BFCL's whole check; grade again without
+ * `--rules` to have both).
  */
 import type { Case } from "../../cases/schema.js";
+import { toJsonValue } from "../../extract/python-value.js";
 import { grade, type Output } from "../grade.js";
-import type { Verdict } from "../verdict.js";
+import { type Verdict, verdict } from "../verdict.js";
 import type { BfclMode } from "./checker.js";
-import { gradeBfcl } from "./grade-bfcl.js";
+import { decodeForBfcl } from "./decode.js";
+import { gradeBfcl, judgeBfcl } from "./grade-bfcl.js";
 
 export const RULES = ["tooluse", "bfcl"] as const;
 export type Rules = (typeof RULES)[number];
@@ -17,17 +21,29 @@ export interface RulesOptions {
   bfclMode?: BfclMode | undefined;
 }
 
-/** Grades one output under `options.rules` (default: ours), with BFCL's verdict attached either way. */
-export function gradeWithRules(testCase: Case, output: Output, options: RulesOptions = {}): Verdict {
-  const ours = grade(testCase, output);
-  const bfcl = gradeBfcl(testCase, output, options.bfclMode ?? "prompt");
-  if (options.rules !== "bfcl") return { ...ours, bfcl };
-  return {
-    ...ours,
-    passed: bfcl.passed,
-    reason: bfcl.reason,
-    rules: "bfcl",
-    tooluse: { passed: ours.passed, reason: ours.reason },
-    bfcl,
+function bfclOnly(testCase: Case, output: Output, mode: BfclMode): Verdict {
+  const decoded = decodeForBfcl(output.output, output.protocol);
+  const bfcl = judgeBfcl(testCase, decoded, mode);
+  const calls = decoded.ok
+    ? decoded.calls.map((call) => ({
+        name: call.name,
+        arguments: toJsonValue(call.arguments) as Record<string, unknown>,
+      }))
+    : [];
+  const notApplicable = { tool_ok: null, args_ok: null, extra: null, spurious: null, answer_ok: null };
+  const base = {
+    id: testCase.id,
+    protocol: output.protocol,
+    calls,
+    malformed: !decoded.ok,
+    ...notApplicable,
   };
+  return { ...verdict({ ...base, passed: bfcl.passed, reason: bfcl.reason }), rules: "bfcl", bfcl };
+}
+
+/** Grades one output under `options.rules` (default: ours, with BFCL's verdict attached). */
+export function gradeWithRules(testCase: Case, output: Output, options: RulesOptions = {}): Verdict {
+  const mode = options.bfclMode ?? "prompt";
+  if (options.rules === "bfcl") return bfclOnly(testCase, output, mode);
+  return { ...grade(testCase, output), bfcl: gradeBfcl(testCase, output, mode) };
 }
