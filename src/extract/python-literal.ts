@@ -15,6 +15,8 @@ export interface PythonReadOptions {
 /** Nesting deeper than this is not a call anyone meant; stopping keeps the stack bounded on hostile text. */
 const MAX_DEPTH = 64;
 const IDENTIFIER = /[\p{ID_Start}_][\p{ID_Continue}]*/uy;
+/** An ASCII name followed by ASCII (or the end): a non-ASCII letter after it would belong to the name. */
+const ASCII_IDENTIFIER = /[A-Za-z_]\w*(?!\w)(?=[\x21-\x7e\s]|$)/y;
 const NUMBER =
   /(?:0[xX](?:_?[0-9a-fA-F])+|0[oO](?:_?[0-7])+|0[bB](?:_?[01])+|(?:\d(?:_?\d)*\.(?:\d(?:_?\d)*)?|\.\d(?:_?\d)*)(?:[eE][+-]?\d(?:_?\d)*)?|\d(?:_?\d)*(?:[eE][+-]?\d(?:_?\d)*)?)/y;
 const STRING_PREFIX = /[rRuUbBfF]{0,2}(?=['"])/y;
@@ -76,13 +78,18 @@ class Reader {
   }
 
   identifier(): string | undefined {
+    // Most names are ASCII; the Unicode pattern (and NFKC, which Python applies to identifiers) only when not.
+    ASCII_IDENTIFIER.lastIndex = this.pos;
+    const ascii = ASCII_IDENTIFIER.exec(this.text);
+    if (ascii) {
+      this.pos = ASCII_IDENTIFIER.lastIndex;
+      return ascii[0];
+    }
     IDENTIFIER.lastIndex = this.pos;
     const match = IDENTIFIER.exec(this.text);
     if (!match) return undefined;
     this.pos = IDENTIFIER.lastIndex;
-    // Python compares identifiers after NFKC normalisation.
-    const name = match[0];
-    return name.normalize("NFKC");
+    return match[0].normalize("NFKC");
   }
 
   /** `a.b.c` (a call's name). */

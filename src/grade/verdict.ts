@@ -3,6 +3,7 @@ import type { Protocol } from "../cases/schema.js";
 import type { Call } from "../tools/types.js";
 import type { BfclVerdict } from "./bfcl/grade-bfcl.js";
 import type { ArgumentCheck } from "./compare.js";
+import type { NameResolution } from "./resolve-tool.js";
 
 export interface Verdict {
   id: string;
@@ -31,6 +32,11 @@ export interface Verdict {
   name_mangled?: true;
   /** Cases expecting several calls (`calls`) only: for each expected call, the index of the extracted call assigned to it, or null. */
   assignment?: (number | null)[];
+  /**
+   * How the most leniently resolved call name reached an offered tool (exact, case, prefix, alias, mangled): set
+   * whenever some call named an offered tool, in every profile, so leniency is visible.
+   */
+  name_resolution?: NameResolution;
   /** Present when graded under `--rules bfcl`: the verdict is then BFCL's alone. */
   rules?: "bfcl";
   /** BFCL's verdict on the same output (see src/grade/bfcl), on every verdict graded since issue 14. */

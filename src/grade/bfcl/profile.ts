@@ -7,6 +7,8 @@
 import type { Case } from "../../cases/schema.js";
 import { toJsonValue } from "../../extract/python-value.js";
 import { grade, type Output } from "../grade.js";
+import { offeredTools } from "../offered.js";
+import { mostLenient, type NameResolution, resolveToolName } from "../resolve-tool.js";
 import { type Verdict, verdict } from "../verdict.js";
 import type { BfclMode } from "./checker.js";
 import { decodeForBfcl } from "./decode.js";
@@ -19,6 +21,33 @@ export interface RulesOptions {
   rules?: Rules | undefined;
   /** How the model was served, for BFCL's name rule (default `prompt`). */
   bfclMode?: BfclMode | undefined;
+}
+
+/** The most lenient resolution among calls that reach an offered tool under our rules. */
+function ourResolution(testCase: Case, calls: readonly { name: string }[]): NameResolution | undefined {
+  const tools = offeredTools(testCase);
+  return mostLenient(calls.flatMap((call) => resolveToolName(call.name, tools)?.resolution ?? []));
+}
+
+/** BFCL's own name rule: exact, or (fc mode) a dotted name with its dots turned into underscores. */
+function bfclResolution(
+  testCase: Case,
+  calls: readonly { name: string }[],
+  mode: BfclMode,
+): NameResolution | undefined {
+  const names = offeredTools(testCase).map((tool) => tool.name);
+  return mostLenient(
+    calls.flatMap((call): NameResolution[] => {
+      if (names.includes(call.name) && (mode === "prompt" || !call.name.includes("."))) return ["exact"];
+      return mode === "fc" && names.some((n) => n.includes(".") && n.replace(/\./g, "_") === call.name)
+        ? ["mangled"]
+        : [];
+    }),
+  );
+}
+
+function withResolution(verdict: Verdict, resolution: NameResolution | undefined): Verdict {
+  return resolution === undefined ? verdict : { ...verdict, name_resolution: resolution };
 }
 
 function bfclOnly(testCase: Case, output: Output, mode: BfclMode): Verdict {
@@ -38,12 +67,21 @@ function bfclOnly(testCase: Case, output: Output, mode: BfclMode): Verdict {
     malformed: !decoded.ok,
     ...notApplicable,
   };
-  return { ...verdict({ ...base, passed: bfcl.passed, reason: bfcl.reason }), rules: "bfcl", bfcl };
+  const graded = {
+    ...verdict({ ...base, passed: bfcl.passed, reason: bfcl.reason }),
+    rules: "bfcl" as const,
+    bfcl,
+  };
+  return withResolution(graded, bfclResolution(testCase, calls, mode));
 }
 
 /** Grades one output under `options.rules` (default: ours, with BFCL's verdict attached). */
 export function gradeWithRules(testCase: Case, output: Output, options: RulesOptions = {}): Verdict {
   const mode = options.bfclMode ?? "prompt";
   if (options.rules === "bfcl") return bfclOnly(testCase, output, mode);
-  return { ...grade(testCase, output), bfcl: gradeBfcl(testCase, output, mode) };
+  const ours = grade(testCase, output);
+  return withResolution(
+    { ...ours, bfcl: gradeBfcl(testCase, output, mode) },
+    ourResolution(testCase, ours.calls),
+  );
 }
