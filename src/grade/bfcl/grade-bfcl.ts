@@ -1,7 +1,7 @@
 /** The `bfcl` grading profile: one case and one raw output in, BFCL's verdict out. Pure. */
 import type { Case } from "../../cases/schema.js";
 import { parsePyJson } from "../../extract/python-json.js";
-import { fromJsonValue, type PyValue } from "../../extract/python-value.js";
+import { fromJsonValue } from "../../extract/python-value.js";
 import type { Output } from "../grade.js";
 import { type BfclMode, type BfclProblem, checkBfclCalls } from "./checker.js";
 import { type BfclDecoded, decodeForBfcl } from "./decode.js";
@@ -13,44 +13,35 @@ export interface BfclVerdict {
   /** BFCL's error type on failure (`value_error:string`, `ast_decoder:decoder_failed`, `exception:KeyError`…); "" on a pass. */
   error_type: string;
   reason: string;
+  /** The question has an argument with no accepted value: no output can pass it (BFCL data, kept as BFCL grades it). */
+  unpassable?: true;
   /** The case came from another suite: its expectation was translated into BFCL's answer format to grade it. */
   translated?: true;
 }
 
-type Prepared = { problem: BfclProblem; translated: boolean } | { unpassable: string[] };
-
-// Outputs of one case share its parsed documents and answers: prepare each question once (copies of a question
-// under many ids share its `bfcl` object when loaded by loadCases), and each distinct answer text once.
-const prepared = new WeakMap<object, Prepared>();
-const parsedTexts = new Map<string, PyValue>();
-
-function parsedOnce(text: string): PyValue {
-  let value = parsedTexts.get(text);
-  if (value === undefined) {
-    value = parsePyJson(text) ?? null;
-    parsedTexts.set(text, value);
-  }
-  return value;
+interface Prepared {
+  problem: BfclProblem;
+  notes: Pick<BfclVerdict, "unpassable" | "translated">;
 }
+
+// Outputs of one question share its parsed documents and answer: prepare each question once (copies of a question
+// under many ids share one `bfcl` object when loaded by loadCases).
+const prepared = new WeakMap<object, Prepared>();
 
 function prepare(testCase: Case): Prepared {
   const key = testCase.bfcl ?? testCase;
   let entry = prepared.get(key);
   if (entry === undefined) {
     const source = testCase.bfcl;
-    if (source?.unpassable) entry = { unpassable: source.unpassable };
-    else if (source) {
-      const groundTruth = source.ground_truth === undefined ? null : parsedOnce(source.ground_truth);
+    if (source) {
+      const groundTruth =
+        source.ground_truth === undefined ? null : (parsePyJson(source.ground_truth) ?? null);
       const problem = { category: source.category, functions: fromJsonValue(source.function), groundTruth };
-      entry = { problem, translated: false };
-    } else entry = { problem: problemFromCase(testCase), translated: true };
+      entry = { problem, notes: source.unpassable ? { unpassable: true } : {} };
+    } else entry = { problem: problemFromCase(testCase), notes: { translated: true } };
     prepared.set(key, entry);
   }
   return entry;
-}
-
-function verdictOf(passed: boolean, errorType: string, reason: string, translated: boolean): BfclVerdict {
-  return { passed, error_type: errorType, reason, ...(translated ? { translated: true as const } : {}) };
 }
 
 /** Grades one output under BFCL's rules (`mode`: how names were served, see {@link BfclMode}). */
@@ -60,43 +51,28 @@ export function gradeBfcl(testCase: Case, output: Output, mode: BfclMode): BfclV
 
 /** BFCL's verdict on calls already decoded from an output. */
 export function judgeBfcl(testCase: Case, decoded: BfclDecoded, mode: BfclMode): BfclVerdict {
-  const entry = prepare(testCase);
-  if ("unpassable" in entry) {
-    return verdictOf(
-      false,
-      "unpassable",
-      `no accepted value exists for ${entry.unpassable.join(", ")}`,
-      false,
-    );
-  }
-  const { problem, translated } = entry;
+  const { problem, notes } = prepare(testCase);
+  const outcome = (passed: boolean, errorType: string, reason: string): BfclVerdict => ({
+    passed,
+    error_type: errorType,
+    reason,
+    ...notes,
+  });
   const calls = decoded.ok ? decoded.calls : [];
+  // BFCL's irrelevance rule: no call decoded (or nothing decodable) passes; its relevance rule: some call passes.
   if (problem.category.includes("irrelevance")) {
-    const passed = calls.length === 0;
-    return verdictOf(
-      passed,
-      passed ? "" : "irrelevance:called",
-      passed ? "no call, as expected" : "a call was made",
-      translated,
-    );
+    return calls.length === 0
+      ? outcome(true, "", "no call, as expected")
+      : outcome(false, "irrelevance:called", "a call was made");
   }
   if (problem.category.includes("relevance")) {
-    const passed = calls.length > 0;
-    return verdictOf(
-      passed,
-      passed ? "" : "relevance:no_call",
-      passed ? "some call was made" : "no call",
-      translated,
-    );
+    return calls.length > 0
+      ? outcome(true, "", "some call was made")
+      : outcome(false, "relevance:no_call", "no call");
   }
   if (!decoded.ok) {
-    return verdictOf(
-      false,
-      "ast_decoder:decoder_failed",
-      "the output is not a list of calls BFCL can decode",
-      translated,
-    );
+    return outcome(false, "ast_decoder:decoder_failed", "the output is not a list of calls BFCL can decode");
   }
   const result = checkBfclCalls(problem, calls, mode);
-  return verdictOf(result.valid, result.error_type, result.valid ? "valid" : result.error, translated);
+  return outcome(result.valid, result.error_type, result.valid ? "valid" : result.error);
 }
