@@ -35,7 +35,7 @@ function program(io: Io, setExit: SetExit): Command {
     .addOption(
       new Option("--bfcl-mode <mode>", "BFCL: how names were served (fc: dots became _)")
         .choices(["prompt", "fc"])
-        .default("prompt"),
+        .default(undefined, "fc for native outputs, prompt for text"),
     )
     .action(async (options) => setExit((await import("./grade.js")).runGrade(options, io)));
 

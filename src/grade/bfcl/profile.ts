@@ -19,7 +19,7 @@ export type Rules = (typeof RULES)[number];
 
 export interface RulesOptions {
   rules?: Rules | undefined;
-  /** How the model was served, for BFCL's name rule (default `prompt`). */
+  /** How the model was served, for BFCL's name rule; default: `fc` for native outputs, `prompt` for text. */
   bfclMode?: BfclMode | undefined;
 }
 
@@ -77,7 +77,7 @@ function bfclOnly(testCase: Case, output: Output, mode: BfclMode): Verdict {
 
 /** Grades one output under `options.rules` (default: ours, with BFCL's verdict attached). */
 export function gradeWithRules(testCase: Case, output: Output, options: RulesOptions = {}): Verdict {
-  const mode = options.bfclMode ?? "prompt";
+  const mode = options.bfclMode ?? (output.protocol === "native" ? "fc" : "prompt");
   if (options.rules === "bfcl") return bfclOnly(testCase, output, mode);
   const ours = grade(testCase, output);
   return withResolution(

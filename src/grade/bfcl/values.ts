@@ -1,7 +1,7 @@
 /**
  * BFCL's value rules for one argument: its type rule (exact Python types, one level of nesting, variables), its
  * string standardisation, and the list, dict and list-of-dict comparisons. Written from BFCL's documented behaviour
- * and checked against its checker by the differential test; see docs/bfcl.md.
+ * and checked against its checker by the differential test; README "BFCL" lists how it differs from ours.
  */
 import { type PyDict, PyFloat, type PyTypeName, type PyValue, pyType } from "../../extract/python-value.js";
 import {
