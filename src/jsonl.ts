@@ -10,10 +10,10 @@ export function readJsonl<T extends z.ZodType>(file: string, schema: T): z.infer
   return parseJsonl(readTextFile(file), file, schema);
 }
 
-/** A file's text; a file that cannot be read is the user's error, named with its code. */
-export function readTextFile(file: string): string {
+/** A file's text (`latin1`: one character per byte); a file that cannot be read is the user's error, named with its code. */
+export function readTextFile(file: string, encoding: "utf8" | "latin1" = "utf8"): string {
   try {
-    return readFileSync(file, "utf8");
+    return readFileSync(file, encoding);
   } catch (error) {
     throw new UserError(`${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
   }

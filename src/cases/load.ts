@@ -42,28 +42,44 @@ export const CaseLineSchema = z.unknown().transform((value, ctx): Case => {
 /** A line that starts with its id, as every file we write does: the id's JSON string, and the rest of the line. */
 const LEADING_ID = /^\{"id":("(?:[^"\\]|\\.)*")/;
 
+/** The line without the spaces, tabs and carriage returns JSON allows around a value (a regex would scan it all). */
+function trimJsonSpace(line: string): string {
+  let start = 0;
+  let end = line.length;
+  const space = (code: number) => code === 32 || code === 9 || code === 13;
+  while (start < end && space(line.charCodeAt(start))) start++;
+  while (end > start && space(line.charCodeAt(end - 1))) end--;
+  return start === 0 && end === line.length ? line : line.slice(start, end);
+}
+
+/** Bytes held one per character (a latin1 string) → the text they encode. */
+function utf8(bytes: string): string {
+  return Buffer.from(bytes, "latin1").toString("utf8");
+}
+
 /**
  * Every case of a JSONL file, validated against the case schema. Suites that copy one question under many ids
- * (generated or sampled sets: 25 outputs of one BFCL question are 25 cases) are read and validated once per
- * distinct body: a line equal to an earlier one after its leading id reuses that case under its own id. Copies
- * share the body, which graders treat as read-only.
+ * (generated or sampled sets: 25 outputs of one BFCL question are 25 cases) are decoded and validated once per
+ * distinct body: a line whose bytes after its leading id equal an earlier line's reuses that case under its own
+ * id. Copies share the body, which graders treat as read-only.
  */
 export function loadCases(file: string): Case[] {
-  const lines = readTextFile(file).split("\n");
+  // Lines are compared as bytes (latin1, one character per byte): only distinct ones are decoded from UTF-8.
+  const lines = readTextFile(file, "latin1").split("\n");
   const cases: Case[] = [];
   const bodies = new Map<string, Case>();
   for (let index = 0; index < lines.length; index++) {
-    const line = lines[index]?.trim() ?? "";
+    const line = trimJsonSpace(lines[index] ?? "");
     if (line === "") continue;
     const lead = LEADING_ID.exec(line);
-    const id = lead ? (JSON.parse(lead[1] as string) as string) : "";
+    const id = lead ? (JSON.parse(utf8(lead[1] as string)) as string) : "";
     const body = lead ? line.slice(lead[0].length) : "";
     const known = id === "" ? undefined : bodies.get(body);
     if (known) {
       cases.push({ ...known, id });
       continue;
     }
-    const parsed = parseLine(line, `${file}:${index + 1}`, CaseLineSchema);
+    const parsed = parseLine(utf8(line), `${file}:${index + 1}`, CaseLineSchema);
     // Only when the leading id is the one JSON kept (a repeated "id" key later in the line would win instead).
     if (id !== "" && parsed.id === id) bodies.set(body, parsed);
     cases.push(parsed);

@@ -3,7 +3,8 @@ import type { Case } from "../../cases/schema.js";
 import { parsePyJson } from "../../extract/python-json.js";
 import { fromJsonValue } from "../../extract/python-value.js";
 import type { Output } from "../grade.js";
-import { type BfclMode, type BfclProblem, checkBfclCalls } from "./checker.js";
+import type { NameResolution } from "../resolve-tool.js";
+import { type BfclMode, type BfclProblem, checkBfclCalls, expectedName } from "./checker.js";
 import { type BfclDecoded, decodeForBfcl } from "./decode.js";
 import { problemFromCase } from "./from-case.js";
 
@@ -22,6 +23,16 @@ export interface BfclVerdict {
 interface Prepared {
   problem: BfclProblem;
   notes: Pick<BfclVerdict, "unpassable" | "translated">;
+  /** The functions' names, and in fc mode the names with dots turned into underscores. */
+  names: { prompt: ReadonlySet<string>; fc: ReadonlySet<string> };
+}
+
+function namesOf(problem: BfclProblem): Prepared["names"] {
+  const documents = Array.isArray(problem.functions) ? problem.functions : [];
+  const names = documents.flatMap((d) =>
+    d instanceof Map && typeof d.get("name") === "string" ? [d.get("name") as string] : [],
+  );
+  return { prompt: new Set(names), fc: new Set(names.map((name) => expectedName(name, "fc") as string)) };
 }
 
 // Outputs of one question share its parsed documents and answer: prepare each question once (copies of a question
@@ -37,8 +48,11 @@ function prepare(testCase: Case): Prepared {
       const groundTruth =
         source.ground_truth === undefined ? null : (parsePyJson(source.ground_truth) ?? null);
       const problem = { category: source.category, functions: fromJsonValue(source.function), groundTruth };
-      entry = { problem, notes: source.unpassable ? { unpassable: true } : {} };
-    } else entry = { problem: problemFromCase(testCase), notes: { translated: true } };
+      entry = { problem, notes: source.unpassable ? { unpassable: true } : {}, names: namesOf(problem) };
+    } else {
+      const problem = problemFromCase(testCase);
+      entry = { problem, notes: { translated: true }, names: namesOf(problem) };
+    }
     prepared.set(key, entry);
   }
   return entry;
@@ -75,4 +89,23 @@ export function judgeBfcl(testCase: Case, decoded: BfclDecoded, mode: BfclMode):
   }
   const result = checkBfclCalls(problem, calls, mode);
   return outcome(result.valid, result.error_type, result.valid ? "valid" : result.error);
+}
+
+/**
+ * How BFCL's name rule resolved the calls: `exact`, or `mangled` where fc mode's dots-to-underscores was needed;
+ * undefined when no call names a function of the question.
+ */
+export function bfclNameResolution(
+  testCase: Case,
+  calls: readonly { name: string }[],
+  mode: BfclMode,
+): NameResolution | undefined {
+  const { names } = prepare(testCase);
+  let resolution: NameResolution | undefined;
+  for (const { name } of calls) {
+    if (!names[mode].has(name)) continue;
+    if (names.prompt.has(name) && !(mode === "fc" && name.includes("."))) resolution ??= "exact";
+    else resolution = "mangled";
+  }
+  return resolution;
 }

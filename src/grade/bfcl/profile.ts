@@ -5,14 +5,14 @@
  * `--rules` to have both).
  */
 import type { Case } from "../../cases/schema.js";
-import { toJsonValue } from "../../extract/python-value.js";
+import { jsonObject } from "../../extract/python-value.js";
 import { grade, type Output } from "../grade.js";
 import { offeredTools } from "../offered.js";
 import { mostLenient, type NameResolution, resolveToolName } from "../resolve-tool.js";
-import { type Verdict, verdict } from "../verdict.js";
+import type { Verdict } from "../verdict.js";
 import type { BfclMode } from "./checker.js";
 import { decodeForBfcl } from "./decode.js";
-import { gradeBfcl, judgeBfcl } from "./grade-bfcl.js";
+import { bfclNameResolution, gradeBfcl, judgeBfcl } from "./grade-bfcl.js";
 
 export const RULES = ["tooluse", "bfcl"] as const;
 export type Rules = (typeof RULES)[number];
@@ -29,59 +29,39 @@ function ourResolution(testCase: Case, calls: readonly { name: string }[]): Name
   return mostLenient(calls.flatMap((call) => resolveToolName(call.name, tools)?.resolution ?? []));
 }
 
-/** BFCL's own name rule: exact, or (fc mode) a dotted name with its dots turned into underscores. */
-function bfclResolution(
-  testCase: Case,
-  calls: readonly { name: string }[],
-  mode: BfclMode,
-): NameResolution | undefined {
-  const names = offeredTools(testCase).map((tool) => tool.name);
-  return mostLenient(
-    calls.flatMap((call): NameResolution[] => {
-      if (names.includes(call.name) && (mode === "prompt" || !call.name.includes("."))) return ["exact"];
-      return mode === "fc" && names.some((n) => n.includes(".") && n.replace(/\./g, "_") === call.name)
-        ? ["mangled"]
-        : [];
-    }),
-  );
-}
-
-function withResolution(verdict: Verdict, resolution: NameResolution | undefined): Verdict {
-  return resolution === undefined ? verdict : { ...verdict, name_resolution: resolution };
-}
-
 function bfclOnly(testCase: Case, output: Output, mode: BfclMode): Verdict {
   const decoded = decodeForBfcl(output.output, output.protocol);
   const bfcl = judgeBfcl(testCase, decoded, mode);
   const calls = decoded.ok
-    ? decoded.calls.map((call) => ({
-        name: call.name,
-        arguments: toJsonValue(call.arguments) as Record<string, unknown>,
-      }))
+    ? decoded.calls.map((call) => ({ name: call.name, arguments: jsonObject(call.arguments) }))
     : [];
-  const notApplicable = { tool_ok: null, args_ok: null, extra: null, spurious: null, answer_ok: null };
-  const base = {
+  // Built as one literal in the documented field order: this runs once per output on the fast path.
+  const graded: Verdict = {
     id: testCase.id,
     protocol: output.protocol,
+    passed: bfcl.passed,
     calls,
+    tool_ok: null,
+    args_ok: null,
+    extra: null,
+    spurious: null,
     malformed: !decoded.ok,
-    ...notApplicable,
-  };
-  const graded = {
-    ...verdict({ ...base, passed: bfcl.passed, reason: bfcl.reason }),
-    rules: "bfcl" as const,
+    answer_ok: null,
+    reason: bfcl.reason,
+    rules: "bfcl",
     bfcl,
   };
-  return withResolution(graded, bfclResolution(testCase, calls, mode));
+  const resolution = bfclNameResolution(testCase, calls, mode);
+  if (resolution !== undefined) graded.name_resolution = resolution;
+  return graded;
 }
 
 /** Grades one output under `options.rules` (default: ours, with BFCL's verdict attached). */
 export function gradeWithRules(testCase: Case, output: Output, options: RulesOptions = {}): Verdict {
   const mode = options.bfclMode ?? (output.protocol === "native" ? "fc" : "prompt");
   if (options.rules === "bfcl") return bfclOnly(testCase, output, mode);
-  const ours = grade(testCase, output);
-  return withResolution(
-    { ...ours, bfcl: gradeBfcl(testCase, output, mode) },
-    ourResolution(testCase, ours.calls),
-  );
+  const graded: Verdict = { ...grade(testCase, output), bfcl: gradeBfcl(testCase, output, mode) };
+  const resolution = ourResolution(testCase, graded.calls);
+  if (resolution !== undefined) graded.name_resolution = resolution;
+  return graded;
 }
