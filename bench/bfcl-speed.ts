@@ -14,7 +14,6 @@ import { join } from "node:path";
 import { referenceOutput } from "../src/backends/reference-outputs.js";
 import { loadCases } from "../src/cases/load.js";
 import type { Protocol } from "../src/cases/schema.js";
-import { gradeWithRules } from "../src/grade/bfcl/profile.js";
 import {
   answerableQuestions,
   CHECKER_SCRIPT,
@@ -24,6 +23,7 @@ import {
 } from "../src/grade/bfcl/test-support/differential.js";
 import { generateOutputs } from "../src/grade/bfcl/test-support/generate.js";
 import type { Output } from "../src/grade/grade.js";
+import { gradingProfile } from "../src/grade/profiles.js";
 import { DEFAULT_CASES_FILE, PACKAGE_ROOT } from "../src/paths.js";
 
 const TOOLUSE1_TARGET = 100_000;
@@ -117,6 +117,8 @@ function bfclSideBySide(mutations: number): boolean {
 
 function tooluse1InProcess(): boolean {
   const cases = loadCases(DEFAULT_CASES_FILE);
+  // The default profile: ours, with BFCL's verdict attached, as every run grades.
+  const grader = gradingProfile("tooluse");
   const protocols: Protocol[] = ["json", "xml", "plain", "native"];
   const work: { index: number; output: Output }[] = [];
   cases.forEach((testCase, index) => {
@@ -127,7 +129,7 @@ function tooluse1InProcess(): boolean {
   });
   const once = () => {
     const started = performance.now();
-    for (const { index, output } of work) gradeWithRules(cases[index] as (typeof cases)[number], output);
+    for (const { index, output } of work) grader.grade(cases[index] as (typeof cases)[number], output);
     return performance.now() - started;
   };
   once();

@@ -93,6 +93,7 @@ try {
     });
     const results = buildResults({
       harnessVersion: "bench",
+      grading: { profile: "tooluse", version: "bench" },
       corpus: {
         name: "ToolUse.1",
         version: "bench",

@@ -2,7 +2,7 @@
  * Reference responders that need no model: the oracle renders every expected behaviour, always-call and never-call
  * are the two degenerate strategies the spec's headline score is designed to punish equally.
  */
-import type { Case, ExpectedCall, Protocol } from "../cases/schema.js";
+import type { AnswerConstraint, Case, ExpectedCall, Protocol } from "../cases/schema.js";
 import { noCallExpectation } from "../grade/expectation.js";
 import { encodeNativeReply } from "../grade/native.js";
 import { offeredTools } from "../grade/offered.js";
@@ -48,7 +48,7 @@ function placeholder(parameter: ToolParameter): unknown {
 }
 
 /** Some call to the first offered tool, with every required parameter filled (a tool no case offers when none is). */
-function anyCall(testCase: Case): Call {
+export function anyCall(testCase: Case): Call {
   const tool = offeredTools(testCase)[0];
   if (!tool) return { name: "no_tool_offered", arguments: {} };
   const args = Object.fromEntries(
@@ -87,15 +87,49 @@ export function renderCalls(protocol: Protocol, calls: readonly Call[]): string 
   );
 }
 
-/** A prose answer that satisfies the case's answer constraints. */
+/** The words a reply must contain to meet the case's answer constraints (the first alternative of each). */
+function constraintWords(testCase: Case): string[] {
+  const noCall = noCallExpectation(testCase.expect);
+  if (!noCall) return [];
+  const first = (constraint: AnswerConstraint) =>
+    typeof constraint === "string" ? constraint : (constraint[0] ?? "");
+  return [
+    ...(noCall.answer_contains_all ?? []).map(first),
+    ...(noCall.answer_contains_any ?? []).slice(0, 1).map(first),
+  ];
+}
+
+export type ReplyBehaviour = "answer" | "refusal" | "question";
+
+/** A reply with that behaviour which meets the case's answer constraints, so only the behaviour decides. */
+export function behaviourReply(testCase: Case, behaviour: ReplyBehaviour): string {
+  const parts = constraintWords(testCase);
+  const words = parts.join(", ");
+  if (behaviour === "question")
+    return parts.length > 0 ? `Could you tell me (${words})?` : "Could you tell me more?";
+  if (behaviour === "refusal")
+    return parts.length > 0
+      ? `I can't do that with the tools I have (${words}).`
+      : "I can't do that with the tools I have.";
+  return parts.length > 0 ? `${words}.` : "Here is my answer, no tool needed.";
+}
+
+const SHOWN: Record<"answer" | "refuse" | "clarify" | "abstain", ReplyBehaviour> = {
+  answer: "answer",
+  abstain: "answer",
+  refuse: "refusal",
+  clarify: "question",
+};
+
+/** A reply that shows the case's behaviour (answer, refusal or question) and satisfies its answer constraints. */
 function expectedAnswer(testCase: Case): string {
   const noCall = noCallExpectation(testCase.expect);
   if (!noCall) return "I cannot help with that.";
-  const parts = [...(noCall.answer_contains_all ?? []), ...(noCall.answer_contains_any ?? []).slice(0, 1)];
-  return parts.length > 0 ? `${parts.join(", ")}.` : "Here is my answer, no tool needed.";
+  return behaviourReply(testCase, SHOWN[noCall.no_call]);
 }
 
-function prose(protocol: Protocol, text: string): string {
+/** Prose as the protocol carries it (native: a reply with content and no tool calls). */
+export function prose(protocol: Protocol, text: string): string {
   return protocol === "native" ? encodeNativeReply(text, []) : text;
 }
 

@@ -2,9 +2,10 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseDocument } from "yaml";
+import { isCollection, isSeq, LineCounter, type Node, parseDocument } from "yaml";
 import { formatPath, UserError } from "../errors.js";
 import { TOOL_NAMES } from "../tools/catalogue.js";
+import { deepestIssue } from "./load.js";
 import {
   TOOLUSE1_CATEGORIES as CATEGORIES,
   type ToolUse1Case as Case,
@@ -62,19 +63,41 @@ export function buildCorpus(corpusDir: string): BuiltCorpus {
 }
 
 function readSourceFile(path: string, shown: string, category: Category, lang: Lang): Case[] {
-  const doc = parseDocument(readFileSync(path, "utf8"), { prettyErrors: false });
+  const lines = new LineCounter();
+  const doc = parseDocument(readFileSync(path, "utf8"), { prettyErrors: false, lineCounter: lines });
   if (doc.errors.length > 0) {
     const error = doc.errors[0];
     throw new UserError(`${shown}:${error?.linePos?.[0]?.line ?? "?"}: invalid YAML (${error?.code})`);
   }
   const entries: unknown = doc.toJS();
-  if (!Array.isArray(entries)) throw new UserError(`${shown}: expected a YAML list of cases`);
-  return entries.map((entry, index) => toCase(entry, `${shown}: case #${index + 1}`, category, lang));
+  if (!Array.isArray(entries) || !isSeq(doc.contents))
+    throw new UserError(`${shown}: expected a YAML list of cases`);
+  const nodes = doc.contents.items;
+  return entries.map((entry, index) => {
+    const node = nodes[index] as Node | undefined;
+    const lineOf = (path: readonly PropertyKey[]) =>
+      `${shown}:${lines.linePos(nodeAt(node, path)?.range?.[0] ?? 0).line}`;
+    return toCase(entry, lineOf, category, lang);
+  });
 }
 
-function toCase(entry: unknown, where: string, category: Category, lang: Lang): Case {
+/** The deepest YAML node along a field path (the entry itself when the path leads nowhere), for the line of an error. */
+function nodeAt(node: Node | undefined, path: readonly PropertyKey[]): Node | undefined {
+  let current = node;
+  for (const key of path) {
+    if (!isCollection(current)) break;
+    const next = current.get(typeof key === "number" ? key : String(key), true) as Node | undefined;
+    if (next === undefined || next === null || typeof next !== "object") break;
+    current = next;
+  }
+  return current;
+}
+
+type LineOf = (path: readonly PropertyKey[]) => string;
+
+function toCase(entry: unknown, lineOf: LineOf, category: Category, lang: Lang): Case {
   const source = SourceEntrySchema.safeParse(entry);
-  if (!source.success) throw issueError(where, entry, source.error.issues[0]);
+  if (!source.success) throw issueError(lineOf, entry, source.error.issues[0]);
   const s = source.data;
   const candidate = {
     id: s.id,
@@ -87,19 +110,19 @@ function toCase(entry: unknown, where: string, category: Category, lang: Lang): 
     expect: s.expect,
   };
   const parsed = CaseSchema.safeParse(candidate);
-  if (!parsed.success) throw issueError(where, entry, parsed.error.issues[0]);
+  if (!parsed.success) throw issueError(lineOf, entry, parsed.error.issues[0]);
   return parsed.data;
 }
 
 function issueError(
-  where: string,
+  lineOf: LineOf,
   entry: unknown,
   issue: { path: PropertyKey[]; message: string } | undefined,
 ) {
   const id = typeof entry === "object" && entry && "id" in entry ? ` (${String(entry.id)})` : "";
-  return new UserError(
-    `${where}${id}: field ${formatPath(issue?.path ?? [])}: ${issue?.message ?? "invalid"}`,
-  );
+  const deepest = issue ? deepestIssue(issue as Parameters<typeof deepestIssue>[0]) : undefined;
+  const path = deepest?.path ?? [];
+  return new UserError(`${lineOf(path)}${id}: field ${formatPath(path)}: ${deepest?.message ?? "invalid"}`);
 }
 
 function checkUnique(cases: readonly Case[]): void {

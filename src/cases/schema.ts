@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { TOOL_NAMES } from "../tools/catalogue.js";
 import { JSON_TYPES, type JsonSchemaNode, type ToolDefinition } from "../tools/definition.js";
+import { ConstraintError, compileConstraint } from "./constraint.js";
 
 /** The twelve ToolUse.1 categories. */
 export const TOOLUSE1_CATEGORIES = [
@@ -76,10 +77,30 @@ export const MessageSchema = z.union([
   z.strictObject({ role: z.literal("tool"), name: toolName, content: z.string() }),
 ]);
 
+/**
+ * What a no-call case wants the model to do instead of calling: `answer` it itself (knowledge questions,
+ * instruction traps), `refuse` (the tool it would need is not offered), `clarify` (ask for a missing
+ * argument). `abstain` is the 1.0 value, kept for old case files: answer or refuse, either passes.
+ */
+export const NO_CALL_BEHAVIOURS = ["answer", "refuse", "clarify", "abstain"] as const;
+export type NoCallBehaviour = (typeof NO_CALL_BEHAVIOURS)[number];
+
+/** One answer constraint: a phrase, or alternatives (one per script, say); it must compile (see constraint.ts). */
+const ConstraintSchema = z
+  .union([z.string().min(1), z.array(z.string().min(1)).min(1)])
+  .superRefine((value, ctx) => {
+    try {
+      compileConstraint(value);
+    } catch (error) {
+      if (!(error instanceof ConstraintError)) throw error;
+      ctx.addIssue({ code: "custom", message: `constraint cannot be compiled: ${error.message}` });
+    }
+  });
+
 const NoCallSchema = z.strictObject({
-  no_call: z.enum(["abstain", "clarify"]),
-  answer_contains_all: z.array(z.string().min(1)).optional(),
-  answer_contains_any: z.array(z.string().min(1)).min(1).optional(),
+  no_call: z.enum(NO_CALL_BEHAVIOURS),
+  answer_contains_all: z.array(ConstraintSchema).optional(),
+  answer_contains_any: z.array(ConstraintSchema).min(1).optional(),
 });
 
 /** ToolUse.1's expectation (the authored corpus): exactly one call to a catalogue tool, or no call. */
@@ -203,6 +224,7 @@ export type ExpectedValue = z.infer<typeof ExpectedValueSchema>;
 export type HistoryCall = z.infer<typeof HistoryCallSchema>;
 export type Message = z.infer<typeof MessageSchema>;
 export type Expect = z.infer<typeof CaseExpectSchema>;
+export type AnswerConstraint = z.infer<typeof ConstraintSchema>;
 export type ExpectedCall = z.infer<typeof ExpectedCallSchema>;
 export type OfferedTool = CaseShape["tools"][number];
 export type Case = z.infer<typeof CaseSchema>;

@@ -5,11 +5,18 @@ import { writeFileAtomic } from "../jsonl.js";
 import { CORPUS_DIR, DATA_DIR } from "../paths.js";
 import type { Io } from "./io.js";
 
-export function runBuild(io: Io): number {
-  const built = buildCorpus(CORPUS_DIR);
+export interface BuildOptions {
+  corpus?: string | undefined;
+  data?: string | undefined;
+}
+
+/** Nothing is written unless every case builds: the corpus is checked whole before the first file is replaced. */
+export function runBuild(options: BuildOptions, io: Io): number {
+  const built = buildCorpus(options.corpus ?? CORPUS_DIR);
+  const dataDir = options.data ?? DATA_DIR;
   const manifest = `${JSON.stringify(built.manifest, null, 2)}\n`;
-  writeFileAtomic(join(DATA_DIR, "tooluse1.jsonl"), built.jsonl);
-  writeFileAtomic(join(DATA_DIR, "manifest.json"), manifest);
+  writeFileAtomic(join(dataDir, "tooluse1.jsonl"), built.jsonl);
+  writeFileAtomic(join(dataDir, "manifest.json"), manifest);
   const m = built.manifest;
   io.stdout(`built ${m.cases} cases (ToolUse.1 ${m.version}, ${m.digest}) into data/tooluse1.jsonl\n`);
   return 0;

@@ -3,7 +3,7 @@ import { UserError } from "../errors.js";
 import { pairRuns } from "../metrics/paired.js";
 import { comparisonJson, formatComparison } from "../report/compare.js";
 import { formatBatch, shortDigest } from "../report/format.js";
-import { labelRuns, readResults } from "../report/load.js";
+import { assertSameGrading, labelRuns, readResults } from "../report/load.js";
 import type { Io } from "./io.js";
 
 export interface CompareOptions {
@@ -20,6 +20,7 @@ export async function runCompare(opts: CompareOptions, io: Io): Promise<number> 
     { file: opts.b, results: readResults(opts.b) },
   ]);
   if (!a || !b) throw new Error("labelRuns returned fewer runs than given");
+  assertSameGrading([a, b], "compare");
   const digestA = a.results.corpus.digest;
   const digestB = b.results.corpus.digest;
   if (digestA !== digestB) {

@@ -93,7 +93,7 @@ describe("tooluse grade --rules bfcl", () => {
     expect(await main(["grade", "--cases", cases, "--outputs", outputs, "--rules", "strict"], io)).not.toBe(
       0,
     );
-    expect(io.err).toContain("tooluse, bfcl");
+    expect(io.err).toContain("tooluse, spec1, bfcl");
     const io2 = captureIo();
     expect(await main(["grade", "--cases", cases, "--outputs", outputs, "--bfcl-mode", "x"], io2)).not.toBe(
       0,

@@ -134,6 +134,8 @@ describe("tooluse selftest", () => {
     expect(io.out).toMatch(/oracle\s+json\s+1\.000\s+1\.000\s+ok/);
     expect(io.out).toMatch(/always-call\s+xml\s+0\.681\s+0\.681\s+ok/);
     expect(io.out).toMatch(/never-call\s+plain\s+0\.319\s+0\.319\s+ok/);
+    expect(io.out).toMatch(/wrong-argument\s+json\s+128\s+all fail, ok/);
+    expect(io.out).toMatch(/question-on-answer\s+native\s+\d+\s+all fail, ok/);
     expect(io.out).toContain("selftest passed");
   });
 

@@ -4,7 +4,7 @@ import { loadCases } from "../cases/load.js";
 import { PROTOCOLS } from "../cases/schema.js";
 import { UserError } from "../errors.js";
 import type { BfclMode } from "../grade/bfcl/checker.js";
-import { gradeWithRules, type Rules } from "../grade/bfcl/profile.js";
+import { DEFAULT_GRADING_PROFILE, gradingProfile } from "../grade/profiles.js";
 import { readJsonl, writeFileAtomic } from "../jsonl.js";
 import { bfclCompatibleLine, summarize } from "../metrics/summary.js";
 import { formatSummary } from "../report/terminal.js";
@@ -17,11 +17,14 @@ export interface GradeOptions {
   outputs: string;
   out?: string | undefined;
   json?: boolean | undefined;
-  rules?: Rules | undefined;
+  /** Grading profile name (`--rules`). */
+  rules?: string | undefined;
+  /** BFCL's name rule: how the model was served (`--bfcl-mode`). */
   bfclMode?: BfclMode | undefined;
 }
 
 export function runGrade(options: GradeOptions, io: Io): number {
+  const grader = gradingProfile(options.rules ?? DEFAULT_GRADING_PROFILE, { bfclMode: options.bfclMode });
   const cases = loadCases(options.cases);
   const byId = new Map(cases.map((c) => [c.id, c]));
   const outputs = readJsonl(options.outputs, OutputLineSchema);
@@ -34,14 +37,15 @@ export function runGrade(options: GradeOptions, io: Io): number {
     if (seen.has(key))
       throw new UserError(`${where}: a second output for ${output.id} in protocol ${output.protocol}`);
     seen.add(key);
-    return gradeWithRules(testCase, output, options);
+    return grader.grade(testCase, output);
   });
   if (options.out) writeFileAtomic(options.out, verdicts.map((v) => `${JSON.stringify(v)}\n`).join(""));
   const summary = summarize(verdicts, cases);
+  const grading = { profile: grader.name, version: grader.version };
   io.stdout(
     options.json
-      ? `${JSON.stringify(summary, null, 2)}\n`
-      : formatSummary(summary, { color: io.isTTY }) + bfclCompatibleLine(summary),
+      ? `${JSON.stringify({ grading, ...summary }, null, 2)}\n`
+      : `graded under ${grader.name} ${grader.version}\n${formatSummary(summary, { color: io.isTTY })}${bfclCompatibleLine(summary)}`,
   );
   return 0;
 }

@@ -35,7 +35,7 @@ describe("tooluse import", () => {
     const out = join(dir.path, "w2c.jsonl");
     const io = captureIo();
     expect(await main(["import", "when2call", fixture("when2call.jsonl"), "--out", out], io)).toBe(0);
-    expect(io.out).toBe(`imported 3 cases (call 1, clarify 1, abstain 1) → ${out}\n`);
+    expect(io.out).toBe(`imported 3 cases (call 1, clarify 1, refuse 1) → ${out}\n`);
   });
 
   it("fails in one line naming file, line and field, and writes nothing", async () => {

@@ -20,7 +20,9 @@ function program(io: Io, setExit: SetExit): Command {
   root
     .command("build")
     .description("regenerate data/tooluse1.jsonl and data/manifest.json from corpus/")
-    .action(async () => setExit((await import("./build.js")).runBuild(io)));
+    .option("--corpus <dir>", "authored sources (default: the package's corpus/)")
+    .option("--data <dir>", "where to write tooluse1.jsonl and manifest.json (default: the package's data/)")
+    .action(async (options) => setExit((await import("./build.js")).runBuild(options, io)));
 
   root
     .command("grade")
@@ -29,13 +31,15 @@ function program(io: Io, setExit: SetExit): Command {
     .requiredOption("--outputs <file>", 'outputs JSONL: {"id","protocol","output"} per line')
     .option("--out <file>", "write one verdict per line to this JSONL file")
     .option("--json", "print the summary as JSON")
-    .addOption(
-      new Option("--rules <profile>", "grading profile").choices(["tooluse", "bfcl"]).default("tooluse"),
+    .option(
+      "--rules <profile>",
+      "grading profile: tooluse (2.0), spec1 (SPEC 1.0 exactly) or bfcl",
+      "tooluse",
     )
     .addOption(
       new Option("--bfcl-mode <mode>", "BFCL: how names were served (fc: dots became _)")
         .choices(["prompt", "fc"])
-        .default(undefined, "fc for native outputs, prompt for text"),
+        .default("prompt"),
     )
     .action(async (options) => setExit((await import("./grade.js")).runGrade(options, io)));
 
@@ -96,6 +100,11 @@ function program(io: Io, setExit: SetExit): Command {
     .option("--limit <n>", "only the first N selected cases")
     .option("--json", "print the summary as JSON")
     .option("--min-score <x>", "exit 1 when the score is below x (for CI gates)")
+    .option(
+      "--rules <profile>",
+      "grading profile: tooluse (2.0), spec1 (SPEC 1.0 exactly) or bfcl",
+      "tooluse",
+    )
     .action(async (options) => setExit(await (await import("./run.js")).runRun(options, io)));
 
   root

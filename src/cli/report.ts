@@ -3,7 +3,7 @@ import { statSync } from "node:fs";
 import { UserError } from "../errors.js";
 import { writeFileAtomic } from "../jsonl.js";
 import { buildHtmlReport } from "../report/html/page.js";
-import { loadRuns } from "../report/load.js";
+import { assertSameGrading, loadRuns } from "../report/load.js";
 import { formatRunHeader, formatSummary } from "../report/terminal.js";
 import { formatLeaderboard } from "../report/terminal-leaderboard.js";
 import type { Io } from "./io.js";
@@ -29,6 +29,7 @@ export async function runReport(opts: ReportOptions, io: Io): Promise<number> {
   if (runs.length === 1 && only) {
     io.stdout(`${formatRunHeader(only.results, options)}\n${formatSummary(only.results.summary, options)}`);
   } else {
+    assertSameGrading(runs, "rank");
     io.stdout(formatLeaderboard(runs, options));
   }
   if (opts.html) {

@@ -5,6 +5,7 @@ import { dirname, join } from "node:path";
 import { FatalBackendError } from "../backends/types.js";
 import { CATEGORIES, LANGS, PROTOCOLS, type Protocol } from "../cases/schema.js";
 import { UserError } from "../errors.js";
+import { DEFAULT_GRADING_PROFILE, gradingProfile } from "../grade/profiles.js";
 import { bfclCompatibleLine } from "../metrics/summary.js";
 import { DEFAULT_CASES_FILE } from "../paths.js";
 import { formatSummary } from "../report/terminal.js";
@@ -39,6 +40,7 @@ export interface RunFlags {
   limit?: string;
   json?: boolean;
   minScore?: string;
+  rules?: string;
 }
 
 function list<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T[] | null {
@@ -130,6 +132,7 @@ export function configFromFlags(flags: RunFlags, now = new Date()): RunConfig {
     timeout_ms: Math.round(Number(flags.timeout) * 1000) || 60_000,
     retries: integer("--retries", flags.retries, 0),
     cache: flags.cache,
+    rules: gradingProfile(flags.rules ?? DEFAULT_GRADING_PROFILE).name,
     out: flags.out ?? join("results", `${slug(model ?? backend)}-${stamp}.json`),
   };
 }

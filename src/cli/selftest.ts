@@ -1,6 +1,6 @@
 /** `tooluse selftest`: the grader must agree with the corpus (oracle 1.000; always-/never-call where composition says). */
 import { loadCases } from "../cases/load.js";
-import { selftest } from "../selftest.js";
+import { selftest, selftestControls } from "../selftest.js";
 import type { Io } from "./io.js";
 
 export function runSelftest(options: { cases: string }, io: Io): number {
@@ -17,7 +17,18 @@ export function runSelftest(options: { cases: string }, io: Io): number {
     );
     for (const line of row.disagreements.slice(0, 10)) io.stdout(`    ${line}\n`);
   }
-  const failed = rows.filter((row) => !row.ok).length;
-  io.stdout(failed === 0 ? "selftest passed\n" : `selftest FAILED: ${failed} disagreement row(s)\n`);
+  const controls = selftestControls(cases);
+  io.stdout(
+    `\nnegative controls (each must fail)\n${"control".padEnd(22)}${"protocol".padEnd(10)}${"rendered".padStart(9)}  result\n`,
+  );
+  for (const row of controls) {
+    const result = row.ok ? "all fail, ok" : `PASSED on ${row.passed.length} case(s)`;
+    io.stdout(
+      `${row.control.padEnd(22)}${row.protocol.padEnd(10)}${String(row.rendered).padStart(9)}  ${result}\n`,
+    );
+    for (const id of row.passed.slice(0, 10)) io.stdout(`    ${id}\n`);
+  }
+  const failed = rows.filter((row) => !row.ok).length + controls.filter((row) => !row.ok).length;
+  io.stdout(failed === 0 ? "selftest passed\n" : `selftest FAILED: ${failed} row(s) disagree\n`);
   return failed === 0 ? 0 : 1;
 }

@@ -1,19 +1,47 @@
 /** Removes reasoning and leaked chat-template tokens, so extraction and answer checks see only the answer. */
 import { createFinder } from "./scanner.js";
 
-/** End-of-turn and next-turn tokens: anything from one of these on was generated past the answer. */
+/**
+ * One rule for every visible end-of-turn marker (extraction rule E5): the answer ends at the first token that
+ * closes a turn or opens the next, in any template. Whatever follows was generated past the turn (often the
+ * same call again) and is not part of the reply.
+ */
 const TEMPLATE_TAIL = [
+  // Llama 3
   "<|eot_id|>",
-  "<|im_end|>",
-  "<|end|>",
+  "<|eom_id|>",
   "<|start_header_id|>",
+  // ChatML (Qwen, Hermes…)
+  "<|im_end|>",
   "<|im_start|>",
   "<|endoftext|>",
+  // Phi
+  "<|end|>",
+  "<|user|>",
+  // Mistral, Llama 2
   "</s>",
+  "[INST]",
+  // DeepSeek
   "<｜end▁of▁sentence｜>",
+  // Gemma
+  "<end_of_turn>",
+  "<start_of_turn>",
+  "<eos>",
+  // Granite
+  "<|end_of_text|>",
+  "<|start_of_role|>",
+  // Command-R
+  "<|END_OF_TURN_TOKEN|>",
+  "<|START_OF_TURN_TOKEN|>",
 ];
 /** A runtime that echoes the assistant header puts it first; that is the start of the answer, not its end. */
-const LEADING_HEADERS = ["<|start_header_id|>assistant<|end_header_id|>", "<|im_start|>assistant"];
+const LEADING_HEADERS = [
+  "<|start_header_id|>assistant<|end_header_id|>",
+  "<|im_start|>assistant",
+  "<start_of_turn>model",
+  "<|start_of_role|>assistant<|end_of_role|>",
+  "<|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|>",
+];
 /** DeepSeek closes its reasoning with a marker, in its tokenizer's full-width form or spelled in ASCII. */
 const END_OF_THINKING = ["<｜end▁of▁thinking｜>", "｜end▁of▁thinking｜", "<|end_of_thinking|>"];
 const OPEN_TAGS = ["<think>", "<thinking>"];
@@ -29,8 +57,8 @@ type Find = (token: string, from: number) => number;
  * @example stripThinking("<think>hmm</think>Paris.") // "Paris."
  */
 export function stripThinking(raw: string): string {
-  // Every marker starts with "<" or contains "｜": most answers have neither and need no work.
-  if (!raw.includes("<") && !raw.includes("｜")) return raw;
+  // Every marker but [INST] starts with "<" or contains "｜": most answers have none and need no work.
+  if (!raw.includes("<") && !raw.includes("｜") && !raw.includes("[INST]")) return raw;
   let text = cutTemplateTail(dropLeadingHeader(raw));
   text = afterEndOfThinking(text);
   const find = createFinder(text);

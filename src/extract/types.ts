@@ -4,7 +4,7 @@ import type { LenientResult } from "./lenient-json.js";
 import type { JsonSpan } from "./scanner.js";
 
 /** The extractor families of spec §3.1, in the order the chain tries them. */
-export type ExtractorName = "xml" | "json" | "plain" | "pythonic" | "bare_arguments";
+export type ExtractorName = "xml" | "json" | "plain" | "pythonic" | "bare_arguments" | "harmony";
 
 /** A half-open character range `[start, end)` of the cleaned text. */
 export interface Span {

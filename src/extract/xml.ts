@@ -1,4 +1,4 @@
-/** XML call blocks: Qwen3-Coder `<function=NAME><parameter=K>V</parameter></function>` and Hermes `<tool_call>{json}</tool_call>`. */
+/** XML call blocks: Qwen3-Coder `<function=NAME><parameter=K>V</parameter></function>`, Hermes `<tool_call>{json}</tool_call>`, GLM-4.5 `<arg_key>`/`<arg_value>`. */
 import type { Call } from "../tools/types.js";
 import { argumentsFrom, callsFromValue } from "./call-shape.js";
 import { parseLenient, setOwn } from "./lenient-json.js";
@@ -71,6 +71,8 @@ function readBlockBody(
     position = read.end;
   }
   if (position !== start) return calls;
+  const glm = readKeyValueBlock(text.slice(start, end), context);
+  if (glm !== undefined) return [glm];
   // Hermes: JSON (or a Python dict) between the tags. An orphan span is the inside of a broken object.
   const body = text.slice(start, end);
   for (const span of findJsonSpans(body)) {
@@ -80,6 +82,25 @@ function readBlockBody(
       calls.push(...callsFromValue(parsed.value, { toolNames: context.toolNames, inCallBlock: true }));
   }
   return calls;
+}
+
+const ARG_PAIR = /<arg_key>([\s\S]*?)<\/arg_key>\s*<arg_value>([\s\S]*?)(?:<\/arg_value>|$)/g;
+const LEADING_NAME = /^\s*([\p{L}\p{N}_.-]+)\s*(?:<|$)/u;
+
+/**
+ * GLM-4.5: `<tool_call>NAME<arg_key>K</arg_key><arg_value>V</arg_value>…</tool_call>`. A body that is only a
+ * name is a call without arguments when the name is an offered tool's (otherwise it is just text in tags).
+ */
+function readKeyValueBlock(body: string, context: ExtractContext): Call | undefined {
+  const name = LEADING_NAME.exec(body)?.[1];
+  if (name === undefined) return undefined;
+  if (!body.includes("<arg_key>")) {
+    return body.trim() === name && context.toolNames.has(name) ? { name, arguments: {} } : undefined;
+  }
+  const args: Record<string, unknown> = {};
+  for (const [, key = "", value = ""] of body.matchAll(ARG_PAIR))
+    setOwn(args, key.trim(), readTypedValue(value));
+  return { name, arguments: args };
 }
 
 /** Reads `<function=NAME>…` starting at `start`; the body ends at `</function>`, the next function or `limit`. */

@@ -1,12 +1,34 @@
-/** Answer constraints of no-call cases: case-insensitive substring checks on the prose. */
+/**
+ * Answer constraints of no-call cases. `unmetConstraints` is the 2.0 rule (word boundaries, numbers by value,
+ * folded dashes and quotes: src/cases/constraint.ts); `unmetConstraintsAsSubstrings` is SPEC 1.0 §3.3 to the
+ * letter (case-insensitive substrings), for the spec1 profile.
+ */
+import { type CompiledConstraint, compileConstraint, foldAnswer } from "../cases/constraint.js";
+import type { AnswerConstraint } from "../cases/schema.js";
 
 export interface AnswerConstraints {
-  answer_contains_all?: readonly string[] | undefined;
-  answer_contains_any?: readonly string[] | undefined;
+  answer_contains_all?: readonly AnswerConstraint[] | undefined;
+  answer_contains_any?: readonly AnswerConstraint[] | undefined;
 }
 
-function fold(text: string): string {
-  return text.normalize("NFKC").toLowerCase().replace(/ё/g, "е").replace(/\s+/g, " ");
+interface Compiled {
+  all: readonly CompiledConstraint[];
+  any: readonly CompiledConstraint[];
+}
+
+// Keyed by the expectation object: each case's constraints compile once per process, however often it is graded.
+const compiledCache = new WeakMap<AnswerConstraints, Compiled>();
+
+function compiled(constraints: AnswerConstraints): Compiled {
+  let entry = compiledCache.get(constraints);
+  if (entry === undefined) {
+    entry = {
+      all: (constraints.answer_contains_all ?? []).map(compileConstraint),
+      any: (constraints.answer_contains_any ?? []).map(compileConstraint),
+    };
+    compiledCache.set(constraints, entry);
+  }
+  return entry;
 }
 
 export function hasConstraints(constraints: AnswerConstraints): boolean {
@@ -17,12 +39,36 @@ export function hasConstraints(constraints: AnswerConstraints): boolean {
 
 /** The constraints a prose answer fails, as readable strings; empty when it satisfies them all. */
 export function unmetConstraints(prose: string, constraints: AnswerConstraints): string[] {
-  const text = fold(prose);
-  const missing = (constraints.answer_contains_all ?? []).filter((s) => !text.includes(fold(s)));
-  const unmet = missing.map((s) => `missing "${s}"`);
-  const any = constraints.answer_contains_any ?? [];
-  if (any.length > 0 && !any.some((s) => text.includes(fold(s)))) {
-    unmet.push(`none of ${any.map((s) => `"${s}"`).join(", ")}`);
+  const { all, any } = compiled(constraints);
+  const text = foldAnswer(prose);
+  const unmet = all.filter((constraint) => !constraint.test(text)).map((c) => `missing ${c.label}`);
+  if (any.length > 0 && !any.some((constraint) => constraint.test(text))) {
+    unmet.push(`none of ${any.map((c) => c.label).join(", ")}`);
   }
+  return unmet;
+}
+
+function fold1(text: string): string {
+  return text.normalize("NFKC").toLowerCase().replace(/ё/g, "е").replace(/\s+/g, " ");
+}
+
+function alternatives(constraint: AnswerConstraint): readonly string[] {
+  return typeof constraint === "string" ? [constraint] : constraint;
+}
+
+/** SPEC 1.0 §3.3: case-insensitive substrings (a list of alternatives passes when any one is found). */
+export function unmetConstraintsAsSubstrings(prose: string, constraints: AnswerConstraints): string[] {
+  const text = fold1(prose);
+  const found = (constraint: AnswerConstraint) =>
+    alternatives(constraint).some((s) => text.includes(fold1(s)));
+  const label = (constraint: AnswerConstraint) =>
+    alternatives(constraint)
+      .map((s) => `"${s}"`)
+      .join(" or ");
+  const unmet = (constraints.answer_contains_all ?? [])
+    .filter((c) => !found(c))
+    .map((c) => `missing ${label(c)}`);
+  const any = constraints.answer_contains_any ?? [];
+  if (any.length > 0 && !any.some(found)) unmet.push(`none of ${any.map(label).join(", ")}`);
   return unmet;
 }

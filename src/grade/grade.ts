@@ -2,13 +2,15 @@
 import type { Case, ExpectedCall, Protocol } from "../cases/schema.js";
 import { extractCalls } from "../extract/index.js";
 import type { ToolSpec } from "../tools/types.js";
-import { hasConstraints, unmetConstraints } from "./answer.js";
+import { hasConstraints, unmetConstraints, unmetConstraintsAsSubstrings } from "./answer.js";
+import { type Behaviour, classifyBehaviour } from "./behaviour.js";
 import { compareArguments } from "./compare.js";
 import type { NoCallExpectation } from "./expectation.js";
 import { gradeAnyCall, gradeCalls } from "./grade-calls.js";
 import { decodeNativeReply } from "./native.js";
 import { offeredTools } from "./offered.js";
 import { resolveToolName } from "./resolve-tool.js";
+import { type GradingRules, TOOLUSE_RULES } from "./rules.js";
 import {
   describeCalls,
   extraNote,
@@ -26,19 +28,21 @@ export interface Output {
   output: string;
 }
 
-function read(output: Output, tools: readonly ToolSpec[]): Reading {
-  if (output.protocol !== "native") return extractCalls(output.output, { tools });
+function read(output: Output, tools: readonly ToolSpec[], rules: GradingRules): Reading {
+  const plainLine = !rules.plainLineOnlyInPlain || output.protocol === "plain";
+  const options = { tools, plainLine, mentions: rules.mentions };
+  if (output.protocol !== "native") return extractCalls(output.output, options);
   const reply = decodeNativeReply(output.output);
   // The runtime's parser is what native mode tests: a call left in the content is not a call, but it is malformed.
-  const leftover = extractCalls(reply.content, { tools });
+  const leftover = extractCalls(reply.content, options);
   const malformed = reply.malformed || leftover.calls.length > 0 || leftover.malformed;
   return { calls: reply.calls, prose: leftover.prose, malformed: reply.calls.length === 0 && malformed };
 }
 
-/** Grades one output against its case. */
-export function grade(testCase: Case, output: Output): Verdict {
+/** Grades one output against its case, under the 2.0 rules unless others are given (see profiles.ts). */
+export function grade(testCase: Case, output: Output, rules: GradingRules = TOOLUSE_RULES): Verdict {
   const tools = offeredTools(testCase);
-  const reading = read(output, tools);
+  const reading = read(output, tools, rules);
   const base: VerdictBase = {
     id: testCase.id,
     protocol: output.protocol,
@@ -49,24 +53,48 @@ export function grade(testCase: Case, output: Output): Verdict {
   if ("call" in expect) return gradeCall(base, expect.call, tools, reading);
   if ("calls" in expect) return gradeCalls(base, expect.calls, tools, reading);
   if ("any_call" in expect) return gradeAnyCall(base, tools, reading);
-  return gradeNoCall(base, expect, reading);
+  return gradeNoCall(base, expect, reading, rules);
 }
 
-function gradeNoCall(base: VerdictBase, expect: NoCallExpectation, reading: Reading): Verdict {
+/** The behaviours each no-call expectation accepts; `abstain` is 1.0's word for "answer or refuse". */
+const ACCEPTED: Record<NoCallExpectation["no_call"], readonly Behaviour[]> = {
+  answer: ["answer"],
+  refuse: ["refusal"],
+  clarify: ["question"],
+  abstain: ["answer", "refusal"],
+};
+
+const DESCRIBED: Record<Behaviour, string> = {
+  answer: "answers",
+  refusal: "refuses",
+  question: "asks a question",
+};
+
+function gradeNoCall(
+  base: VerdictBase,
+  expect: NoCallExpectation,
+  reading: Reading,
+  rules: GradingRules,
+): Verdict {
   const spurious = reading.calls.length > 0;
   const constrained = hasConstraints(expect);
-  const unmet = constrained ? unmetConstraints(reading.prose, expect) : [];
+  const unmetOf = rules.constraints === "words" ? unmetConstraints : unmetConstraintsAsSubstrings;
+  const unmet = constrained ? unmetOf(reading.prose, expect) : [];
   const answerOk = constrained ? unmet.length === 0 : null;
   // An attempt to call that could not be parsed is not an abstention (BFCL counts it as one; we do not: issue 9).
   const attempted = spurious || reading.malformed;
-  const passed = !attempted && answerOk !== false;
+  const behaviour = rules.behaviourAware && !attempted ? classifyBehaviour(reading.prose) : undefined;
+  const behaviourOk = behaviour === undefined || ACCEPTED[expect.no_call].includes(behaviour);
+  const passed = !attempted && behaviourOk && answerOk !== false;
   const reason = spurious
     ? `expected no call (${expect.no_call}); got ${describeCalls(reading.calls)}`
     : reading.malformed
       ? `expected no call (${expect.no_call}); got a malformed call attempt`
-      : answerOk === false
-        ? `no call, but the answer fails its constraints: ${unmet.join("; ")}`
-        : `no call, as expected (${expect.no_call})`;
+      : !behaviourOk
+        ? `no call, but the reply ${DESCRIBED[behaviour as Behaviour]}; expected ${expect.no_call}`
+        : answerOk === false
+          ? `no call, but the answer fails its constraints: ${unmet.join("; ")}`
+          : `no call, as expected (${expect.no_call})`;
   return verdict({
     ...base,
     passed,
@@ -76,6 +104,7 @@ function gradeNoCall(base: VerdictBase, expect: NoCallExpectation, reading: Read
     spurious,
     answer_ok: answerOk,
     reason,
+    ...(behaviour ? { behaviour } : {}),
   });
 }
 

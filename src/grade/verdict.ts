@@ -1,6 +1,7 @@
 /** The verdict on one (case, protocol) output: the public shape of a verdicts.jsonl line, and its builder. */
 import type { Protocol } from "../cases/schema.js";
 import type { Call } from "../tools/types.js";
+import type { Behaviour } from "./behaviour.js";
 import type { BfclVerdict } from "./bfcl/grade-bfcl.js";
 import type { ArgumentCheck } from "./compare.js";
 import type { NameResolution } from "./resolve-tool.js";
@@ -30,6 +31,8 @@ export interface Verdict {
    * `a_b` called): it matched, and is flagged. Absent otherwise, so ToolUse.1 verdict lines keep their keys.
    */
   name_mangled?: true;
+  /** No-call cases under the 2.0 rules, when no call was attempted: what the reply does (answer, refusal, question). */
+  behaviour?: Behaviour;
   /** Cases expecting several calls (`calls`) only: for each expected call, the index of the extracted call assigned to it, or null. */
   assignment?: (number | null)[];
   /**
@@ -71,6 +74,7 @@ export function verdict(fields: Verdict): Verdict {
     reason,
     ...(fields.name_mangled ? { name_mangled: true } : {}),
     ...(fields.assignment ? { assignment: fields.assignment } : {}),
+    ...(fields.behaviour ? { behaviour: fields.behaviour } : {}),
   };
 }
 

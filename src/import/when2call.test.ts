@@ -13,11 +13,11 @@ const records = text
 const one = (record: unknown) => ({ file: "w.jsonl", text: JSON.stringify(record) });
 
 describe("importWhen2Call on fixtures in the shape of the test file", () => {
-  it("maps the labels: tool_call → call (the reply's tool), request_for_info → clarify, cannot_answer → abstain", () => {
+  it("maps the labels: tool_call → call (the reply's tool), request_for_info → clarify, cannot_answer → refuse", () => {
     expect(cases.map((c) => [c.id, c.category, c.expect])).toEqual([
       ["w2c-0001", "tool_call", { call: { name: "weather.get_current", arguments: {} } }],
       ["w2c-0002", "request_for_info", { no_call: "clarify" }],
-      ["w2c-0003", "cannot_answer", { no_call: "abstain" }],
+      ["w2c-0003", "cannot_answer", { no_call: "refuse" }],
     ]);
   });
 
@@ -33,9 +33,9 @@ describe("importWhen2Call on fixtures in the shape of the test file", () => {
     expect(cases[0]?.messages).toEqual([{ role: "user", content: "What's the weather in Oslo right now?" }]);
   });
 
-  it("maps `direct` (never a test label) to abstain", () => {
+  it("maps `direct` (never a test label) to answer", () => {
     const direct = { ...records[2], uuid: "w2c-9", correct_answer: "direct" };
-    expect(importWhen2Call(one(direct))[0]?.expect).toEqual({ no_call: "abstain" });
+    expect(importWhen2Call(one(direct))[0]?.expect).toEqual({ no_call: "answer" });
   });
 
   it("grades the four replies: only tool_call yields a call, and only the labelled behaviour's kind passes", () => {
@@ -51,11 +51,11 @@ describe("importWhen2Call on fixtures in the shape of the test file", () => {
         }),
       ),
     );
-    // Without answer constraints, direct, request_for_info and cannot_answer are all "no call": one verdict for the three.
+    // Behaviour-aware grading: a no-call reply passes only when it asks (clarify) or declines (refuse) as labelled.
     expect(outcome).toEqual([
       { direct: "0-", tool_call: "1+", request_for_info: "0-", cannot_answer: "0-" },
-      { direct: "0+", tool_call: "1-", request_for_info: "0+", cannot_answer: "0+" },
-      { direct: "0+", tool_call: "1-", request_for_info: "0+", cannot_answer: "0+" },
+      { direct: "0-", tool_call: "1-", request_for_info: "0+", cannot_answer: "0-" },
+      { direct: "0-", tool_call: "1-", request_for_info: "0-", cannot_answer: "0+" },
     ]);
   });
 

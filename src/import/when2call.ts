@@ -50,8 +50,8 @@ function targetName(record: When2CallRecord, offered: readonly ToolDefinition[])
 /**
  * The label → the expectation. tool_call expects a call to the reply's tool with no argument checked:
  * When2Call measures when to call, and its reference arguments are one model's guess, not an answer key.
- * request_for_info → clarify; cannot_answer → abstain; direct (never a test label: answering from
- * memory when a tool was wanted is what When2Call calls a hallucination) → abstain, the no-call it is.
+ * request_for_info → clarify (ask for the missing information); cannot_answer → refuse (say it cannot be done
+ * with the tools offered); direct (never a test label) → answer.
  */
 function expectationOf(record: When2CallRecord, offered: readonly ToolDefinition[]): Expect {
   switch (record.correct_answer) {
@@ -60,8 +60,9 @@ function expectationOf(record: When2CallRecord, offered: readonly ToolDefinition
     case "request_for_info":
       return { no_call: "clarify" };
     case "cannot_answer":
+      return { no_call: "refuse" };
     case "direct":
-      return { no_call: "abstain" };
+      return { no_call: "answer" };
   }
 }
 

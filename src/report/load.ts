@@ -69,6 +69,7 @@ export const ReportResultsSchema = z.looseObject({
     file: z.string(),
     cases: count,
   }),
+  grading: z.looseObject({ profile: z.string(), version: z.string() }).optional(),
   model: z.string(),
   backend: z.string(),
   config: z.looseObject({
@@ -139,4 +140,22 @@ export function labelRuns(entries: readonly { file: string; results: ReportResul
 export function loadRuns(files: readonly string[]): ReportRun[] {
   if (files.length === 0) throw new UserError("report: give at least one results file");
   return labelRuns(files.map((file) => ({ file, results: readResults(file) })));
+}
+
+/** The grading profile a results file names; files from before profiles existed say so. */
+export function gradingProfileOf(results: ReportResults): string {
+  return results.grading?.profile ?? "unrecorded (before 2.0)";
+}
+
+/**
+ * Refuses to rank runs graded under different profiles: their scores measure different things (a 1.0
+ * behaviour-blind pass is not a 2.0 pass). One line naming each file and its profile.
+ */
+export function assertSameGrading(runs: readonly ReportRun[], what: string): void {
+  const profiles = new Set(runs.map((run) => gradingProfileOf(run.results)));
+  if (profiles.size <= 1) return;
+  const listed = runs.map((run) => `${run.file} (${gradingProfileOf(run.results)})`).join(", ");
+  throw new UserError(
+    `cannot ${what} results graded under different profiles: ${listed}; grade them alike (tooluse grade --rules …)`,
+  );
 }

@@ -86,7 +86,7 @@ export function formatRunHeader(results: ReportResults, options: FormatOptions):
   const { records, scored, errors } = results.counts;
   const errorText =
     errors > 0 ? style.yellow(`, ${errors} ERRORS (not scored)`, options.color) : ", 0 errors";
-  const counts = `${records} records: ${scored} scored${errorText} · harness ${results.harness.version} · ${results.finished_at.slice(0, 16).replace("T", " ")}`;
+  const counts = `${records} records: ${scored} scored${errorText} · harness ${results.harness.version} · graded ${results.grading ? `${results.grading.profile} ${results.grading.version}` : "(profile unrecorded)"} · ${results.finished_at.slice(0, 16).replace("T", " ")}`;
   return options.markdown
     ? `### ${title.replace(/[|*_`]/g, "\\$&")}\n\n${counts}\n`
     : `${style.bold(title, options.color)}\n${counts}\n`;

@@ -1,6 +1,7 @@
 /** A run's configuration: everything needed to repeat or resume it (never the API key itself). */
 import { z } from "zod";
 import { CATEGORIES, LANGS, PROTOCOLS } from "../cases/schema.js";
+import { DEFAULT_GRADING_PROFILE, GRADING_PROFILES } from "../grade/profiles.js";
 
 export const BACKEND_KINDS = [
   "baseline",
@@ -39,6 +40,8 @@ export const RunConfigSchema = z.object({
   timeout_ms: z.number().int().positive(),
   retries: z.number().int().nonnegative(),
   cache: z.boolean(),
+  /** The grading profile (`--rules`); journals from before profiles existed were graded under the default. */
+  rules: z.enum(GRADING_PROFILES).default(DEFAULT_GRADING_PROFILE),
   out: z.string(),
 });
 

@@ -3,7 +3,7 @@ import { setMaxListeners } from "node:events";
 import pLimit from "p-limit";
 import { type Backend, type DecodingSettings, FatalBackendError } from "../backends/types.js";
 import type { Case, Protocol } from "../cases/schema.js";
-import { gradeWithRules } from "../grade/bfcl/profile.js";
+import type { GradingProfile } from "../grade/profiles.js";
 import type { PromptOptions } from "../protocols/prompts.js";
 import { renderPrompt } from "../protocols/render.js";
 import type { ResponseCache } from "./cache.js";
@@ -21,6 +21,8 @@ export interface ExecuteOptions {
   /** Keys of records already done (resume): they are not asked again. */
   done: ReadonlySet<string>;
   cache: ResponseCache | null;
+  /** The profile every output is graded under. */
+  grader: GradingProfile;
   signal: AbortSignal;
   onRecord: (record: RunRecord) => void;
   onRetry?: (message: string) => void;
@@ -45,7 +47,7 @@ async function runOne(testCase: Case, protocol: Protocol, options: ExecuteOption
       ...base,
       status: "scored",
       output: completion.text,
-      verdict: gradeWithRules(testCase, { id: testCase.id, protocol, output: completion.text }),
+      verdict: options.grader.grade(testCase, { id: testCase.id, protocol, output: completion.text }),
       error: null,
       latency_ms: Math.round(performance.now() - started),
       prompt_tokens: completion.prompt_tokens,

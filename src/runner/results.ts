@@ -12,6 +12,8 @@ export interface Results {
   format: typeof RESULTS_FORMAT;
   harness: { name: "tooluse"; version: string };
   corpus: { name: string; version: string | null; digest: string; file: string; cases: number };
+  /** How the verdicts were made: `report` and `compare` rank only results graded alike. */
+  grading: { profile: string; version: string };
   model: string;
   backend: string;
   config: Omit<RunConfig, "out">;
@@ -26,6 +28,7 @@ export interface Results {
 export interface ResultsInput {
   harnessVersion: string;
   corpus: Results["corpus"];
+  grading: Results["grading"];
   model: string;
   config: RunConfig;
   cases: readonly Case[];
@@ -52,6 +55,7 @@ export function buildResults(input: ResultsInput): Results {
     format: RESULTS_FORMAT,
     harness: { name: "tooluse", version: input.harnessVersion },
     corpus: input.corpus,
+    grading: input.grading,
     model: input.model,
     backend: input.config.backend,
     config,

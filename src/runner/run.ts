@@ -5,6 +5,7 @@ import { createBackend } from "../backends/registry.js";
 import { loadCases } from "../cases/load.js";
 import type { Case } from "../cases/schema.js";
 import { UserError } from "../errors.js";
+import { gradingProfile } from "../grade/profiles.js";
 import { writeFileAtomic } from "../jsonl.js";
 import { DATA_DIR, DEFAULT_CASES_FILE } from "../paths.js";
 import { promptDigests } from "../protocols/prompts.js";
@@ -106,6 +107,7 @@ export async function runBenchmark(
       throw new UserError(`cannot resume ${config.out}: ${changed} since it started; start a new run`);
     for (const [key, record] of previous.records) if (record.status === "scored") done.set(key, record);
   }
+  const grader = gradingProfile(run.rules);
   const backend = await createBackend(run, runEnv.env);
   await backend.preflight?.(runEnv.signal);
   const journal = resume ? Journal.reopen(path) : Journal.create(path, header);
@@ -126,6 +128,7 @@ export async function runBenchmark(
       retries: run.retries,
       done: new Set(done.keys()),
       cache,
+      grader,
       signal: runEnv.signal,
       onRecord: (record) => {
         journal.append(record);
@@ -142,6 +145,7 @@ export async function runBenchmark(
   const results = buildResults({
     harnessVersion: HARNESS_VERSION,
     corpus: describeCorpus(run.cases_file, casesText, cases.length),
+    grading: { profile: grader.name, version: grader.version },
     model: backend.model,
     config: run,
     cases,

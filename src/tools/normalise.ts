@@ -1,7 +1,9 @@
 /** The argument normalisers the grader compares with, and the comparison itself (spec §3.2). */
 import { CITY_ALIASES } from "./aliases/city.js";
+import { resolveQualifiedCity } from "./aliases/city-region.js";
 import { resolveCurrency } from "./aliases/currency.js";
 import { resolveLanguage } from "./aliases/language.js";
+import { CURRENCY_QUALIFIERS, LANGUAGE_QUALIFIERS, resolveQualified } from "./aliases/qualifiers.js";
 import { isIanaShaped, resolveTimezone } from "./aliases/timezone.js";
 import { UNIT_ALIASES } from "./aliases/unit.js";
 import { evaluateExpression } from "./arithmetic.js";
@@ -74,11 +76,14 @@ const number: Normaliser = (value) => {
   return parsed === undefined ? invalid(`not a number: "${value.slice(0, 80)}"`) : asNumber(parsed);
 };
 
+const MATH_PREFIX = /\bmath\.(?=[a-z_])/gi;
+
 /** Arithmetic evaluated safely, so `45+12`, `(45 + 12)` and `57` are one value. */
 const expression: Normaliser = (value) => {
   if (typeof value === "number") return number(value);
   if (typeof value !== "string") return invalid(`expected an expression, got ${describeType(value)}`);
-  const evaluation = evaluateExpression(value);
+  // Python's spelling of a whitelisted function or constant (`math.sqrt(1764)`, `math.pi`) is that name.
+  const evaluation = evaluateExpression(value.replace(MATH_PREFIX, ""));
   if (evaluation.ok) return asNumber(evaluation.value);
   // Numbers the evaluator's grammar leaves out on purpose (`1 000`, `2,5`) are still numbers.
   const parsed = parseNumber(value);
@@ -150,14 +155,24 @@ const timezoneFallback: Fallback = (folded, raw) => {
   return isIanaShaped(trimmed) ? trimmed : folded;
 };
 
+const cityAlias = (key: string) => CITY_ALIASES.get(key);
+/** A city, or "City, Region/Country" whose suffixes are that city's (city-region.ts). */
+function resolveCity(key: string): string | undefined {
+  return cityAlias(key) ?? resolveQualifiedCity(key, cityAlias);
+}
+
 /** The registry: every `normaliser` name a parameter may declare → its function. */
 export const NORMALISERS: Readonly<Record<NormaliserName, Normaliser>> = {
   expression,
   number,
   text,
-  city: aliasNormaliser((key) => CITY_ALIASES.get(key)),
-  language: aliasNormaliser(resolveLanguage),
-  currency: aliasNormaliser(resolveCurrency),
+  city: aliasNormaliser(resolveCity),
+  language: aliasNormaliser(
+    (key) => resolveLanguage(key) ?? resolveQualified(key, resolveLanguage, LANGUAGE_QUALIFIERS),
+  ),
+  currency: aliasNormaliser(
+    (key) => resolveCurrency(key) ?? resolveQualified(key, resolveCurrency, CURRENCY_QUALIFIERS),
+  ),
   unit: aliasNormaliser((key) => UNIT_ALIASES.get(key)),
   timezone: aliasNormaliser(resolveTimezone, timezoneFallback),
   boolean,
@@ -178,8 +193,16 @@ function numberMatchesText(value: number, text: string): boolean {
   return parsed !== undefined && numbersEqual(value, parsed);
 }
 
-/** Numbers within {@link RELATIVE_TOLERANCE}; strings exactly; a number and a string only if the string is that number. */
-export function valuesEqual(a: NormalisedValue, b: NormalisedValue): boolean {
+/**
+ * Numbers within {@link RELATIVE_TOLERANCE} (exactly, for a parameter typed integer); strings exactly; a number
+ * and a string only if the string is that number.
+ */
+export function valuesEqual(
+  a: NormalisedValue,
+  b: NormalisedValue,
+  options: { integer?: boolean } = {},
+): boolean {
+  if (options.integer && a.kind === "number" && b.kind === "number") return a.value === b.value;
   if (a.kind === "number")
     return b.kind === "number" ? numbersEqual(a.value, b.value) : numberMatchesText(a.value, b.value);
   return b.kind === "string" ? a.value === b.value : numberMatchesText(b.value, a.value);
@@ -194,8 +217,10 @@ export function argumentMatches(param: ToolParameter, expected: unknown, actual:
   const normaliser = NORMALISERS[param.normaliser];
   const got = normaliser(actual);
   if (got.kind === "invalid") return false;
+  // A count is a count: 1000000 and 1000001 differ although they are within the relative tolerance.
+  const integer = param.type === "integer";
   return acceptedValues(expected).some((candidate) => {
     const want = normaliser(candidate);
-    return want.kind !== "invalid" && valuesEqual(want, got);
+    return want.kind !== "invalid" && valuesEqual(want, got, { integer });
   });
 }

@@ -6,6 +6,8 @@ const WHITESPACE = /\s+/g;
 const YO = /ё/g;
 // Typographic quotes inside the text fold to plain ones: `s’il` and `s'il` are the same words to a reader.
 const SINGLE_QUOTES = /[‘’‚‛′]/g;
+// Every dash is the hyphen people type: "на даче — sunflower" and "на даче - sunflower" are one text.
+const DASHES = /[‐‑‒–—―−]/g;
 const DOUBLE_QUOTES = /[“”„‟″]/g;
 const QUOTES = new Set(['"', "'", "`", "«", "»", "“", "”", "„", "‘", "’", "‚", "‹", "›"]);
 // NFKC has already turned "…" into "...", so "." covers it; "…" stays for safety.
@@ -23,7 +25,12 @@ const SPACES = / {2,}/g;
  */
 export function normaliseText(input: string): string {
   let text = input.normalize("NFKC").replace(INVISIBLE, "").replace(WHITESPACE, " ").trim();
-  text = text.toLowerCase().replace(YO, "е").replace(SINGLE_QUOTES, "'").replace(DOUBLE_QUOTES, '"');
+  text = text
+    .toLowerCase()
+    .replace(YO, "е")
+    .replace(SINGLE_QUOTES, "'")
+    .replace(DOUBLE_QUOTES, '"')
+    .replace(DASHES, "-");
   for (;;) {
     const before = text;
     while (text.length > 0 && FINAL_PUNCTUATION.has(text.charAt(text.length - 1))) text = text.slice(0, -1);

@@ -9,8 +9,8 @@ import { parsePyJson } from "../../extract/python-json.js";
 import { readPythonCallList } from "../../extract/python-literal.js";
 import type { PyCall, PyDict, PyValue } from "../../extract/python-value.js";
 
-/** How the calls were read: BFCL's Python list, JSON calls, or a native reply's tool calls. */
-export type BfclShape = "python" | "json" | "native";
+/** How the calls were read: BFCL's Python list, JSON calls, a native reply's tool calls, or our xml/plain protocol. */
+export type BfclShape = "python" | "json" | "native" | "protocol";
 
 export type BfclDecoded = { ok: true; calls: PyCall[]; shape: BfclShape } | { ok: false };
 

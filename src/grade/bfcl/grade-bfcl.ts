@@ -1,8 +1,10 @@
 /** The `bfcl` grading profile: one case and one raw output in, BFCL's verdict out. Pure. */
 import type { Case } from "../../cases/schema.js";
+import { extractCalls } from "../../extract/index.js";
 import { parsePyJson } from "../../extract/python-json.js";
-import { fromJsonValue } from "../../extract/python-value.js";
+import { fromJsonValue, type PyDict, type PyValue } from "../../extract/python-value.js";
 import type { Output } from "../grade.js";
+import { offeredTools } from "../offered.js";
 import type { NameResolution } from "../resolve-tool.js";
 import { type BfclMode, type BfclProblem, checkBfclCalls, expectedName } from "./checker.js";
 import { type BfclDecoded, decodeForBfcl } from "./decode.js";
@@ -58,9 +60,35 @@ function prepare(testCase: Case): Prepared {
   return entry;
 }
 
+/**
+ * The calls BFCL's checker gets from an output. BFCL's own formats (a Python list of calls, JSON calls, native tool
+ * calls) are decoded strictly, as BFCL does. Our xml and plain protocols are formats BFCL never asks for: there the
+ * protocol's own parser reads the calls, and values are read back as the protocol wrote them (JSON unless a string;
+ * `5.0` reads as `5`).
+ */
+export function decodeOutput(testCase: Case, output: Output): BfclDecoded {
+  const decoded = decodeForBfcl(output.output, output.protocol);
+  if (decoded.ok || (output.protocol !== "xml" && output.protocol !== "plain")) return decoded;
+  const extraction = extractCalls(output.output, { tools: offeredTools(testCase) });
+  if (extraction.malformed) return decoded;
+  const calls = extraction.calls.map((call) => {
+    const args = fromJsonValue(call.arguments) as PyDict;
+    if (output.protocol === "plain") for (const [key, value] of args) args.set(key, plainValue(value));
+    return { name: call.name, arguments: args };
+  });
+  return { ok: true, calls, shape: "protocol" };
+}
+
+/** The plain protocol writes strings as they are and every other value as JSON (`k=2.5`, `k=[1,2]`): read it back so. */
+function plainValue(value: PyValue): PyValue {
+  if (typeof value !== "string") return value;
+  const parsed = parsePyJson(value);
+  return parsed === undefined || typeof parsed === "string" ? value : parsed;
+}
+
 /** Grades one output under BFCL's rules (`mode`: how names were served, see {@link BfclMode}). */
 export function gradeBfcl(testCase: Case, output: Output, mode: BfclMode): BfclVerdict {
-  return judgeBfcl(testCase, decodeForBfcl(output.output, output.protocol), mode);
+  return judgeBfcl(testCase, decodeOutput(testCase, output), mode);
 }
 
 /** BFCL's verdict on calls already decoded from an output. */

@@ -1,26 +1,21 @@
 /**
- * Grading under a chosen profile. Under ours (the default) every verdict also carries BFCL's (`bfcl`), which the
- * summary's `bfcl_compatible_score` counts. Under `--rules bfcl` the verdict is BFCL's alone: its calls are the ones
- * BFCL decodes, and ours is not computed (it would cost more than BFCL's whole check; grade again without
- * `--rules` to have both).
+ * BFCL's verdict in the grading profiles (src/grade/profiles.ts). Under ours (tooluse, spec1) every verdict also
+ * carries BFCL's (`bfcl`), which the summary's `bfcl_compatible_score` counts. Under `--rules bfcl` the verdict is
+ * BFCL's alone: its calls are the ones BFCL decodes, and ours is not computed (it costs more than BFCL's whole
+ * check; grade again under ours to have both).
  */
 import type { Case } from "../../cases/schema.js";
 import { jsonObject } from "../../extract/python-value.js";
-import { grade, type Output } from "../grade.js";
+import type { Output } from "../grade.js";
 import { offeredTools } from "../offered.js";
 import { mostLenient, type NameResolution, resolveToolName } from "../resolve-tool.js";
 import type { Verdict } from "../verdict.js";
 import type { BfclMode } from "./checker.js";
-import { decodeForBfcl } from "./decode.js";
-import { bfclNameResolution, gradeBfcl, judgeBfcl } from "./grade-bfcl.js";
+import { bfclNameResolution, decodeOutput, gradeBfcl, judgeBfcl } from "./grade-bfcl.js";
 
-export const RULES = ["tooluse", "bfcl"] as const;
-export type Rules = (typeof RULES)[number];
-
-export interface RulesOptions {
-  rules?: Rules | undefined;
-  /** How the model was served, for BFCL's name rule; default: `fc` for native outputs, `prompt` for text. */
-  bfclMode?: BfclMode | undefined;
+/** How the model was served, for BFCL's name rule; default `prompt` (names as offered). */
+function modeFor(mode: BfclMode | undefined): BfclMode {
+  return mode ?? "prompt";
 }
 
 /** The most lenient resolution among calls that reach an offered tool under our rules. */
@@ -30,7 +25,7 @@ function ourResolution(testCase: Case, calls: readonly { name: string }[]): Name
 }
 
 function bfclOnly(testCase: Case, output: Output, mode: BfclMode): Verdict {
-  const decoded = decodeForBfcl(output.output, output.protocol);
+  const decoded = decodeOutput(testCase, output);
   const bfcl = judgeBfcl(testCase, decoded, mode);
   const calls = decoded.ok
     ? decoded.calls.map((call) => ({ name: call.name, arguments: jsonObject(call.arguments) }))
@@ -56,12 +51,18 @@ function bfclOnly(testCase: Case, output: Output, mode: BfclMode): Verdict {
   return graded;
 }
 
-/** Grades one output under `options.rules` (default: ours, with BFCL's verdict attached). */
-export function gradeWithRules(testCase: Case, output: Output, options: RulesOptions = {}): Verdict {
-  const mode = options.bfclMode ?? (output.protocol === "native" ? "fc" : "prompt");
-  if (options.rules === "bfcl") return bfclOnly(testCase, output, mode);
-  const graded: Verdict = { ...grade(testCase, output), bfcl: gradeBfcl(testCase, output, mode) };
+/**
+ * A verdict of ours (any of our profiles) with BFCL's verdict on the same output attached (`bfcl`), and how its call
+ * names were resolved (`name_resolution`).
+ */
+export function withBfclVerdict(testCase: Case, output: Output, ours: Verdict, mode?: BfclMode): Verdict {
+  const graded: Verdict = { ...ours, bfcl: gradeBfcl(testCase, output, modeFor(mode)) };
   const resolution = ourResolution(testCase, graded.calls);
   if (resolution !== undefined) graded.name_resolution = resolution;
   return graded;
+}
+
+/** The `bfcl` profile's verdict: BFCL's alone, with the calls BFCL decoded. */
+export function gradeBfclProfile(testCase: Case, output: Output, mode?: BfclMode): Verdict {
+  return bfclOnly(testCase, output, modeFor(mode));
 }

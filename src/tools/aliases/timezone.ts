@@ -1,6 +1,8 @@
 /** Timezone aliases: IANA ids (any case, legacy names), abbreviations and city names → IANA id. */
 import { CITY_ALIASES } from "./city.js";
+import { resolveQualifiedCity } from "./city-region.js";
 import { type AliasRow, buildAliasMap, lookupKey } from "./table.js";
+import { ZONE_NAME_ROWS } from "./zone-names.js";
 
 /**
  * Rows of `[IANA id, aliases]` for names that are not cities: abbreviations, legacy ids, «по
@@ -119,7 +121,11 @@ export const CITY_ZONES: ReadonlyMap<string, string> = new Map(
 );
 
 function buildZoneMap(): ReadonlyMap<string, string> {
-  const rows: AliasRow[] = [...TIMEZONE_ROWS, ...CITY_ZONE_ROWS.map(([zone]): AliasRow => [zone, []])];
+  const rows: AliasRow[] = [
+    ...TIMEZONE_ROWS,
+    ...ZONE_NAME_ROWS,
+    ...CITY_ZONE_ROWS.map(([zone]): AliasRow => [zone, []]),
+  ];
   const map = new Map(buildAliasMap("timezone", rows));
   // Every other zone the runtime knows, so `europe/lisbon` still gets its case fixed. The table
   // wins over the runtime's legacy spellings (Node 20 still lists Europe/Kiev, Asia/Calcutta).
@@ -133,11 +139,11 @@ function buildZoneMap(): ReadonlyMap<string, string> {
 /** Every timezone alias and known IANA id (folded with `lookupKey`) → IANA id; cities are looked up apart. */
 export const TIMEZONE_ALIASES: ReadonlyMap<string, string> = buildZoneMap();
 
-/** Resolves a folded key: a zone alias or IANA id first, then a city alias via its zone. */
+/** Resolves a folded key: a zone alias or IANA id first, then a city alias ("Sydney, Australia" too) via its zone. */
 export function resolveTimezone(key: string): string | undefined {
   const zone = TIMEZONE_ALIASES.get(key);
   if (zone !== undefined) return zone;
-  const city = CITY_ALIASES.get(key);
+  const city = CITY_ALIASES.get(key) ?? resolveQualifiedCity(key, (head) => CITY_ALIASES.get(head));
   return city === undefined ? undefined : CITY_ZONES.get(city);
 }
 

@@ -1,0 +1,102 @@
+/**
+ * Answer constraints of no-call cases, compiled once (docs/spec-conformance.md §3.3, "answer constraints"):
+ * a constraint is a phrase, or a list of alternative phrases (e.g. one per script: `[Canberra, Канберра]`).
+ * Text and phrase are folded alike (case, ё, dashes, quotes, spaces). A number matches a number in the text of
+ * the same value whatever its grouping ("1 024", "1,024", "1024"), never a longer number ("300" is not "30").
+ * A phrase must start at a word boundary; a short one (three characters or fewer) must also end at one, so
+ * "Au" is not found in "Austria" while a longer stem such as "минут" still matches "минуты".
+ */
+
+/** Folds text and phrases alike: NFKC, lowercase, ё→е, every dash to "-", typographic quotes to plain, one space. */
+export function foldAnswer(text: string): string {
+  return text
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(YO, "е")
+    .replace(DASHES, "-")
+    .replace(SINGLE_QUOTES, "'")
+    .replace(DOUBLE_QUOTES, '"')
+    .replace(SPACES, " ");
+}
+
+const YO = /ё/g;
+const DASHES = /[‐‑‒–—―−]/g;
+const SINGLE_QUOTES = /[‘’‚‛′`]/g;
+const DOUBLE_QUOTES = /[“”„‟″«»]/g;
+// NFKC already maps no-break and thin spaces to U+0020; the class is for text that skipped it.
+const SPACES = /[\s\u00a0\u2009\u202f]+/g;
+/** A number as people write it: grouped thousands ("1 024", "1,024"), a decimal point or comma, a sign. */
+const NUMBER = /-?\d{1,3}(?:[ ,]\d{3})+(?:\.\d+)?|-?\d+(?:[.,]\d+)?/g;
+const WHOLE_NUMBER = new RegExp(`^(?:${NUMBER.source})$`);
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+const SHORT = 3;
+
+/** The numeric value of a number as written, or NaN: group separators dropped, a decimal comma read as a point. */
+export function numberValue(written: string): number {
+  const grouped = /^-?\d{1,3}(?:[ ,]\d{3})+(?:\.\d+)?$/.test(written);
+  const plain = grouped ? written.replace(/[ ,]/g, "") : written.replace(",", ".");
+  return Number(plain);
+}
+
+/** One alternative, ready to test against folded text. */
+type Matcher = (folded: string) => boolean;
+
+/** A compiled constraint: its alternatives as written (for reasons), and a test on folded text. */
+export interface CompiledConstraint {
+  readonly label: string;
+  readonly test: Matcher;
+}
+
+/** What a compile failure says, for the file:line:field error of the case build. */
+export class ConstraintError extends Error {
+  override name = "ConstraintError";
+}
+
+function numberMatcher(value: number): Matcher {
+  return (folded) => {
+    for (const match of folded.matchAll(NUMBER)) {
+      const start = match.index;
+      const before = start > 0 ? folded.charAt(start - 1) : "";
+      const after = folded.charAt(start + match[0].length);
+      // "v1024" or "1024x" are identifiers, not the number; a trailing "." or "," is punctuation.
+      if (/\p{L}/u.test(after)) continue;
+      const signed = match[0].startsWith("-");
+      // "COVID-19": a hyphen after a word joins, it is not a minus sign.
+      const written = signed && WORD_CHAR.test(before) ? match[0].slice(1) : match[0];
+      if (!signed && /\p{L}/u.test(before)) continue;
+      if (numberValue(written) === value) return true;
+    }
+    return false;
+  };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+function phraseMatcher(phrase: string): Matcher {
+  const end = [...phrase].length <= SHORT ? "(?![\\p{L}\\p{N}])" : "";
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(phrase)}${end}`, "u");
+  return (folded) => pattern.test(folded);
+}
+
+function compileAlternative(written: string): Matcher {
+  const phrase = foldAnswer(written).trim();
+  if (!WORD_CHAR.test(phrase)) {
+    throw new ConstraintError(`expected a phrase with a letter or digit, got ${JSON.stringify(written)}`);
+  }
+  if (WHOLE_NUMBER.test(phrase)) return numberMatcher(numberValue(phrase));
+  return phraseMatcher(phrase);
+}
+
+/**
+ * Compiles one constraint (a phrase, or alternatives). Throws a ConstraintError when an alternative has
+ * nothing to match on (empty, only punctuation) or the list is empty.
+ */
+export function compileConstraint(constraint: string | readonly string[]): CompiledConstraint {
+  const alternatives = typeof constraint === "string" ? [constraint] : constraint;
+  if (alternatives.length === 0) throw new ConstraintError("expected at least one alternative");
+  const matchers = alternatives.map(compileAlternative);
+  const label = alternatives.map((text) => `"${text}"`).join(" or ");
+  return { label, test: (folded) => matchers.some((matcher) => matcher(folded)) };
+}

@@ -1,0 +1,59 @@
+/**
+ * Grading profiles: named rule sets over the same extracted calls (docs/spec-conformance.md, "profiles").
+ * `tooluse` is ToolUse.1 2.0 (the default), `spec1` is SPEC 1.0 to the letter so published 1.0 numbers
+ * reproduce, `bfcl` is BFCL's checker (src/grade/bfcl, issue 14), whose verdicts keep ours under `tooluse`.
+ */
+import type { Case } from "../cases/schema.js";
+import { UserError } from "../errors.js";
+import type { BfclMode } from "./bfcl/checker.js";
+import { gradeBfclProfile, withBfclVerdict } from "./bfcl/profile.js";
+import { grade, type Output } from "./grade.js";
+import { SPEC1_RULES } from "./rules.js";
+import type { Verdict } from "./verdict.js";
+
+export const GRADING_PROFILES = ["tooluse", "spec1", "bfcl"] as const;
+export type GradingProfileName = (typeof GRADING_PROFILES)[number];
+export const DEFAULT_GRADING_PROFILE: GradingProfileName = "tooluse";
+
+/** A profile's grader: what a results file records about how its verdicts were made. */
+export interface GradingProfile {
+  name: GradingProfileName;
+  /** Bumped whenever a verdict under this profile can change (SemVer: major for semantics). */
+  version: string;
+  grade(testCase: Case, output: Output): Verdict;
+}
+
+export interface ProfileOptions {
+  /** BFCL's name rule: how the model was served (`prompt`, or `fc` where dots became `_`). Default prompt. */
+  bfclMode?: BfclMode | undefined;
+}
+
+/** Each profile's grader, or the reason this build has none (a clean slot: one line wires a new grader). */
+const REGISTRY: Record<GradingProfileName, (options: ProfileOptions) => GradingProfile> = {
+  // Our profiles attach BFCL's verdict (issue 14: every record carries both; bfcl_compatible_score counts it).
+  tooluse: ({ bfclMode }) => ({
+    name: "tooluse",
+    version: "2.0.0",
+    grade: (testCase, output) => withBfclVerdict(testCase, output, grade(testCase, output), bfclMode),
+  }),
+  spec1: ({ bfclMode }) => ({
+    name: "spec1",
+    version: "1.0.0",
+    grade: (testCase, output) =>
+      withBfclVerdict(testCase, output, grade(testCase, output, SPEC1_RULES), bfclMode),
+  }),
+  // BFCL's verdict alone: ours would cost more than BFCL's whole check (issue 14's speed target).
+  bfcl: ({ bfclMode }) => ({
+    name: "bfcl",
+    version: "1.0.0",
+    grade: (testCase, output) => gradeBfclProfile(testCase, output, bfclMode),
+  }),
+};
+
+/** The profile of that name; a UserError naming the choices when the name is unknown. */
+export function gradingProfile(name: string, options: ProfileOptions = {}): GradingProfile {
+  if (!(GRADING_PROFILES as readonly string[]).includes(name)) {
+    throw new UserError(`--rules: expected one of ${GRADING_PROFILES.join(", ")}, got "${name}"`);
+  }
+  return REGISTRY[name as GradingProfileName](options);
+}
