@@ -1,4 +1,6 @@
 /** Builds the backend a run configuration names. */
+import { homedir } from "node:os";
+import { join } from "node:path";
 import { UserError } from "../errors.js";
 import type { RunConfig } from "../runner/config.js";
 import { openAiBackend } from "./openai.js";
@@ -9,7 +11,15 @@ import type { Backend } from "./types.js";
 /** What names a backend: a run configuration has all of it; the planning commands build one from their flags. */
 export type BackendSpec = Pick<
   RunConfig,
-  "backend" | "model" | "base_url" | "api_key_env" | "replay_file" | "timeout_ms" | "batch_size" | "settings"
+  | "backend"
+  | "model"
+  | "base_url"
+  | "api_key_env"
+  | "replay_file"
+  | "timeout_ms"
+  | "batch_size"
+  | "settings"
+  | "allow_download"
 >;
 
 export async function createBackend(config: BackendSpec, env: NodeJS.ProcessEnv): Promise<Backend> {
@@ -43,6 +53,22 @@ export async function createBackend(config: BackendSpec, env: NodeJS.ProcessEnv)
         modelPath: config.model,
         batchSize: config.batch_size ?? 1,
         settings: config.settings,
+      });
+    }
+    case "transformers": {
+      if (!config.model) {
+        throw new UserError(
+          "--backend transformers needs --model FOLDER or a Hugging Face model id (owner/name)",
+        );
+      }
+      const { transformersBackend } = await import("./transformers.js");
+      return transformersBackend({
+        model: config.model,
+        batchSize: config.batch_size ?? 1,
+        settings: config.settings,
+        cacheDir: env.TOOLUSE_MODEL_CACHE || join(homedir(), ".cache", "tooluse", "models"),
+        allowDownload: config.allow_download === true,
+        ...(env.HF_ENDPOINT ? { endpoint: env.HF_ENDPOINT } : {}),
       });
     }
   }

@@ -66,6 +66,8 @@ export interface Backend {
   readonly cacheable: boolean;
   /** Where the model is served, when that is part of its identity (an OpenAI-compatible server's URL). */
   readonly endpoint?: string;
+  /** What a results file should record about the loaded model beyond its name (digests, stop tokens, device). */
+  readonly details?: Readonly<Record<string, unknown>>;
   complete(request: ModelRequest, context: RequestContext): Promise<Completion>;
   /** Checks once, before any case, that the model can be asked at all; throws FatalBackendError if not. */
   preflight?(signal: AbortSignal): Promise<void>;

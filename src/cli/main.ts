@@ -71,8 +71,14 @@ function program(io: Io, setExit: SetExit): Command {
   root
     .command("run")
     .description("evaluate a model (default: the built-in rule baseline) and write a results file")
-    .option("--backend <kind>", "baseline | openai | llama | oracle | always-call | never-call | replay")
-    .option("--model <name>", "model served by --base-url, or a .gguf file for --backend llama")
+    .option(
+      "--backend <kind>",
+      "baseline | openai | llama | transformers | oracle | always-call | never-call | replay",
+    )
+    .option(
+      "--model <name>",
+      "model served by --base-url, a .gguf file (llama), or an ONNX checkpoint folder or hub id (transformers)",
+    )
     .option("--base-url <url>", "OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1")
     .option("--api-key-env <name>", "environment variable holding the API key", "OPENAI_API_KEY")
     .option("--protocol <list>", "json, xml, plain, native, or all (= json,xml,plain)", "all")
@@ -81,7 +87,12 @@ function program(io: Io, setExit: SetExit): Command {
     .option("--resume <file>", "continue the interrupted run whose results file this is")
     .option("--outputs <file>", "recorded outputs JSONL for --backend replay")
     .option("--concurrency <n>", "requests in flight", "8")
-    .option("--batch-size <n>", "prompts decoded together (llama backend)")
+    .option("--batch-size <n>", "prompts decoded together (llama and transformers backends)")
+    .option("--allow-download", "transformers: fetch a hub id's missing files from the Hugging Face hub")
+    .option(
+      "--model-cache <dir>",
+      "transformers: where hub ids live (default $TOOLUSE_MODEL_CACHE or ~/.cache/tooluse/models)",
+    )
     .option("--timeout <seconds>", "per-request timeout", "60")
     .option("--retries <n>", "retries on 429/5xx/timeouts/resets", "4")
     .option("--no-cache", "bypass the response cache")

@@ -30,6 +30,8 @@ export interface RunFlags {
   retries: string;
   cache: boolean;
   cacheDir?: string;
+  allowDownload?: boolean;
+  modelCache?: string;
   maxTokens: string;
   temperature: string;
   seed?: string;
@@ -94,10 +96,18 @@ export function configFromFlags(flags: RunFlags, now = new Date()): RunConfig {
   if (!["off", "on", "default"].includes(thinking))
     throw new UserError(`--thinking: expected off, on or default, got "${thinking}"`);
   const chosen = protocols(flags.protocol);
-  if (backend === "llama" && chosen.includes("native")) {
+  if ((backend === "llama" || backend === "transformers") && chosen.includes("native")) {
     throw new UserError(
-      "--protocol native needs a server's tool parser; with --backend llama use json, xml or plain",
+      `--protocol native needs a server's tool parser; with --backend ${backend} use json, xml or plain`,
     );
+  }
+  for (const [flag, given] of [
+    ["--allow-download", flags.allowDownload],
+    ["--model-cache", flags.modelCache],
+  ] as const) {
+    // A resumed run takes its backend from the journal; the flags only say where things are.
+    if (given !== undefined && backend !== "transformers" && flags.resume === undefined)
+      throw new UserError(`${flag} applies to --backend transformers only`);
   }
   const temperature = Number(flags.temperature);
   if (!Number.isFinite(temperature) || temperature < 0)
@@ -133,6 +143,7 @@ export function configFromFlags(flags: RunFlags, now = new Date()): RunConfig {
     retries: integer("--retries", flags.retries, 0),
     cache: flags.cache,
     rules: gradingProfile(flags.rules ?? DEFAULT_GRADING_PROFILE).name,
+    ...(backend === "transformers" ? { allow_download: flags.allowDownload === true } : {}),
     out: flags.out ?? join("results", `${slug(model ?? backend)}-${stamp}.json`),
   };
 }
@@ -147,7 +158,7 @@ export async function runRun(flags: RunFlags, io: Io): Promise<number> {
   const progress = io.isTTY ? terminalProgress(io.stderr) : plainProgress(io.stderr);
   try {
     const results = await runBenchmark({ ...config, out }, flags.resume !== undefined, {
-      env: process.env,
+      env: flags.modelCache ? { ...process.env, TOOLUSE_MODEL_CACHE: flags.modelCache } : process.env,
       cacheDir: flags.cacheDir ?? process.env.TOOLUSE_CACHE_DIR ?? join(homedir(), ".cache", "tooluse"),
       progress,
       signal: controller.signal,

@@ -7,6 +7,7 @@ export const BACKEND_KINDS = [
   "baseline",
   "openai",
   "llama",
+  "transformers",
   "oracle",
   "always-call",
   "never-call",
@@ -42,6 +43,8 @@ export const RunConfigSchema = z.object({
   cache: z.boolean(),
   /** The grading profile (`--rules`); journals from before profiles existed were graded under the default. */
   rules: z.enum(GRADING_PROFILES).default(DEFAULT_GRADING_PROFILE),
+  /** transformers backend only: whether a hub id's missing files may be fetched from the hub. */
+  allow_download: z.boolean().optional(),
   out: z.string(),
 });
 

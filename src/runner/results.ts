@@ -15,6 +15,8 @@ export interface Results {
   /** How the verdicts were made: `report` and `compare` rank only results graded alike. */
   grading: { profile: string; version: string };
   model: string;
+  /** The backend's record of the loaded model (file digests, stop tokens, device), when it gives one. */
+  model_details?: Readonly<Record<string, unknown>>;
   backend: string;
   config: Omit<RunConfig, "out">;
   prompts: { version: string; parallel_calls: boolean; sha256: Record<Protocol, string> };
@@ -30,6 +32,7 @@ export interface ResultsInput {
   corpus: Results["corpus"];
   grading: Results["grading"];
   model: string;
+  modelDetails?: Readonly<Record<string, unknown>> | undefined;
   config: RunConfig;
   cases: readonly Case[];
   /** Defaults to the single-call prompt of ToolUse.1. */
@@ -57,6 +60,7 @@ export function buildResults(input: ResultsInput): Results {
     corpus: input.corpus,
     grading: input.grading,
     model: input.model,
+    ...(input.modelDetails ? { model_details: input.modelDetails } : {}),
     backend: input.config.backend,
     config,
     prompts: {

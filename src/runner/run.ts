@@ -147,6 +147,7 @@ export async function runBenchmark(
     corpus: describeCorpus(run.cases_file, casesText, cases.length),
     grading: { profile: grader.name, version: grader.version },
     model: backend.model,
+    modelDetails: backend.details,
     config: run,
     cases,
     promptOptions,

@@ -2,6 +2,7 @@
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { UserError } from "../../errors.js";
+import { importOptional } from "../optional-package.js";
 
 export const NODE_LLAMA_CPP_VERSION = "3.21.1";
 
@@ -70,25 +71,9 @@ export interface JinjaTemplate {
   render(context: Record<string, unknown>): string;
 }
 
-function isMissing(error: unknown, specifier: string): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  const message = error instanceof Error ? error.message : "";
-  return (
-    (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") && message.includes(`'${specifier}'`)
-  );
-}
-
 /** Imports node-llama-cpp on demand; a missing package is the user's to install, so it says how. */
-export async function importNodeLlamaCpp(): Promise<NodeLlamaCpp> {
-  // A variable specifier keeps tsc from looking for the package's types, which are absent in a default install.
-  const specifier = "node-llama-cpp";
-  try {
-    return (await import(specifier)) as NodeLlamaCpp;
-  } catch (error) {
-    if (isMissing(error, specifier)) throw new UserError(INSTALL_HINT);
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new UserError(`node-llama-cpp is installed but does not load (${reason}); ${INSTALL_HINT}`);
-  }
+export function importNodeLlamaCpp(): Promise<NodeLlamaCpp> {
+  return importOptional<NodeLlamaCpp>("node-llama-cpp", INSTALL_HINT);
 }
 
 export type JinjaTemplateClass = new (source: string) => JinjaTemplate;
