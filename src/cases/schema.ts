@@ -157,6 +157,7 @@ export const ToolDefinitionSchema: z.ZodType<ToolDefinition> = z.strictObject({
  */
 export const BfclSourceSchema = z.strictObject({
   category: z.string().min(1),
+  /** The function documents as far as BFCL's checker reads them: name, parameter types, `required`. */
   function: z.array(z.unknown()),
   ground_truth: z.string().optional(),
   /** Arguments (`call#.name.argument`) whose list of accepted values is empty: no output can pass the question. */
