@@ -12,6 +12,7 @@ import { DEFAULT_CASES_FILE } from "../src/paths.js";
 import { silentProgress } from "../src/runner/progress.js";
 import { runBenchmark } from "../src/runner/run.js";
 import { tempDir } from "../src/test-support/temp.js";
+import { atLeast } from "./target.js";
 
 const LATENCY_MS = 100;
 const CONCURRENCY = 32;
@@ -58,6 +59,9 @@ try {
     `wall ${wall.toFixed(2)} s, ideal ${ideal.toFixed(2)} s → ${((ideal / wall) * 100).toFixed(1)}% of ideal`,
   );
   console.log(`score ${results.summary.score?.toFixed(3)} (a perfect scripted model: must be 1.000)`);
+  // The harness should add little to the server's latency: at least 80% of the ideal wall time.
+  atLeast("share of ideal wall time", ideal / wall, 0.8, "");
+  atLeast("score of a perfect model", results.summary.score ?? 0, 1, "");
 } finally {
   server.kill();
   dir.remove();

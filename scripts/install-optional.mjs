@@ -7,18 +7,25 @@
 // into its own npm project under node_modules/.tooluse-optional and node_modules/node-llama-cpp links to it; Node
 // resolves the link's real path, so node-llama-cpp finds its own dependencies there.
 // `npm ci` wipes node_modules and `npm install` prunes the link: run the script again (idempotent; ~1 s when only
-// the link is gone). Usage: node scripts/install-optional.mjs [--force]
+// the link is gone, since the staged install is kept in ~/.cache/tooluse/optional). Usage: node scripts/install-optional.mjs [--force]
 import { spawnSync } from "node:child_process";
 import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const VERSION = "3.21.1";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const modules = path.join(root, "node_modules");
-const staging = path.join(modules, ".tooluse-optional");
+// The staged install lives in the user's cache, outside node_modules, so `npm ci` (which wipes node_modules) does
+// not make the next `npm test` download it again: only the link is re-made. TOOLUSE_OPTIONAL_DIR overrides it.
+const cacheHome = process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache");
+const staging =
+  process.env.TOOLUSE_OPTIONAL_DIR ||
+  path.join(cacheHome, "tooluse", "optional", `node-llama-cpp-${VERSION}`);
+// Where earlier versions of this script staged it: reused when it is complete.
+const legacyStaging = path.join(modules, ".tooluse-optional");
 const link = path.join(modules, "node-llama-cpp");
-const target = path.join(staging, "node_modules", "node-llama-cpp");
 
 /** The CPU (or Metal) prebuilt for this machine; null where node-llama-cpp ships none. */
 function prebuiltPackage() {
@@ -52,6 +59,15 @@ function isLink(file) {
   } catch {
     return false;
   }
+}
+
+/** A staged install with the right version and this machine's prebuilt, or null. */
+function readyStaging(prebuilt) {
+  for (const dir of [staging, legacyStaging]) {
+    const target = path.join(dir, "node_modules", "node-llama-cpp");
+    if (versionAt(target) === VERSION && existsSync(path.join(dir, "node_modules", prebuilt))) return target;
+  }
+  return null;
 }
 
 function install(prebuilt) {
@@ -105,11 +121,18 @@ async function main() {
   if (existsSync(link) && !isLink(link) && versionAt(link) === VERSION) {
     console.log(`install-optional: node-llama-cpp ${VERSION} is already installed in node_modules`);
   } else {
-    const ready = versionAt(target) === VERSION && existsSync(path.join(staging, "node_modules", prebuilt));
-    if (!ready || process.argv.includes("--force")) install(prebuilt);
+    let target = process.argv.includes("--force") ? null : readyStaging(prebuilt);
+    if (target)
+      console.log(
+        `install-optional: reusing node-llama-cpp ${VERSION} staged in ${path.dirname(path.dirname(target))}`,
+      );
+    else {
+      install(prebuilt);
+      target = path.join(staging, "node_modules", "node-llama-cpp");
+    }
     if (existsSync(link) || isLink(link)) rmSync(link, { recursive: true, force: true });
-    // A relative link survives moving the checkout; "junction" makes it work without admin rights on Windows.
-    symlinkSync(path.relative(modules, target), link, "junction");
+    // "junction" makes the link work without admin rights on Windows.
+    symlinkSync(target, link, "junction");
   }
   await verify();
   console.log(`install-optional: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,9 +1,10 @@
 /**
  * The tooluse library: everything the command line does, as typed functions. The CLI is one client of it.
+ * Functions that take data check it and throw a TypeError naming the argument (see public-api.ts).
  * @example
- * import { extractCalls, grade, loadCases, summarize } from "tooluse";
- * const cases = loadCases("data/tooluse1.jsonl");
- * const verdicts = outputs.map((o) => grade(casesById.get(o.id), o));
+ * import { DEFAULT_CASES_FILE, grade, loadCases, summarize } from "tooluse";
+ * const cases = loadCases(DEFAULT_CASES_FILE);
+ * const verdicts = cases.map((c) => grade(c, { id: c.id, protocol: "json", output: "I cannot help." }));
  * console.log(summarize(verdicts, cases).score);
  */
 
@@ -26,26 +27,26 @@ export {
   type Protocol,
   ToolUse1CaseSchema,
 } from "./cases/schema.js";
-export { type Extraction, extractCalls, stripThinking } from "./extract/index.js";
+export { type Extraction, stripThinking } from "./extract/index.js";
 export { type Behaviour, classifyBehaviour } from "./grade/behaviour.js";
-export { grade, type Output, offeredTools } from "./grade/grade.js";
+export { type Output, offeredTools } from "./grade/grade.js";
 export { GRADING_PROFILES, type GradingProfile, gradingProfile } from "./grade/profiles.js";
 export type { Verdict } from "./grade/verdict.js";
 // Imported suites
 export { importBfcl } from "./import/bfcl.js";
 export { importWhen2Call } from "./import/when2call.js";
 export { cohenKappa, quadraticKappa, spearman } from "./metrics/agreement.js";
-export { mcnemarExact } from "./metrics/mcnemar.js";
+
 export { pairRuns } from "./metrics/paired.js";
 // Metrics
-export { type Metrics, type Score, type Summary, summarize } from "./metrics/summary.js";
-export { wilsonInterval } from "./metrics/wilson.js";
+export type { Metrics, Score, Summary } from "./metrics/summary.js";
 export { DEFAULT_CASES_FILE } from "./paths.js";
 // Tool-aware planning
 export * as plans from "./plans/index.js";
 // Prompts, backends and runs
 export { PROMPT_VERSION, systemPrompt } from "./protocols/prompts.js";
-export { renderPrompt } from "./protocols/render.js";
+// Checked at the door: a bad argument is a TypeError naming it.
+export { extractCalls, grade, mcnemarExact, renderPrompt, summarize, wilsonInterval } from "./public-api.js";
 export { buildHtmlReport } from "./report/html/page.js";
 export { loadRuns } from "./report/load.js";
 // Reports

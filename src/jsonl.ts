@@ -10,10 +10,10 @@ export function readJsonl<T extends z.ZodType>(file: string, schema: T): z.infer
   return parseJsonl(readTextFile(file), file, schema);
 }
 
-/** The whole text of a file; a missing file, a folder or an unreadable file is a UserError naming the file. */
-export function readTextFile(file: string): string {
+/** A file's text (`latin1`: one character per byte); a missing file, a folder or an unreadable file is a UserError naming the file. */
+export function readTextFile(file: string, encoding: "utf8" | "latin1" = "utf8"): string {
   try {
-    return readFileSync(file, "utf8");
+    return readFileSync(file, encoding);
   } catch (error) {
     throw cannotRead(file, error);
   }
@@ -30,7 +30,8 @@ export function parseJsonl<T extends z.ZodType>(text: string, file: string, sche
   return records;
 }
 
-function parseLine<T extends z.ZodType>(line: string, where: string, schema: T): z.infer<T> {
+/** One JSONL line parsed and checked; a bad one throws a UserError naming `where` (file:line) and the field. */
+export function parseLine<T extends z.ZodType>(line: string, where: string, schema: T): z.infer<T> {
   let value: unknown;
   try {
     value = JSON.parse(line);

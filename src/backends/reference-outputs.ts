@@ -2,6 +2,7 @@
  * Reference responders that need no model: the oracle renders every expected behaviour, always-call and never-call
  * are the two degenerate strategies the spec's headline score is designed to punish equally.
  */
+import { isMentions, mentionsExample } from "../cases/mentions.js";
 import type { AnswerConstraint, Case, ExpectedCall, Protocol } from "../cases/schema.js";
 import { noCallExpectation } from "../grade/expectation.js";
 import { encodeNativeReply } from "../grade/native.js";
@@ -17,6 +18,7 @@ const ABSENT = Symbol("absent");
 
 /** The first accepted value of every alternative, at any depth; an optional argument with none listed stays out. */
 function concrete(value: unknown): unknown {
+  if (isMentions(value)) return mentionsExample(value);
   if (isAlternatives(value)) return value.one_of.length > 0 ? concrete(value.one_of[0]) : ABSENT;
   if (Array.isArray(value)) return value.map(concrete).filter((v) => v !== ABSENT);
   if (value !== null && typeof value === "object") return concreteObject(value as Record<string, unknown>);

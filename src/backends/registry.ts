@@ -2,25 +2,13 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { UserError } from "../errors.js";
-import type { RunConfig } from "../runner/config.js";
 import { openAiBackend } from "./openai.js";
 import { referenceBackend } from "./reference.js";
 import { replayBackend } from "./replay.js";
+import type { BackendSpec } from "./spec.js";
 import type { Backend } from "./types.js";
 
-/** What names a backend: a run configuration has all of it; the planning commands build one from their flags. */
-export type BackendSpec = Pick<
-  RunConfig,
-  | "backend"
-  | "model"
-  | "base_url"
-  | "api_key_env"
-  | "replay_file"
-  | "timeout_ms"
-  | "batch_size"
-  | "settings"
-  | "allow_download"
->;
+export type { BackendSpec } from "./spec.js";
 
 export async function createBackend(config: BackendSpec, env: NodeJS.ProcessEnv): Promise<Backend> {
   switch (config.backend) {

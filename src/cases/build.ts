@@ -67,7 +67,8 @@ function readSourceFile(path: string, shown: string, category: Category, lang: L
   const doc = parseDocument(readFileSync(path, "utf8"), { prettyErrors: false, lineCounter: lines });
   if (doc.errors.length > 0) {
     const error = doc.errors[0];
-    throw new UserError(`${shown}:${error?.linePos?.[0]?.line ?? "?"}: invalid YAML (${error?.code})`);
+    const line = error ? lines.linePos(error.pos[0]).line : "?";
+    throw new UserError(`${shown}:${line}: invalid YAML (${error?.code})`);
   }
   const entries: unknown = doc.toJS();
   if (!Array.isArray(entries) || !isSeq(doc.contents))

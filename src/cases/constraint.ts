@@ -6,20 +6,17 @@
  * A phrase must start at a word boundary; a short one (three characters or fewer) must also end at one, so
  * "Au" is not found in "Austria" while a longer stem such as "минут" still matches "минуты".
  */
+import { foldText } from "../text/fold.js";
 
 /** Folds text and phrases alike: NFKC, lowercase, ё→е, every dash to "-", typographic quotes to plain, one space. */
 export function foldAnswer(text: string): string {
-  return text
-    .normalize("NFKC")
-    .toLowerCase()
-    .replace(YO, "е")
+  return foldText(text)
     .replace(DASHES, "-")
     .replace(SINGLE_QUOTES, "'")
     .replace(DOUBLE_QUOTES, '"')
     .replace(SPACES, " ");
 }
 
-const YO = /ё/g;
 const DASHES = /[‐‑‒–—―−]/g;
 const SINGLE_QUOTES = /[‘’‚‛′`]/g;
 const DOUBLE_QUOTES = /[“”„‟″«»]/g;

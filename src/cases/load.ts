@@ -1,7 +1,7 @@
 /** Loads a cases JSONL file, validating every line against the case schema. */
 import { z } from "zod";
 import { UserError } from "../errors.js";
-import { readJsonl } from "../jsonl.js";
+import { parseLine, readTextFile } from "../jsonl.js";
 import { type Case, CaseSchema } from "./schema.js";
 
 interface Issue {
@@ -39,8 +39,51 @@ export const CaseLineSchema = z.unknown().transform((value, ctx): Case => {
   return z.NEVER;
 });
 
+/** A line that starts with its id, as every file we write does: the id's JSON string, and the rest of the line. */
+const LEADING_ID = /^\{"id":("(?:[^"\\]|\\.)*")/;
+
+/** The line without the spaces, tabs and carriage returns JSON allows around a value (a regex would scan it all). */
+function trimJsonSpace(line: string): string {
+  let start = 0;
+  let end = line.length;
+  const space = (code: number) => code === 32 || code === 9 || code === 13;
+  while (start < end && space(line.charCodeAt(start))) start++;
+  while (end > start && space(line.charCodeAt(end - 1))) end--;
+  return start === 0 && end === line.length ? line : line.slice(start, end);
+}
+
+/** Bytes held one per character (a latin1 string) → the text they encode. */
+function utf8(bytes: string): string {
+  return Buffer.from(bytes, "latin1").toString("utf8");
+}
+
+/**
+ * Every case of a JSONL file, validated against the case schema. Suites that copy one question under many ids
+ * (generated or sampled sets: 25 outputs of one BFCL question are 25 cases) are decoded and validated once per
+ * distinct body: a line whose bytes after its leading id equal an earlier line's reuses that case under its own
+ * id. Copies share the body, which graders treat as read-only.
+ */
 export function loadCases(file: string): Case[] {
-  const cases = readJsonl(file, CaseLineSchema);
+  // Lines are compared as bytes (latin1, one character per byte): only distinct ones are decoded from UTF-8.
+  const lines = readTextFile(file, "latin1").split("\n");
+  const cases: Case[] = [];
+  const bodies = new Map<string, Case>();
+  for (let index = 0; index < lines.length; index++) {
+    const line = trimJsonSpace(lines[index] ?? "");
+    if (line === "") continue;
+    const lead = LEADING_ID.exec(line);
+    const id = lead ? (JSON.parse(utf8(lead[1] as string)) as string) : "";
+    const body = lead ? line.slice(lead[0].length) : "";
+    const known = id === "" ? undefined : bodies.get(body);
+    if (known) {
+      cases.push({ ...known, id });
+      continue;
+    }
+    const parsed = parseLine(utf8(line), `${file}:${index + 1}`, CaseLineSchema);
+    // Only when the leading id is the one JSON kept (a repeated "id" key later in the line would win instead).
+    if (id !== "" && parsed.id === id) bodies.set(body, parsed);
+    cases.push(parsed);
+  }
   const seen = new Set<string>();
   for (const c of cases) {
     if (seen.has(c.id)) throw new UserError(`${file}: duplicate case id ${c.id}`);

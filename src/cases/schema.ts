@@ -3,6 +3,7 @@ import { z } from "zod";
 import { TOOL_NAMES } from "../tools/catalogue.js";
 import { JSON_TYPES, type JsonSchemaNode, type ToolDefinition } from "../tools/definition.js";
 import { ConstraintError, compileConstraint } from "./constraint.js";
+import { isMentions } from "./mentions.js";
 
 /** The twelve ToolUse.1 categories. */
 export const TOOLUSE1_CATEGORIES = [
@@ -46,8 +47,19 @@ const AlternativesSchema = z
     path: ["one_of"],
   });
 
-/** An expected argument: a plain value, or alternatives. Inside objects and arrays, alternatives may nest. */
-export const ExpectedValueSchema = z.union([AlternativesSchema, jsonValue]);
+/** Free text given by what it must mention (src/cases/mentions.ts): each entry a phrase or alternatives. */
+const MentionsSchema = z.strictObject({ mentions: z.array(z.lazy(() => ConstraintSchema)).min(1) });
+
+/**
+ * An expected argument: a plain value, alternatives, or the phrases free text must mention. Inside objects and
+ * arrays, alternatives may nest.
+ */
+export const ExpectedValueSchema = z.union([
+  AlternativesSchema,
+  MentionsSchema,
+  // A `mentions` object that failed its own schema must not pass as a plain value.
+  jsonValue.refine((value) => !isMentions(value), { message: "expected mentions: a list of phrases" }),
+]);
 
 export const CallSchema = z.strictObject({
   name: z.string().min(1),
@@ -145,6 +157,7 @@ export const ToolDefinitionSchema: z.ZodType<ToolDefinition> = z.strictObject({
  */
 export const BfclSourceSchema = z.strictObject({
   category: z.string().min(1),
+  /** The function documents as far as BFCL's checker reads them: name, parameter types, `required`. */
   function: z.array(z.unknown()),
   ground_truth: z.string().optional(),
   /** Arguments (`call#.name.argument`) whose list of accepted values is empty: no output can pass the question. */

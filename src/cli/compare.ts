@@ -3,7 +3,8 @@ import { UserError } from "../errors.js";
 import { pairRuns } from "../metrics/paired.js";
 import { comparisonJson, formatComparison } from "../report/compare.js";
 import { formatBatch, shortDigest } from "../report/format.js";
-import { assertSameGrading, labelRuns, readResults } from "../report/load.js";
+import { assertSameGrading, loadRuns } from "../report/load.js";
+import { terminalText } from "../sanitize.js";
 import { type Io, stdoutColor } from "./io.js";
 
 export interface CompareOptions {
@@ -15,16 +16,13 @@ export interface CompareOptions {
 }
 
 export async function runCompare(opts: CompareOptions, io: Io): Promise<number> {
-  const [a, b] = labelRuns([
-    { file: opts.a, results: readResults(opts.a) },
-    { file: opts.b, results: readResults(opts.b) },
-  ]);
+  const [a, b] = loadRuns([opts.a, opts.b], (note) => io.stderr(`warning: ${terminalText(note)}\n`));
   if (!a || !b) throw new Error("labelRuns returned fewer runs than given");
   assertSameGrading([a, b], "compare");
   const digestA = a.results.corpus.digest;
   const digestB = b.results.corpus.digest;
   if (digestA !== digestB) {
-    const what = `${opts.a} and ${opts.b} were run on different corpora (${shortDigest(digestA)} vs ${shortDigest(digestB)})`;
+    const what = `${terminalText(opts.a)} and ${terminalText(opts.b)} were run on different corpora (${shortDigest(digestA)} vs ${shortDigest(digestB)})`;
     if (!opts.force)
       throw new UserError(
         `${what}; a paired comparison needs the same cases. Pass --force to pair the ids they share`,

@@ -79,8 +79,11 @@ describe("tooluse grade", () => {
       "malformed",
       "answer_ok",
       "reason",
+      "bfcl",
+      "name_resolution",
     ]);
     expect(verdicts.map((v: { passed: boolean }) => v.passed)).toEqual([true, false]);
+    expect(verdicts[0].name_resolution).toBe("exact");
   });
 
   it("refuses an output whose id is not a case, naming the id and the line", async () => {

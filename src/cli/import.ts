@@ -28,6 +28,12 @@ function report(cases: readonly Case[], out: string, io: Io): number {
   for (const c of cases) kinds.set(expectationKind(c), (kinds.get(expectationKind(c)) ?? 0) + 1);
   const breakdown = [...kinds].map(([kind, n]) => `${kind} ${n}`).join(", ");
   io.stdout(`imported ${cases.length} cases (${breakdown}) → ${out}\n`);
+  const unpassable = cases.filter((c) => c.bfcl?.unpassable).map((c) => c.id);
+  if (unpassable.length > 0) {
+    io.stdout(
+      `${unpassable.length} unpassable (an argument with no accepted value; BFCL fails every output): ${unpassable.join(", ")}\n`,
+    );
+  }
   return 0;
 }
 

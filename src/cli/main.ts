@@ -146,6 +146,19 @@ function program(io: Io, setExit: SetExit): Command {
   return root;
 }
 
+/** Every command a user can run, as typed after `tooluse` (`run`, `plan score`…): for tests that must cover them all. */
+export function commandNames(): string[] {
+  const walk = (command: Command, prefix: string): string[] =>
+    command.commands.flatMap((sub) => {
+      const name = `${prefix}${sub.name()}`;
+      return sub.commands.length > 0 ? walk(sub, `${name} `) : [name];
+    });
+  return walk(
+    program(processIo, () => {}),
+    "",
+  );
+}
+
 /** The flags typed on the command line, as `--name` (defaults excluded): to refuse flags a combination ignores. */
 function givenFlags(command: Command): Set<string> {
   const given = new Set<string>();

@@ -6,6 +6,7 @@ import { buildHtmlReport } from "../report/html/page.js";
 import { assertSameGrading, loadRuns } from "../report/load.js";
 import { formatRunHeader, formatSummary } from "../report/terminal.js";
 import { formatLeaderboard } from "../report/terminal-leaderboard.js";
+import { terminalText } from "../sanitize.js";
 import { type Io, stdoutColor } from "./io.js";
 
 export interface ReportOptions {
@@ -21,7 +22,7 @@ const FORMATS = ["text", "md"];
 export async function runReport(opts: ReportOptions, io: Io): Promise<number> {
   if (!FORMATS.includes(opts.format))
     throw new UserError(`--format: expected text or md, got "${String(opts.format)}"`);
-  const runs = loadRuns(opts.files);
+  const runs = loadRuns(opts.files, (note) => io.stderr(`warning: ${terminalText(note)}\n`));
   const markdown = opts.format === "md";
   const options = { color: stdoutColor(io) && !markdown, markdown };
   const [only] = runs;

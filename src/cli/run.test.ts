@@ -27,7 +27,7 @@ describe("tooluse run (command line)", () => {
     const results = JSON.parse(readFileSync(out, "utf8"));
     expect(results).toMatchObject({
       format: "tooluse.results/1",
-      corpus: { name: "ToolUse.1", version: "1.0.0", cases: 188 },
+      corpus: { name: "ToolUse.1", version: "2.0.0", cases: 188 },
       backend: "oracle",
       counts: { records: 564, scored: 564, errors: 0 },
       config: { protocols: ["json", "xml", "plain"], settings: { temperature: 0, max_tokens: 256 } },

@@ -1,6 +1,7 @@
 /** Recognises a parsed JSON value as tool calls: the object shapes runtimes and models use for a call. */
+
+import { parseLenient } from "../text/lenient-json.js";
 import type { Call } from "../tools/types.js";
-import { parseLenient } from "./lenient-json.js";
 
 /** Keys that name the tool, in the order they are tried (`function` may also hold an OpenAI function object). */
 const NAME_KEYS = ["name", "tool", "tool_name", "function", "function_name"] as const;

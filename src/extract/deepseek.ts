@@ -1,7 +1,8 @@
 /** DeepSeek's special-token call blocks (V3 and V3.1), the tagged-block family the spec groups with XML. */
+
+import { parseLenient } from "../text/lenient-json.js";
 import type { Call } from "../tools/types.js";
 import { isRecord } from "./call-shape.js";
-import { parseLenient } from "./lenient-json.js";
 import { createFinder } from "./scanner.js";
 import type { Extractor, Span } from "./types.js";
 

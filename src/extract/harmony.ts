@@ -5,9 +5,10 @@
  * answer; a `commentary` message addressed `to=functions.NAME` is a call whose body is its JSON arguments;
  * commentary without a recipient is a preamble the user sees, kept as prose.
  */
+
+import { parseLenient } from "../text/lenient-json.js";
 import type { Call } from "../tools/types.js";
 import { isRecord } from "./call-shape.js";
-import { parseLenient } from "./lenient-json.js";
 
 export interface HarmonyReading {
   calls: Call[];

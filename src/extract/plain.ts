@@ -1,6 +1,7 @@
 /** The plain-text protocol: `TOOL name | k=v | k2=v2` on a line of its own. */
+
+import { setOwn } from "../text/lenient-json.js";
 import type { Call } from "../tools/types.js";
-import { setOwn } from "./lenient-json.js";
 import { type Fence, findFences, widenToFence } from "./scanner.js";
 import type { Extractor, Span } from "./types.js";
 

@@ -4,7 +4,8 @@
  */
 import { type PyDict, PyFloat, PyTuple, type PyValue, pyInt } from "./python-value.js";
 
-class NotJson extends Error {}
+/** Thrown inside the parser only; one shared instance, since building a stack trace per failure is the slow part. */
+const NOT_JSON = new Error("not JSON");
 
 const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
 const MAX_DEPTH = 256;
@@ -36,7 +37,7 @@ class Parser {
         return value;
       }
     }
-    throw new NotJson();
+    throw NOT_JSON;
   }
 
   number(): PyValue {
@@ -46,7 +47,7 @@ class Parser {
     }
     NUMBER.lastIndex = this.pos;
     const match = NUMBER.exec(this.text);
-    if (!match) throw new NotJson();
+    if (!match) throw NOT_JSON;
     this.pos = NUMBER.lastIndex;
     if (match[1] === undefined && match[2] === undefined) return pyInt(match[0]);
     return new PyFloat(Number(match[0]));
@@ -59,7 +60,7 @@ class Parser {
     let escaped = false;
     for (;;) {
       const code = text.charCodeAt(i);
-      if (Number.isNaN(code) || code < 32) throw new NotJson();
+      if (Number.isNaN(code) || code < 32) throw NOT_JSON;
       if (code === 34) break;
       if (code === 92) {
         escaped = true;
@@ -72,12 +73,12 @@ class Parser {
     try {
       return JSON.parse(text.slice(start, i + 1)) as string;
     } catch {
-      throw new NotJson();
+      throw NOT_JSON;
     }
   }
 
   array(): PyValue[] {
-    if (++this.depth > MAX_DEPTH) throw new NotJson();
+    if (++this.depth > MAX_DEPTH) throw NOT_JSON;
     this.pos++;
     const items: PyValue[] = [];
     this.space();
@@ -91,14 +92,14 @@ class Parser {
       this.space();
       const code = this.text.charCodeAt(this.pos++);
       if (code === 93) break;
-      if (code !== 44) throw new NotJson();
+      if (code !== 44) throw NOT_JSON;
     }
     this.depth--;
     return items;
   }
 
   object(): PyDict {
-    if (++this.depth > MAX_DEPTH) throw new NotJson();
+    if (++this.depth > MAX_DEPTH) throw NOT_JSON;
     this.pos++;
     const dict: PyDict = new Map();
     this.space();
@@ -109,16 +110,16 @@ class Parser {
     }
     for (;;) {
       this.space();
-      if (this.text.charCodeAt(this.pos) !== 34) throw new NotJson();
+      if (this.text.charCodeAt(this.pos) !== 34) throw NOT_JSON;
       const key = this.string();
       this.space();
-      if (this.text.charCodeAt(this.pos++) !== 58) throw new NotJson();
+      if (this.text.charCodeAt(this.pos++) !== 58) throw NOT_JSON;
       // Python keeps the first position of a repeated key and its last value; so does Map.set.
       dict.set(key, this.value());
       this.space();
       const code = this.text.charCodeAt(this.pos++);
       if (code === 125) break;
-      if (code !== 44) throw new NotJson();
+      if (code !== 44) throw NOT_JSON;
     }
     this.depth--;
     return dict;
@@ -141,7 +142,7 @@ export function parsePyJson(text: string): PyValue | undefined {
     parser.space();
     return parser.pos === text.length ? value : undefined;
   } catch (error) {
-    if (error instanceof NotJson) return undefined;
+    if (error === NOT_JSON) return undefined;
     throw error;
   }
 }

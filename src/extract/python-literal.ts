@@ -15,6 +15,8 @@ export interface PythonReadOptions {
 /** Nesting deeper than this is not a call anyone meant; stopping keeps the stack bounded on hostile text. */
 const MAX_DEPTH = 64;
 const IDENTIFIER = /[\p{ID_Start}_][\p{ID_Continue}]*/uy;
+/** An ASCII name followed by ASCII (or the end): a non-ASCII letter after it would belong to the name. */
+const ASCII_IDENTIFIER = /[A-Za-z_]\w*(?!\w)(?=[\x21-\x7e\s]|$)/y;
 const NUMBER =
   /(?:0[xX](?:_?[0-9a-fA-F])+|0[oO](?:_?[0-7])+|0[bB](?:_?[01])+|(?:\d(?:_?\d)*\.(?:\d(?:_?\d)*)?|\.\d(?:_?\d)*)(?:[eE][+-]?\d(?:_?\d)*)?|\d(?:_?\d)*(?:[eE][+-]?\d(?:_?\d)*)?)/y;
 const STRING_PREFIX = /[rRuUbBfF]{0,2}(?=['"])/y;
@@ -32,8 +34,8 @@ const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
   v: "\v",
 };
 
-/** Thrown inside the reader only; every entry point turns it into `undefined`. */
-class NotPython extends Error {}
+/** Thrown inside the reader only (one shared instance: no stack trace per failure); entry points return `undefined`. */
+const NOT_PYTHON = new Error("not Python syntax");
 
 class Reader {
   pos: number;
@@ -47,7 +49,7 @@ class Reader {
   }
 
   fail(): never {
-    throw new NotPython();
+    throw NOT_PYTHON;
   }
 
   /** Skips whitespace, comments and line continuations (all legal inside brackets). */
@@ -76,13 +78,18 @@ class Reader {
   }
 
   identifier(): string | undefined {
+    // Most names are ASCII; the Unicode pattern (and NFKC, which Python applies to identifiers) only when not.
+    ASCII_IDENTIFIER.lastIndex = this.pos;
+    const ascii = ASCII_IDENTIFIER.exec(this.text);
+    if (ascii) {
+      this.pos = ASCII_IDENTIFIER.lastIndex;
+      return ascii[0];
+    }
     IDENTIFIER.lastIndex = this.pos;
     const match = IDENTIFIER.exec(this.text);
     if (!match) return undefined;
     this.pos = IDENTIFIER.lastIndex;
-    // Python compares identifiers after NFKC normalisation.
-    const name = match[0];
-    return name.normalize("NFKC");
+    return match[0].normalize("NFKC");
   }
 
   /** `a.b.c` (a call's name). */
@@ -317,7 +324,7 @@ function attempt<T>(read: () => T): T | undefined {
   try {
     return read();
   } catch (error) {
-    if (error instanceof NotPython || error instanceof RangeError) return undefined;
+    if (error === NOT_PYTHON || error instanceof RangeError) return undefined;
     throw error;
   }
 }

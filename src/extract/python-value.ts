@@ -65,16 +65,14 @@ export function toJsonValue(value: PyValue): unknown {
   return jsonObject(value);
 }
 
-/** A dict as a plain object; defineProperty keeps a key such as `__proto__` an ordinary key. */
+/** A dict as a plain object; `__proto__` is defined, not assigned, so it stays an ordinary key. */
 export function jsonObject(dict: PyDict): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, inner] of dict) {
-    Object.defineProperty(out, key, {
-      value: toJsonValue(inner),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    const value = toJsonValue(inner);
+    if (key === "__proto__") {
+      Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+    } else out[key] = value;
   }
   return out;
 }

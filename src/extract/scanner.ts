@@ -1,5 +1,6 @@
 /** Linear-time scanning helpers: balanced JSON-looking spans, Markdown fences, and a forward-only finder. */
-import { parseLenient } from "./lenient-json.js";
+import { isSpace } from "../text/chars.js";
+import { parseLenient } from "../text/lenient-json.js";
 import type { JsonCandidate, Span } from "./types.js";
 
 /** A balanced `{…}` or `[…]` region that may hold JSON. */
@@ -29,10 +30,6 @@ const COLON = 58;
 const OPENER = /[{[]/g;
 /** Beyond this many unsettled inner spans we stop recording more: they are subsumed or unused anyway. */
 const PENDING_LIMIT = 4096;
-
-function isSpace(code: number): boolean {
-  return code === 32 || code === 9 || code === 10 || code === 13;
-}
 
 /**
  * Finds the outermost balanced bracket spans in one left-to-right pass with a stack, so the cost is

@@ -1,6 +1,7 @@
 /** Types shared by the extractor chain: what an extractor receives and what it hands back. */
+
+import type { LenientResult } from "../text/lenient-json.js";
 import type { Call, ToolSpec } from "../tools/types.js";
-import type { LenientResult } from "./lenient-json.js";
 import type { JsonSpan } from "./scanner.js";
 
 /** The extractor families of spec §3.1, in the order the chain tries them. */

@@ -1,7 +1,8 @@
 /** XML call blocks: Qwen3-Coder `<function=NAME><parameter=K>V</parameter></function>`, Hermes `<tool_call>{json}</tool_call>`, GLM-4.5 `<arg_key>`/`<arg_value>`. */
+
+import { parseLenient, setOwn } from "../text/lenient-json.js";
 import type { Call } from "../tools/types.js";
 import { argumentsFrom, callsFromValue } from "./call-shape.js";
-import { parseLenient, setOwn } from "./lenient-json.js";
 import { createFinder, findJsonSpans } from "./scanner.js";
 import type { ExtractContext, Extractor, Span } from "./types.js";
 

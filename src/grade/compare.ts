@@ -1,4 +1,5 @@
 /** Compares one call's arguments with the expected ones: every expected argument present and equal, extras flagged. */
+import { isMentions, mentionsMatch } from "../cases/mentions.js";
 import { CATALOGUE, type ToolName } from "../tools/catalogue.js";
 import { isOptional } from "../tools/expected.js";
 import { compareArgument, matchExpected } from "../tools/structural.js";
@@ -30,11 +31,13 @@ export function compareArguments(
       continue;
     }
     const parameter = tool.parameters.find((p) => p.name === name);
-    const result = parameter
-      ? compareArgument(parameter, want, actual[name])
-      : defined
-        ? matchExpected(undefined, want, actual[name], name)
-        : { ok: false, extra: [] };
+    const result = isMentions(want)
+      ? { ok: mentionsMatch(want, actual[name]), extra: [] }
+      : parameter
+        ? compareArgument(parameter, want, actual[name])
+        : defined
+          ? matchExpected(undefined, want, actual[name], name)
+          : { ok: false, extra: [] };
     if (result.ok) extra.push(...result.extra);
     else mismatched.push(`${name}=${JSON.stringify(actual[name])}, expected ${describe(want)}`);
   }

@@ -6,7 +6,7 @@
 import type { Case } from "../cases/schema.js";
 import { UserError } from "../errors.js";
 import type { BfclMode } from "./bfcl/checker.js";
-import { gradeWithRules } from "./bfcl/profile.js";
+import { gradeBfclProfile, withBfclVerdict } from "./bfcl/profile.js";
 import { grade, type Output } from "./grade.js";
 import { SPEC1_RULES } from "./rules.js";
 import type { Verdict } from "./verdict.js";
@@ -30,21 +30,23 @@ export interface ProfileOptions {
 
 /** Each profile's grader, or the reason this build has none (a clean slot: one line wires a new grader). */
 const REGISTRY: Record<GradingProfileName, (options: ProfileOptions) => GradingProfile> = {
-  // BFCL's verdict is not attached here: it would double the grading cost of every run (issue 14's speed target).
-  tooluse: () => ({
+  // Our profiles attach BFCL's verdict (issue 14: every record carries both; bfcl_compatible_score counts it).
+  tooluse: ({ bfclMode }) => ({
     name: "tooluse",
     version: "2.0.0",
-    grade: (testCase, output) => grade(testCase, output),
+    grade: (testCase, output) => withBfclVerdict(testCase, output, grade(testCase, output), bfclMode),
   }),
-  spec1: () => ({
+  spec1: ({ bfclMode }) => ({
     name: "spec1",
     version: "1.0.0",
-    grade: (testCase, output) => grade(testCase, output, SPEC1_RULES),
+    grade: (testCase, output) =>
+      withBfclVerdict(testCase, output, grade(testCase, output, SPEC1_RULES), bfclMode),
   }),
+  // BFCL's verdict alone: ours would cost more than BFCL's whole check (issue 14's speed target).
   bfcl: ({ bfclMode }) => ({
     name: "bfcl",
     version: "1.0.0",
-    grade: (testCase, output) => gradeWithRules(testCase, output, { rules: "bfcl", bfclMode }),
+    grade: (testCase, output) => gradeBfclProfile(testCase, output, bfclMode),
   }),
 };
 

@@ -4,6 +4,7 @@ import type { Call } from "../tools/types.js";
 import type { Behaviour } from "./behaviour.js";
 import type { BfclVerdict } from "./bfcl/grade-bfcl.js";
 import type { ArgumentCheck } from "./compare.js";
+import type { NameResolution } from "./resolve-tool.js";
 
 export interface Verdict {
   id: string;
@@ -36,11 +37,14 @@ export interface Verdict {
   behaviour?: Behaviour;
   /** Cases expecting several calls (`calls`) only: for each expected call, the index of the extracted call assigned to it, or null. */
   assignment?: (number | null)[];
-  /** Present when graded under `--rules bfcl`: `passed` and `reason` are then BFCL's. */
+  /**
+   * How the most leniently resolved call name reached an offered tool (exact, case, prefix, alias, mangled): set
+   * whenever some call named an offered tool, in every profile, so leniency is visible.
+   */
+  name_resolution?: NameResolution;
+  /** Present when graded under `--rules bfcl`: the verdict is then BFCL's alone. */
   rules?: "bfcl";
-  /** Under `--rules bfcl`: our own profile's verdict on the same output. */
-  tooluse?: { passed: boolean; reason: string };
-  /** BFCL's verdict on the same output (see src/grade/bfcl). */
+  /** BFCL's verdict on the same output (see src/grade/bfcl), on every verdict graded since issue 14. */
   bfcl?: BfclVerdict;
 }
 

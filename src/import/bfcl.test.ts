@@ -181,3 +181,54 @@ describe("importBfcl errors: one line, file:line: field: expected …", () => {
     );
   });
 });
+
+describe("importBfcl keeps what BFCL's checker needs", () => {
+  it("keeps the answer as text that tells 5.0 from 5, the schema's required list, and the documents' checker view", () => {
+    const bfcl = byId("parallel_multiple_0").bfcl;
+    expect(bfcl?.category).toBe("parallel_multiple");
+    expect(bfcl?.ground_truth).toContain("[3.0, 5.0, 8.0]");
+    expect(bfcl?.ground_truth).toContain("[3, 5, 8]");
+    const area = byId("simple_python_0").bfcl?.function[0];
+    expect(area).toEqual({
+      name: "geometry.circle_area",
+      parameters: {
+        properties: {
+          radius: { type: "float" },
+          units: { type: "string" },
+          round_to: { type: "integer" },
+          extra: { type: "any" },
+        },
+        required: ["radius"],
+      },
+    });
+    const tool = byId("simple_python_0").tools[0];
+    expect(typeof tool === "object" && tool.parameters.required).toEqual(["radius"]);
+  });
+
+  it("marks a question with an empty list of accepted values unpassable instead of expecting []", () => {
+    const question = {
+      id: "live_simple_106-63-0",
+      question: [[{ role: "user", content: "Classify these." }]],
+      function: [
+        {
+          name: "classify",
+          parameters: {
+            type: "dict",
+            properties: {
+              acc_routing_start: { type: "array", items: { type: "string" } },
+              label: { type: "string" },
+            },
+            required: ["acc_routing_start"],
+          },
+        },
+      ],
+    };
+    const answer = { id: question.id, ground_truth: [{ classify: { acc_routing_start: [], label: ["x"] } }] };
+    const [imported] = importBfcl({
+      questions: source("q.json", [question]),
+      answers: source("a.json", [answer]),
+    });
+    expect(imported?.bfcl?.unpassable).toEqual(["ground_truth[0].classify.acc_routing_start"]);
+    expect(imported?.expect).toEqual({ call: { name: "classify", arguments: { label: "x" } } });
+  });
+});

@@ -102,11 +102,39 @@ function groundTruthText(answerLine: string): string | undefined {
   return record instanceof Map ? pyJsonText((record as PyDict).get("ground_truth") ?? null) : undefined;
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The listed keys of a value that has them, in order; a key it lacks stays absent (BFCL's checker crashes on it). */
+function keep(value: unknown, keys: readonly string[], inner: (key: string, v: unknown) => unknown): unknown {
+  if (!isRecord(value)) return value;
+  return Object.fromEntries(keys.filter((k) => Object.hasOwn(value, k)).map((k) => [k, inner(k, value[k])]));
+}
+
+/**
+ * What BFCL's checker reads of a function document: its name, each parameter's type (and an array's item type),
+ * and `required`. Descriptions are left out: the case's tools already carry them for the prompt.
+ */
+function checkerView(document: unknown): unknown {
+  const parameter = (detail: unknown) =>
+    keep(detail, ["type", "items"], (k, v) => (k === "items" ? keep(v, ["type"], (_, t) => t) : v));
+  const properties = (value: unknown) =>
+    isRecord(value)
+      ? Object.fromEntries(Object.entries(value).map(([name, detail]) => [name, parameter(detail)]))
+      : value;
+  return keep(document, ["name", "parameters"], (k, v) =>
+    k === "parameters"
+      ? keep(v, ["properties", "required"], (key, p) => (key === "properties" ? properties(p) : p))
+      : v,
+  );
+}
+
 function caseOf(record: BfclQuestion, expectation: Expectation, groundTruth: string | undefined): Case {
   const category = bfclCategory(record.id);
   const bfcl: BfclSource = {
     category,
-    function: record.function,
+    function: record.function.map(checkerView),
     ...(groundTruth !== undefined ? { ground_truth: groundTruth } : {}),
     ...(expectation.unpassable.length > 0 ? { unpassable: expectation.unpassable } : {}),
   };

@@ -1,15 +1,14 @@
 /** Reading quoted strings the way planners write them: escapes, stray inner quotes, single or curly quotes, no end. */
+import { isSpace } from "../text/chars.js";
 import type { ReaderIssue, StringNode } from "./tree.js";
+
+export { isSpace };
 
 export const QUOTE_CLOSE: Record<string, string> = { '"': '"', "'": "'", "\u201c": "\u201d" };
 /** What may follow a closing quote; any other character means the quote was inside the string. */
 const AFTER_STRING = new Set([",", ":", ")", "]", "}"]);
 const ESCAPES: Record<string, string> = { n: "\n", t: "\t", r: "\r", b: "\b", f: "\f" };
 const HEX4 = /^[0-9a-fA-F]{4}$/;
-
-export function isSpace(code: number): boolean {
-  return code === 32 || code === 10 || code === 13 || code === 9 || code === 0xa0;
-}
 
 /** Reads the strings of one text; it remembers where the next backslash is, which keeps long texts linear. */
 export class StringScanner {

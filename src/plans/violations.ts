@@ -1,12 +1,13 @@
 /** Every deviation a plan can have, as a typed value: its code, the step it belongs to, and the metric it costs. */
+import { PLAN_POINTS } from "./points.js";
 
-/** The metrics computed by code, with the points the paper gives each. */
+/** The five metrics the deterministic checks score, with their points from the one table (points.ts). */
 export const METRIC_POINTS = {
-  format: 20,
-  dependencies: 10,
-  redundancy: 10,
-  tool_usage_completeness: 10,
-  step_executability: 15,
+  format: PLAN_POINTS.format,
+  dependencies: PLAN_POINTS.dependencies,
+  redundancy: PLAN_POINTS.redundancy,
+  tool_usage_completeness: PLAN_POINTS.tool_usage_completeness,
+  step_executability: PLAN_POINTS.step_executability,
 } as const;
 export type DeterministicMetric = keyof typeof METRIC_POINTS;
 

@@ -1,5 +1,6 @@
 /** The views of a paired comparison: text with a plain-language verdict, and the JSON shape `--json` prints. */
 import type { PairedComparison, PairedTable } from "../metrics/paired.js";
+import { terminalText } from "../sanitize.js";
 import { formatInterval, formatRatio, shortDigest, wrap } from "./format.js";
 import type { ReportRun } from "./load.js";
 import { renderTable, style } from "./table.js";
@@ -44,7 +45,7 @@ function flips(title: string, cases: PairedTable["a_passed_b_failed"]): string {
   if (cases.length === 0) return `${title}: none\n`;
   const byCase = new Map<string, string[]>();
   for (const c of cases) byCase.set(c.id, [...(byCase.get(c.id) ?? []), c.protocol]);
-  const items = [...byCase].map(([id, protocols]) => `${id} (${protocols.join(", ")})`);
+  const items = [...byCase].map(([id, protocols]) => `${terminalText(id)} (${protocols.join(", ")})`);
   // Wrap between items, never inside one, so each case and its protocols stay on one line.
   const lines: string[] = [];
   let line = `${title}, ${cases.length} pairs:`;
@@ -81,8 +82,8 @@ export function formatComparison(
   const { error_in_a, error_in_b, error_in_both } = result.excluded;
   const errors = error_in_a + error_in_b + error_in_both;
   const lines = [
-    `A: ${a.label} (${a.file}) · corpus ${shortDigest(a.results.corpus.digest)}`,
-    `B: ${b.label} (${b.file}) · corpus ${shortDigest(b.results.corpus.digest)}`,
+    `A: ${terminalText(`${a.label} (${a.file})`)} · corpus ${shortDigest(a.results.corpus.digest)}`,
+    `B: ${terminalText(`${b.label} (${b.file})`)} · corpus ${shortDigest(b.results.corpus.digest)}`,
     "",
     renderTable(columns, rows, { color, markdown: false }).trimEnd(),
     style.dim(

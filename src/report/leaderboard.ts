@@ -44,13 +44,18 @@ function describe(map: Map<string, string[]>): string {
   return [...map].map(([k, labels]) => `${k} (${labels.join(", ")})`).join(" vs ");
 }
 
-/** One line per way the runs are not comparable (spec §4, §5): different corpus digests or batch sizes. */
+/** One line per way the runs are not comparable (spec §4, §5): corpus digests, numbers of cases or batch sizes. */
 export function mixWarnings(runs: readonly ReportRun[]): string[] {
   const warnings: string[] = [];
   const digests = groups(runs, (r) => shortDigest(r.results.corpus.digest));
   if (digests.size > 1)
     warnings.push(
       `different corpus digests: ${describe(digests)}; scores on different corpora are not comparable`,
+    );
+  const sizes = groups(runs, (r) => `${r.results.corpus.cases} cases`);
+  if (sizes.size > 1)
+    warnings.push(
+      `different numbers of cases: ${describe(sizes)}; a run on a subset (--limit, --ids, --lang, --category) is not comparable with a full run`,
     );
   const batches = groups(runs, (r) => `batch ${formatBatch(r.results.config.batch_size)}`);
   if (batches.size > 1)

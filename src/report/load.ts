@@ -6,6 +6,7 @@ import { PROTOCOLS } from "../cases/schema.js";
 import { cannotRead, formatPath, UserError } from "../errors.js";
 import type { Score, Summary } from "../metrics/summary.js";
 import { RESULTS_FORMAT } from "../runner/results.js";
+import { verifyResults } from "./verify.js";
 
 const ratio = z.number().nullable();
 const count = z.number().int().nonnegative();
@@ -86,7 +87,7 @@ export const ReportResultsSchema = z.looseObject({
   prompts: z.looseObject({ version: z.string(), sha256: z.record(z.string(), z.string()) }).optional(),
   started_at: z.string(),
   finished_at: z.string(),
-  counts: z.looseObject({ records: count, scored: count, errors: count }),
+  counts: z.looseObject({ records: count, scored: count, errors: count, missing: count.optional() }),
   records: z.array(RecordSchema),
   summary: SummarySchema,
 });
@@ -137,9 +138,19 @@ export function labelRuns(entries: readonly { file: string; results: ReportResul
   });
 }
 
-export function loadRuns(files: readonly string[]): ReportRun[] {
+/**
+ * Reads, checks and labels results files: summaries and counts are recomputed from the records (see verify.ts);
+ * `warn` hears each note (a stored summary that disagrees, breakdowns that could not be recomputed).
+ */
+export function loadRuns(files: readonly string[], warn: (note: string) => void = () => {}): ReportRun[] {
   if (files.length === 0) throw new UserError("report: give at least one results file");
-  return labelRuns(files.map((file) => ({ file, results: readResults(file) })));
+  return labelRuns(
+    files.map((file) => {
+      const verified = verifyResults(readResults(file), file);
+      for (const note of verified.notes) warn(note);
+      return { file, results: verified.results };
+    }),
+  );
 }
 
 /** The grading profile a results file names; files from before profiles existed say so. */

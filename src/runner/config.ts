@@ -1,19 +1,10 @@
 /** A run's configuration: everything needed to repeat or resume it (never the API key itself). */
 import { z } from "zod";
+import { BACKEND_KINDS, type BackendSpec } from "../backends/spec.js";
 import { CATEGORIES, LANGS, PROTOCOLS } from "../cases/schema.js";
 import { DEFAULT_GRADING_PROFILE, GRADING_PROFILES } from "../grade/profiles.js";
 
-export const BACKEND_KINDS = [
-  "baseline",
-  "openai",
-  "llama",
-  "transformers",
-  "oracle",
-  "always-call",
-  "never-call",
-  "replay",
-] as const;
-export type BackendKind = (typeof BACKEND_KINDS)[number];
+export { BACKEND_KINDS, type BackendKind } from "../backends/spec.js";
 
 export const RunConfigSchema = z.object({
   backend: z.enum(BACKEND_KINDS),
@@ -49,3 +40,6 @@ export const RunConfigSchema = z.object({
 });
 
 export type RunConfig = z.infer<typeof RunConfigSchema>;
+
+// A run configuration must stay a valid backend spec: checked here, where both are visible.
+const _isBackendSpec: BackendSpec = {} as RunConfig;

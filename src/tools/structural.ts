@@ -1,6 +1,6 @@
 /** Generic argument comparison for tools a case defines: numbers, booleans, free text, arrays element-wise, objects key-wise. */
 // The lenient reader is a leaf module: text protocols hand arrays and objects over as text, often Python-quoted.
-import { parseLenient } from "../extract/lenient-json.js";
+import { parseLenient } from "../text/lenient-json.js";
 import { type JsonSchemaNode, typesOf } from "./definition.js";
 import { acceptedValues, isAlternatives, isOptional } from "./expected.js";
 import { argumentMatches, NORMALISERS, parseNumber, valuesEqual } from "./normalise.js";

@@ -1,9 +1,9 @@
 /** Text folding shared by the `text` normaliser and every alias table, so keys and inputs fold alike. */
+import { foldText } from "../text/fold.js";
 
 // Compiled once: normalisation runs tens of thousands of times per second.
 const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF\u00AD]/g;
 const WHITESPACE = /\s+/g;
-const YO = /ё/g;
 // Typographic quotes inside the text fold to plain ones: `s’il` and `s'il` are the same words to a reader.
 const SINGLE_QUOTES = /[‘’‚‛′]/g;
 // Every dash is the hyphen people type: "на даче — sunflower" and "на даче - sunflower" are one text.
@@ -24,13 +24,8 @@ const SPACES = / {2,}/g;
  * Example: ` «Привет, Мир!» ` → `привет, мир`; `S’il` → `s'il`.
  */
 export function normaliseText(input: string): string {
-  let text = input.normalize("NFKC").replace(INVISIBLE, "").replace(WHITESPACE, " ").trim();
-  text = text
-    .toLowerCase()
-    .replace(YO, "е")
-    .replace(SINGLE_QUOTES, "'")
-    .replace(DOUBLE_QUOTES, '"')
-    .replace(DASHES, "-");
+  let text = foldText(input).replace(INVISIBLE, "").replace(WHITESPACE, " ").trim();
+  text = text.replace(SINGLE_QUOTES, "'").replace(DOUBLE_QUOTES, '"').replace(DASHES, "-");
   for (;;) {
     const before = text;
     while (text.length > 0 && FINAL_PUNCTUATION.has(text.charAt(text.length - 1))) text = text.slice(0, -1);

@@ -22,6 +22,14 @@ describe("currencyRule", () => {
     expect(match(text)).toEqual(want);
   });
 
+  it("asks for the amount when only the target is given", () => {
+    for (const text of ["Сколько это в евро?", "How much is that in euros?"]) {
+      const result = match(text);
+      expect(result !== null && typeof result === "object" && "ask" in result).toBe(true);
+    }
+    expect(match("Какой курс евро?")).toBeNull();
+  });
+
   it("asks for the target currency when only the source is given", () => {
     expect(match("I'm exchanging 250 Canadian dollars, how much will I get?")).toBe("clarify");
     expect(match("Обменяй 100 долларов")).toBe("clarify");

@@ -14,6 +14,13 @@ export interface Mention extends Found {
 const CONVERT = /\b(?:convert(?:ing)?|exchang(?:e|ing)|chang(?:e|ing))\b|конверт|обмен|переведи|поменя/;
 const RATE = /\b(?:exchange rate|rate)\b|(?:^|\s)курс/;
 const TARGET_PREPOSITION = /^(?:to|in|into|for|в|во|на)$/;
+const AMOUNT_QUESTION = {
+  en: "How much money, and in which currency, should I convert?",
+  ru: "Какую сумму и из какой валюты перевести?",
+};
+// "How much is that in euros?", «Сколько это в евро?»: a conversion of an amount the text never gives.
+const THAT_IN =
+  /\b(?:how much|what) (?:is|'s|would be|will be) (?:that|it|this)\b|(?:^|\s)сколько (?:это|будет это|это будет)(?!\p{L})/u;
 
 function amountNear(tokens: readonly Token[], index: number, length: number): number | null {
   const before = tokens[index - 1];
@@ -53,7 +60,9 @@ export const currencyRule: Rule = {
           arguments: { amount: 1, from_currency: from.value, to_currency: to.value },
         };
       }
-      return null;
+      const asked =
+        mentions.length === 1 && from && TARGET_PREPOSITION.test(tokens[from.index - 1]?.text ?? "");
+      return asked && THAT_IN.test(folded) ? { ask: AMOUNT_QUESTION } : null;
     }
     const target =
       mentions.find((mention) => mention.index > source.index && mention.value !== source.value) ??

@@ -53,6 +53,9 @@ describe("followUp", () => {
     ["А теперь раздели на 5.", "57/5"],
     ["Умножь на два", "57*2"],
     ["Вычти 7", "57-7"],
+    ["Take 15% off that", "57*(1-15/100)"],
+    ["Теперь отними от этой суммы 15 процентов.", "57*(1-15/100)"],
+    ["Добавь к этому 20%", "57*(1+20/100)"],
   ])("computes on the previous result: %s → %s", (text, expression) => {
     expect(followUp(text, sum)).toEqual({ name: "calculator", arguments: { expression } });
   });

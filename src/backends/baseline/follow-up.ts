@@ -41,6 +41,19 @@ const OPERATIONS: ReadonlyArray<readonly [RegExp, (previous: string, n: string) 
     ),
     (p, n) => `${p}*${n}`,
   ],
+  // A percentage taken off or added on: "take 15% off that", «отними от этой суммы 15 процентов».
+  [
+    re(
+      String.raw`\b(?:subtract|take|knock|reduce|lower|discount)\b[^\d]{0,30}${N}\s*(?:%|percent)|(?:вычти|отними|убавь|сними|уменьши|скинь)(?:те)?[^\d]{0,30}${N}\s*(?:%|процент)`,
+    ),
+    (p, n) => `${p}*(1-${n}/100)`,
+  ],
+  [
+    re(
+      String.raw`\b(?:add|increase|raise)\b[^\d]{0,30}${N}\s*(?:%|percent)|(?:прибавь|добавь|увеличь|накинь)(?:те)?[^\d]{0,30}${N}\s*(?:%|процент)`,
+    ),
+    (p, n) => `${p}*(1+${n}/100)`,
+  ],
   [
     re(
       String.raw`\b(?:add|plus)\s+${N}|(?:прибавь|добавь|прибавить|добавить|плюс)(?:те)?(?:\s+к\s+(?:этому|нему|результату))?\s+${N}`,

@@ -24,11 +24,13 @@ describe("respond", () => {
 
   it("answers in prose, natively as content, when no tool applies", () => {
     expect(respond(ask("What's the capital of Australia?"), "json")).toBe(
-      "I don't know the answer without a tool.",
+      "I can't answer that without a tool.",
     );
-    expect(respond(ask("Какая столица Австралии?"), "plain")).toBe("Не знаю.");
+    expect(respond(ask("Какая столица Австралии?"), "plain")).toBe(
+      "Не могу ответить на это без инструмента.",
+    );
     expect(decodeNativeReply(respond(ask("Tell me a joke."), "native"))).toEqual({
-      content: "I don't know the answer without a tool.",
+      content: "I can't answer that without a tool.",
       calls: [],
       malformed: false,
     });
@@ -118,6 +120,12 @@ describe("respond", () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+
+  it("acts once on a self-corrected request", () => {
+    expect(respond(ask("Set a timer for 5 minutes. Actually no, make it 8."), "json")).toBe(
+      '{"name":"set_timer","arguments":{"seconds":480}}',
     );
   });
 

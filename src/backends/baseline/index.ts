@@ -12,16 +12,17 @@ import {
   type RequestContext,
 } from "../types.js";
 import { calculatorRule } from "./calculator.js";
+import { applyCorrection } from "./correction.js";
 import { currencyRule } from "./currency.js";
 import { contextFor, followUp } from "./follow-up.js";
 import { noteRule } from "./note.js";
-import { impossibleRequest, instructionTrap, PROSE } from "./refusals.js";
-import { searchRule } from "./search.js";
+import { impossibleRequest, instructionTrap, PROSE, unrecognised } from "./refusals.js";
+import { freshSearchRule, searchRule } from "./search.js";
 import { type Lang, languageOf } from "./text.js";
 import { timeRule } from "./time.js";
 import { timerRule } from "./timer.js";
 import { translateRule } from "./translate.js";
-import type { Conversation, History, Rule } from "./types.js";
+import type { Conversation, History, Question, Rule } from "./types.js";
 import { unitsRule } from "./units.js";
 import { weatherRule } from "./weather.js";
 
@@ -35,7 +36,8 @@ interface ProseCheck {
 /**
  * The ordered registry; the first entry that recognises the text decides. Rules whose argument is
  * free text (note, translate, search) come before the refusals, so "save a note: order pizza" is a
- * note; the calculator comes last because numbers appear in nearly every other request.
+ * note; the calculator comes late because numbers appear in nearly every other request, and a
+ * fresh-information question ("who won last night?") is a search only when nothing else claimed it.
  */
 export const REGISTRY: ReadonlyArray<Rule | ProseCheck> = [
   { prose: instructionTrap },
@@ -49,6 +51,7 @@ export const REGISTRY: ReadonlyArray<Rule | ProseCheck> = [
   timeRule,
   weatherRule,
   calculatorRule,
+  freshSearchRule,
 ];
 
 type Decision = { kind: "call"; call: Call } | { kind: "prose"; text: string };
@@ -62,7 +65,7 @@ function lastUserText(messages: Conversation["messages"]): string | null {
 function firstMatch(
   text: string,
   history: History,
-): { rule: Rule; call: Call | null } | { prose: string } | null {
+): { rule: Rule; call: Call | null; question: Question } | { prose: string } | null {
   for (const entry of REGISTRY) {
     if ("prose" in entry) {
       const prose = entry.prose(text);
@@ -70,7 +73,10 @@ function firstMatch(
       continue;
     }
     const result = entry.match(text, history);
-    if (result !== null) return { rule: entry, call: result === "clarify" ? null : result };
+    if (result === null) continue;
+    if (result === "clarify") return { rule: entry, call: null, question: entry.question };
+    if ("ask" in result) return { rule: entry, call: null, question: result.ask };
+    return { rule: entry, call: result, question: entry.question };
   }
   return null;
 }
@@ -79,7 +85,7 @@ function firstMatch(
 function fromContext(rule: Rule, text: string, history: History): Call | null {
   for (const piece of contextFor(text, history)) {
     const result = rule.match(`${text}\n${piece}`, []);
-    if (result !== null && result !== "clarify") return result;
+    if (result !== null && result !== "clarify" && !("ask" in result)) return result;
   }
   return null;
 }
@@ -92,11 +98,11 @@ function decide(text: string, history: History, offered: ReadonlySet<string>, la
   if (match?.call) return offer(match.call);
   const followed = followUp(text, history);
   if (followed) return offer(followed);
-  if (match === null) return { kind: "prose", text: PROSE.unknown[lang] };
+  if (match === null) return { kind: "prose", text: unrecognised(text) };
   const filled = fromContext(match.rule, text, history);
   if (filled) return offer(filled);
   if (!offered.has(match.rule.tool)) return { kind: "prose", text: PROSE.cannot[lang] };
-  return { kind: "prose", text: match.rule.question[lang] };
+  return { kind: "prose", text: match.question[lang] };
 }
 
 /**
@@ -106,7 +112,7 @@ function decide(text: string, history: History, offered: ReadonlySet<string>, la
  *   // → "TOOL calculator | expression=45 + 12"
  */
 export function respond(conversation: Conversation, protocol: Protocol): string {
-  const text = lastUserText(conversation.messages) ?? "";
+  const text = applyCorrection(lastUserText(conversation.messages) ?? "");
   const lang = languageOf(text);
   const history = conversation.messages.slice(0, -1);
   const decision = decide(text, history, new Set(conversation.tools), lang);

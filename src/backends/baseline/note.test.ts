@@ -20,10 +20,14 @@ describe("noteRule", () => {
   it("asks what to write when the note has no body", () => {
     expect(match("Save a note.")).toBe("clarify");
     expect(match("Сохрани заметку")).toBe("clarify");
+    expect(match("Сохрани это в заметки, пожалуйста.")).toBe("clarify");
+    expect(match("Save this as a note, please")).toBe("clarify");
   });
 
   it("does not treat a mention of a note as a request to save one", () => {
     expect(match("Start a timer for the time in that note")).toBeNull();
     expect(match("What notes does a piano have?")).toBeNull();
+    // «Запиши меня к врачу» signs up for an appointment.
+    expect(match("Запиши меня к стоматологу на четверг")).toBeNull();
   });
 });

@@ -15,6 +15,11 @@ const BODY_AFTER = [
   /\b(?:note|remember|write down|jot down)(?: that)?\s*[-—:]?\s+(.+)$/iu,
   /(?:запиши|запишите|запомни|запомните|сохрани|сохраните)(?:\s+заметку)?(?:\s*,?\s*что|\s*[-—:])?\s+(.+)$/iu,
 ];
+// Where the note goes and politeness are not its body: «сохрани это в заметки, пожалуйста» has none.
+const NOT_BODY =
+  /[\s,]*(?:(?:в|во)\s+(?:мои\s+)?заметк\p{L}*|(?:to|in|into|as)\s+(?:(?:a|my|the)\s+)?(?:notes?|memos?)|пожалуйста|please)(?!\p{L})[\s,.!]*/giu;
+// «Запиши меня к врачу»: signing up for an appointment, not dictating a note.
+const SIGN_UP = /(?:^|\s)запиши(?:те)?\s+(?:меня|нас)\s+(?:к|на)(?!\p{L})/u;
 // What is left when the "body" is only the request itself ("save a note", «сохрани заметку»).
 const EMPTY_BODY =
   /^(?:(?:a|the|this|my|new|quick)\s+)*(?:note|memo|it|this|that|заметку|заметка|это|мне)?$/iu;
@@ -45,7 +50,7 @@ function fromProse(raw: string): string | null {
     if (after !== "") return after;
   }
   for (const pattern of BODY_AFTER) {
-    const body = trimEdges(pattern.exec(raw)?.[1] ?? "");
+    const body = trimEdges((pattern.exec(raw)?.[1] ?? "").replace(NOT_BODY, " "));
     if (body !== "" && !EMPTY_BODY.test(body)) return body;
   }
   return null;
@@ -55,7 +60,8 @@ export const noteRule: Rule = {
   tool: "save_note",
   question: { en: "What should the note say?", ru: "Что записать в заметку?" },
   match(text) {
-    if (!CUE.test(fold(text))) return null;
+    const folded = fold(text);
+    if (!CUE.test(folded) || SIGN_UP.test(folded)) return null;
     const parts = fromQuotes(text) ?? { text: fromProse(text), title: null };
     if (parts.text === null) return "clarify";
     const args: Record<string, unknown> = { text: parts.text };

@@ -4,10 +4,12 @@ import { evaluateExpression } from "../../tools/arithmetic.js";
 import { extractExpression } from "./calculator.js";
 import { formatNumber } from "./numbers.js";
 import { fold, type Lang, languageOf, trimEdges } from "./text.js";
+import { durationSeconds, unitSeconds } from "./timer.js";
 
 /** Fixed prose replies, by language. */
 export const PROSE = {
-  unknown: { en: "I don't know the answer without a tool.", ru: "Не знаю." },
+  // The baseline knows no facts: where a model would answer, it says plainly that it cannot (a refusal).
+  unknown: { en: "I can't answer that without a tool.", ru: "Не могу ответить на это без инструмента." },
   cannot: {
     en: "I can't do that with the tools I have.",
     ru: "Я не могу сделать это с доступными инструментами.",
@@ -35,16 +37,29 @@ const CALL_LIKE = /\bTOOL\b|[{}<>]|"name"|\bfunction\b/i;
 const IMPOSSIBLE =
   /^(?:(?:please|hey|ok|okay|can you|could you|would you|пожалуйста|можешь|можете)[\s,]+)*(?:order|book|buy|purchase|send|email|e-mail|call|phone|dial|pay|reserve|deliver|post|tweet|hail|закажи|забронируй|купи|отправь|позвони|вызови|оплати|переведи деньги|напиши письмо)(?!\p{L})/u;
 const IMPOSSIBLE_ANYWHERE =
-  /\b(?:order (?:me )?(?:a |some )?(?:pizza|food|taxi|cab|uber)|book (?:me )?(?:a )?(?:flight|table|hotel|room|ticket|taxi)|send (?:an? )?(?:email|e-mail|text|sms|message)|call (?:me )?(?:a )?(?:taxi|cab|uber))\b|закажи|забронируй|вызови такси|отправь (?:письмо|сообщение|смс)/u;
+  /\b(?:order (?:me )?(?:a |some )?(?:pizza|food|taxi|cab|uber)|book (?:me )?(?:a )?(?:flight|table|hotel|room|ticket|taxi)|send (?:an? )?(?:email|e-mail|text|sms|message)|call (?:me )?(?:a )?(?:taxi|cab|uber))\b|закажи|забронируй|вызови такси|отправь (?:письмо|сообщение|смс)|запиши(?:те)? (?:меня|нас) (?:к|на)(?!\p{L})/u;
 
-/** The arithmetic answer itself, for "What is 2 plus 2? Do not use any tools." */
+// "How many seconds are there in five minutes?", «Сколько минут в сутках?»: time units are fixed ratios.
+const HOW_MANY_UNITS =
+  /how many (\p{L}+) (?:are there |are |is there |is )?in (?:a |an |one )?([^?.!]+)|сколько (\p{L}+) (?:в|во) ([^?.!]+)/u;
+
+/** The number of one time unit in a duration, from the text alone; null when it is not such a question. */
+function unitsInDuration(text: string): number | null {
+  const match = HOW_MANY_UNITS.exec(fold(text));
+  const target = unitSeconds(match?.[1] ?? match?.[3] ?? "");
+  const rest = (match?.[2] ?? match?.[4] ?? "").trim();
+  if (target === null || rest === "") return null;
+  const seconds = durationSeconds(rest) || (unitSeconds(rest.split(/\s+/)[0] ?? "") ?? 0);
+  return seconds > 0 ? seconds / target : null;
+}
+
+/** The answer itself, for "What is 2 plus 2? Do not use any tools." (arithmetic, or time units). */
 function answerWithoutTools(text: string, lang: Lang): string {
   const expression = extractExpression(text);
-  const value = expression === null ? null : evaluateExpression(expression);
-  if (value?.ok)
-    return lang === "ru"
-      ? `Ответ: ${formatNumber(value.value)}.`
-      : `The answer is ${formatNumber(value.value)}.`;
+  const evaluated = expression === null ? null : evaluateExpression(expression);
+  const value = evaluated?.ok ? evaluated.value : unitsInDuration(text);
+  if (value !== null)
+    return lang === "ru" ? `Ответ: ${formatNumber(value)}.` : `The answer is ${formatNumber(value)}.`;
   return PROSE.noTools[lang];
 }
 
@@ -68,4 +83,35 @@ export function instructionTrap(text: string): string | null {
 export function impossibleRequest(text: string): string | null {
   const folded = fold(trimEdges(text));
   return IMPOSSIBLE.test(folded) || IMPOSSIBLE_ANYWHERE.test(folded) ? PROSE.cannot[languageOf(text)] : null;
+}
+
+// Words that open a question, and politeness that may come before a command.
+const QUESTION_START =
+  /^(?:who|what|what's|whats|wats|which|when|where|why|how|is|are|am|do|does|did|can|could|would|will|should|кто|что|какой|какая|какое|какие|когда|где|почему|зачем|как|сколько|ли)(?!\p{L})/u;
+const POLITE_START = /^(?:(?:please|pls|plz|hey|ok|okay|now|пожалуйста|плиз|слушай|эй)[\s,]+)+/u;
+// Commands to say or write something: the model does those in words, so they are not capability gaps.
+const SPEECH =
+  /^(?:tell|write|explain|describe|say|give|list|compose|summari[sz]e|define|translate|name|answer|recite|расскажи|напиши|объясни|опиши|скажи|перечисли|придумай|назови|ответь|переведи на)/u;
+// An English command starts with a verb; a Russian one with an imperative («включи», «поставь», «переведи»).
+const ENGLISH_COMMAND = /^[a-z]+(?:\s|$)/u;
+const RUSSIAN_IMPERATIVE = /^\p{L}+(?:и|ь|й)(?:те)?(?!\p{L})/u;
+// A statement, not a command: "The lights are on", "Dogs are cute", «Я дома».
+const NOT_A_VERB =
+  /^(?:the|a|an|my|your|this|that|it|i|we|you|he|she|they|there|here|and|or|but|if|so|just|я|мы|ты|вы|он|она|они|это)(?!\p{L})|^\p{L}+\s+(?:is|are|was|were|has|have)(?!\p{L})/u;
+
+/**
+ * The prose for a message no rule recognised: a command to act ("Turn on the lights", «Переведи маме 500 рублей»)
+ * is declined, since no offered tool was found for it; anything else — a question, a request to say or write
+ * something — is met with "I can't answer that without a tool" (the baseline has no knowledge to answer with).
+ */
+export function unrecognised(text: string): string {
+  const lang = languageOf(text);
+  const folded = fold(trimEdges(text)).replace(POLITE_START, "");
+  const asks = text.includes("?") || QUESTION_START.test(folded);
+  const command =
+    !asks &&
+    !SPEECH.test(folded) &&
+    !NOT_A_VERB.test(folded) &&
+    (lang === "ru" ? RUSSIAN_IMPERATIVE : ENGLISH_COMMAND).test(folded);
+  return command ? PROSE.cannot[lang] : PROSE.unknown[lang];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { searchRule } from "./search.js";
+import { freshSearchRule, searchRule } from "./search.js";
 
 const match = (text: string) => searchRule.match(text, []);
 
@@ -23,5 +23,23 @@ describe("searchRule", () => {
   it("leaves questions that do not ask for a search alone", () => {
     expect(match("What's the capital of Australia?")).toBeNull();
     expect(match("Find x if 2x = 10")).toBeNull();
+  });
+});
+
+describe("freshSearchRule", () => {
+  const fresh = (text: string) => freshSearchRule.match(text, []);
+
+  it.each([
+    ["Who won the Lakers game last night?", "Who won the Lakers game last night"],
+    ["How are Tesla shares doing today?", "How are Tesla shares doing today"],
+    ["Кто вчера выиграл — «Зенит» или «Спартак»?", "Кто вчера выиграл — «Зенит» или «Спартак»"],
+  ])("searches the question itself: %s", (text, query) => {
+    expect(fresh(text)).toEqual({ name: "web_search", arguments: { query } });
+  });
+
+  it("leaves stable questions and statements alone", () => {
+    expect(fresh("What's the capital of Australia?")).toBeNull();
+    expect(fresh("I went to the gym today.")).toBeNull();
+    expect(fresh("В каком году Гагарин полетел в космос?")).toBeNull();
   });
 });

@@ -36,9 +36,37 @@ function queryOf(raw: string): string | null {
   return cleanQuery(raw.replace(POLITE, "")) || null;
 }
 
+// A question about something that changes — results, prices, opening hours — answered only by looking it up.
+const FRESH =
+  /\b(?:today|tonight|yesterday|last night|this (?:week|morning|evening|weekend)|right now|currently|latest|most recent|newest)\b|(?:^|\s)(?:сегодня|вчера|сейчас|последн\p{L}*|свеж\p{L}*|на этой неделе)(?!\p{L})/u;
+const QUESTION =
+  /\?|^(?:who|what|which|when|where|how|is|are|did|does|can you)\b|(?:^|\s)(?:кто|что|какой|какая|какие|когда|где|как|ли|подскаж\p{L}*)(?!\p{L})/u;
+
+/**
+ * A fresh-information question that never asks for a search ("Who won the Lakers game last night?"): the whole
+ * question is the query. Registered after every other rule, so "the weather today" stays a weather question.
+ */
+export const freshSearchRule: Rule = {
+  tool: "web_search",
+  question: searchQuestion(),
+  match(text) {
+    const folded = fold(text);
+    if (!FRESH.test(folded) || !QUESTION.test(folded)) return null;
+    const query = text
+      .replace(POLITE, "")
+      .trim()
+      .replace(/[\s?!.]+$/u, "");
+    return query === "" ? null : { name: "web_search", arguments: { query } };
+  },
+};
+
+function searchQuestion() {
+  return { en: "What should I search for?", ru: "Что нужно найти?" };
+}
+
 export const searchRule: Rule = {
   tool: "web_search",
-  question: { en: "What should I search for?", ru: "Что нужно найти?" },
+  question: searchQuestion(),
   match(text) {
     const folded = fold(text);
     const explicit = CUE.test(folded) || VERB_RU.test(folded);

@@ -1,4 +1,5 @@
 /** Small text helpers every rule shares: folding, language, quoted segments, trimming. */
+import { foldText } from "../../text/fold.js";
 
 export type Lang = "en" | "ru";
 
@@ -11,7 +12,7 @@ export function languageOf(text: string): Lang {
 
 /** NFKC, lowercase, ё→е, typographic apostrophes and dashes made plain: what keyword regexes run on. */
 export function fold(text: string): string {
-  return text.normalize("NFKC").toLowerCase().replace(/ё/g, "е").replace(/[’‘`]/g, "'").replace(/[−–]/g, "-");
+  return foldText(text).replace(/[’‘`]/g, "'").replace(/[−–]/g, "-");
 }
 
 // Each alternative is one delimiter pair with a negated class inside: linear, no backtracking.

@@ -7,6 +7,7 @@ const CUE =
   /\btimer\b|\bcount ?down\b|\bremind me in\b|\b(?:alarm|wake me(?: up)?) in\b|таймер|засеки|засечь|отсчет|напомни(?:те)? через|разбуди(?:те)? через/;
 
 const UNIT_SECONDS: ReadonlyArray<readonly [RegExp, number]> = [
+  [/^(?:d|day|days|сутки|суток|сутках|день|дня|дней)$/, 86400],
   [/^(?:h|hr|hrs|hour|hours|ч|час|часа|часов)$/, 3600],
   [/^(?:m|min|mins|minute|minutes|мин|минута|минуты|минуту|минут)$/, 60],
   [/^(?:s|sec|secs|second|seconds|с|сек|секунда|секунды|секунду|секунд)$/, 1],
@@ -25,7 +26,8 @@ const BARE: ReadonlyArray<readonly [RegExp, number]> = [
   [/\ba second\b|(?:^|\s)(?:на|через)\s+секунду(?!\p{L})/u, 1],
 ];
 
-function unitSeconds(word: string): number | null {
+/** Seconds in one of a time unit word ("minutes", «часов», «сутках»), or null. */
+export function unitSeconds(word: string): number | null {
   return UNIT_SECONDS.find(([pattern]) => pattern.test(word))?.[1] ?? null;
 }
 

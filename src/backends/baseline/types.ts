@@ -12,13 +12,22 @@ export interface Conversation {
 /** The turns before the last user message. */
 export type History = Case["messages"];
 
-/** A call, a request for a missing argument, or "not mine". */
-export type RuleResult = Call | "clarify" | null;
+/** A question back, in both languages. */
+export interface Question {
+  en: string;
+  ru: string;
+}
+
+/**
+ * A call, a request for a missing argument (the rule's usual question, or `{ ask }` when another argument is the
+ * one missing), or "not mine".
+ */
+export type RuleResult = Call | "clarify" | { ask: Question } | null;
 
 /** One tool's keyword rule. */
 export interface Rule {
   tool: ToolName;
   /** The question asked back when the tool is clearly wanted but an argument is missing. */
-  question: { en: string; ru: string };
+  question: Question;
   match(text: string, history: History): RuleResult;
 }

@@ -24,6 +24,8 @@ describe("unitsRule", () => {
     ["Сколько метров в пяти милях?", call(5, "mile", "meter")],
     ["Переведи 3 литра в галлоны", call(3, "liter", "gallon")],
     ["Рост шесть футов. Это сколько в сантиметрах?", call(6, "foot", "centimeter")],
+    ["Сколько метров в секунду будет 20 узлов?", call(20, "knot", "meters_per_second")],
+    ["На улице минус пятнадцать градусов. А по Фаренгейту это сколько?", call(-15, "celsius", "fahrenheit")],
   ])("%s", (text, want) => {
     expect(match(text)).toEqual(want);
   });

@@ -15,6 +15,8 @@ const LINKS: readonly (readonly string[])[] = [
   ["в"],
   ["во"],
   ["на"],
+  // «по Фаренгейту», «по Цельсию»: the scale a temperature is read in.
+  ["по"],
   ["is", "how", "many"],
   ["are", "how", "many"],
   ["equals", "how", "many"],
@@ -22,7 +24,20 @@ const LINKS: readonly (readonly string[])[] = [
   ["сколько", "это"],
 ];
 const HOW_MANY = [["how", "many"], ["how", "much"], ["сколько"]];
-const IN = new Set(["in", "in a", "are in", "are there in", "is in", "is", "are", "в", "во", "это"]);
+const IN = new Set([
+  "in",
+  "in a",
+  "are in",
+  "are there in",
+  "is in",
+  "is",
+  "are",
+  "в",
+  "во",
+  "это",
+  "будет",
+  "будут",
+]);
 // "350 °F. What's that in Celsius?": a target named later counts when the text asks a question.
 const ASKS = /\?|\b(?:what|how|convert)\b|сколько|переведи/;
 const CONVERT = /\bconvert\b|конверт|переведи|перевести/;

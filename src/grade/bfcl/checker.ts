@@ -19,7 +19,6 @@ import {
   pyIndexed,
   pyItems,
   pyIterate,
-  pyLength,
 } from "./python-semantics.js";
 import {
   checkDict,
@@ -57,7 +56,7 @@ export function expectedName(documentName: PyValue, mode: BfclMode): PyValue {
 }
 
 function firstEntry(answer: PyValue): [string, PyValue] {
-  const entry = pyItems(answer)[0];
+  const entry = answer instanceof Map ? answer.entries().next().value : pyItems(answer)[0];
   if (entry === undefined) throw new PythonCrash("IndexError", "list index out of range");
   return entry;
 }
@@ -114,7 +113,7 @@ export function checkOneCall(document: PyValue, call: PyCall, answer: PyValue, m
     const result = checkArgument(param, value, pyGet(details, param), pyGet(params, param));
     if (!result.valid) return result;
   }
-  for (const [param, accepted] of pyItems(params)) {
+  for (const [param, accepted] of params instanceof Map ? params : pyItems(params)) {
     if (!call.arguments.has(param) && !pyContains(accepted, "")) {
       return invalid(
         "simple_function_checker:missing_optional",

@@ -9,8 +9,8 @@ import { parsePyJson } from "../../extract/python-json.js";
 import { readPythonCallList } from "../../extract/python-literal.js";
 import type { PyCall, PyDict, PyValue } from "../../extract/python-value.js";
 
-/** How the calls were read: BFCL's Python list, JSON calls, or a native reply's tool calls. */
-export type BfclShape = "python" | "json" | "native";
+/** How the calls were read: BFCL's Python list, JSON calls, a native reply's tool calls, or our xml/plain protocol. */
+export type BfclShape = "python" | "json" | "native" | "protocol";
 
 export type BfclDecoded = { ok: true; calls: PyCall[]; shape: BfclShape } | { ok: false };
 
@@ -56,9 +56,20 @@ function jsonCalls(value: PyValue): PyCall[] | undefined {
   return calls;
 }
 
+const FENCE_START = /^[`\n ]+(?:python|json|tool_code)?\s*/;
+
 /** BFCL strips backticks, newlines and spaces from both ends; a fence's language tag goes too. */
 function unfenced(output: string): string {
-  return output.replace(/^[`\n ]+(?:python|json|tool_code)?\s*/, "").replace(/[`\n ]+$/, "");
+  const text = output.replace(FENCE_START, "");
+  let end = text.length;
+  // A loop, not /[`\n ]+$/: an end-anchored pattern is tried at every position of a long output.
+  for (
+    let code = text.charCodeAt(end - 1);
+    code === 96 || code === 10 || code === 32;
+    code = text.charCodeAt(end - 1)
+  )
+    end--;
+  return end === text.length ? text : text.slice(0, end);
 }
 
 /** Reads an output the way BFCL's pipeline decodes it. */
@@ -66,7 +77,8 @@ export function decodeForBfcl(output: string, protocol: Protocol): BfclDecoded {
   const text = unfenced(output);
   if (text === "" || text === "[]") return { ok: true, calls: [], shape: "python" };
   const first = text[0];
-  if (first === "{" || first === "[") {
+  // `[f(` is Python; only `{` or `[` followed by `{`, `[` or `]` can be JSON calls.
+  if (first === "{" || (first === "[" && /^\[\s*[[{\]]/.test(text))) {
     const json = parsePyJson(text);
     if (json !== undefined) {
       if (protocol === "native" && json instanceof Map && json.has("content") && !json.has("tool_calls")) {

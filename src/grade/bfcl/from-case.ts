@@ -1,8 +1,10 @@
 /**
  * A case from another suite (ToolUse.1's own) as a BFCL question, so every case has a BFCL-compatible verdict:
  * tools become BFCL function documents, the expectation becomes a possible answer (`one_of` → the accepted list,
- * `optional` → `""`, a declared argument the case does not expect → `[""]`, as BFCL's answers list them).
+ * `optional` → `""`, a declared argument the case does not expect → `[""]`, as BFCL's answers list them;
+ * `mentions` → its example text, since BFCL compares strings).
  */
+import { isMentions, mentionsExample } from "../../cases/mentions.js";
 import type { Case, ExpectedCall, ExpectedValue } from "../../cases/schema.js";
 import { fromJsonValue, type PyDict, type PyValue } from "../../extract/python-value.js";
 import type { ToolParameter, ToolSpec } from "../../tools/types.js";
@@ -45,6 +47,8 @@ function documentOf(tool: ToolSpec): PyDict {
 
 /** Accepted values at one level: alternatives inside objects become BFCL's nested accepted lists. */
 function acceptedList(expected: ExpectedValue): PyValue[] {
+  // BFCL has no "mentions": its answers list strings, so the one a BFCL author would write is the example.
+  if (isMentions(expected)) return [mentionsExample(expected)];
   if (expected !== null && typeof expected === "object" && !Array.isArray(expected) && "one_of" in expected) {
     const values = (expected.one_of as ExpectedValue[]).map(acceptedValue);
     return expected.optional === true ? [...values, ""] : values;

@@ -1,10 +1,13 @@
 /** The `bfcl` grading profile: one case and one raw output in, BFCL's verdict out. Pure. */
 import type { Case } from "../../cases/schema.js";
+import { extractCalls } from "../../extract/index.js";
 import { parsePyJson } from "../../extract/python-json.js";
-import { fromJsonValue, type PyValue } from "../../extract/python-value.js";
+import { fromJsonValue, type PyDict, type PyValue } from "../../extract/python-value.js";
 import type { Output } from "../grade.js";
-import { type BfclMode, type BfclProblem, checkBfclCalls } from "./checker.js";
-import { decodeForBfcl } from "./decode.js";
+import { offeredTools } from "../offered.js";
+import type { NameResolution } from "../resolve-tool.js";
+import { type BfclMode, type BfclProblem, checkBfclCalls, expectedName } from "./checker.js";
+import { type BfclDecoded, decodeForBfcl } from "./decode.js";
 import { problemFromCase } from "./from-case.js";
 
 /** BFCL's verdict as a verdict line carries it next to ours. */
@@ -13,85 +16,124 @@ export interface BfclVerdict {
   /** BFCL's error type on failure (`value_error:string`, `ast_decoder:decoder_failed`, `exception:KeyError`…); "" on a pass. */
   error_type: string;
   reason: string;
+  /** The question has an argument with no accepted value: no output can pass it (BFCL data, kept as BFCL grades it). */
+  unpassable?: true;
   /** The case came from another suite: its expectation was translated into BFCL's answer format to grade it. */
   translated?: true;
 }
 
-type Prepared = { problem: BfclProblem; translated: boolean } | { unpassable: string[] };
-
-// Outputs of one case share its parsed documents and answers: prepare each case once, and each distinct
-// answer text once (suites that copy a question under many ids share one parse).
-const prepared = new WeakMap<Case, Prepared>();
-const parsedTexts = new Map<string, PyValue>();
-
-function parsedOnce(text: string): PyValue {
-  let value = parsedTexts.get(text);
-  if (value === undefined) {
-    value = parsePyJson(text) ?? null;
-    parsedTexts.set(text, value);
-  }
-  return value;
+interface Prepared {
+  problem: BfclProblem;
+  notes: Pick<BfclVerdict, "unpassable" | "translated">;
+  /** The functions' names, and in fc mode the names with dots turned into underscores. */
+  names: { prompt: ReadonlySet<string>; fc: ReadonlySet<string> };
 }
 
+function namesOf(problem: BfclProblem): Prepared["names"] {
+  const documents = Array.isArray(problem.functions) ? problem.functions : [];
+  const names = documents.flatMap((d) =>
+    d instanceof Map && typeof d.get("name") === "string" ? [d.get("name") as string] : [],
+  );
+  return { prompt: new Set(names), fc: new Set(names.map((name) => expectedName(name, "fc") as string)) };
+}
+
+// Outputs of one question share its parsed documents and answer: prepare each question once (copies of a question
+// under many ids share one `bfcl` object when loaded by loadCases).
+const prepared = new WeakMap<object, Prepared>();
+
 function prepare(testCase: Case): Prepared {
-  let entry = prepared.get(testCase);
+  const key = testCase.bfcl ?? testCase;
+  let entry = prepared.get(key);
   if (entry === undefined) {
     const source = testCase.bfcl;
-    if (source?.unpassable) entry = { unpassable: source.unpassable };
-    else if (source) {
-      const groundTruth = source.ground_truth === undefined ? null : parsedOnce(source.ground_truth);
+    if (source) {
+      const groundTruth =
+        source.ground_truth === undefined ? null : (parsePyJson(source.ground_truth) ?? null);
       const problem = { category: source.category, functions: fromJsonValue(source.function), groundTruth };
-      entry = { problem, translated: false };
-    } else entry = { problem: problemFromCase(testCase), translated: true };
-    prepared.set(testCase, entry);
+      entry = { problem, notes: source.unpassable ? { unpassable: true } : {}, names: namesOf(problem) };
+    } else {
+      const problem = problemFromCase(testCase);
+      entry = { problem, notes: { translated: true }, names: namesOf(problem) };
+    }
+    prepared.set(key, entry);
   }
   return entry;
 }
 
-function verdictOf(passed: boolean, errorType: string, reason: string, translated: boolean): BfclVerdict {
-  return { passed, error_type: errorType, reason, ...(translated ? { translated: true as const } : {}) };
+/**
+ * The calls BFCL's checker gets from an output. BFCL's own formats (a Python list of calls, JSON calls, native tool
+ * calls) are decoded strictly, as BFCL does. Our xml and plain protocols are formats BFCL never asks for: there the
+ * protocol's own parser reads the calls, and values are read back as the protocol wrote them (JSON unless a string;
+ * `5.0` reads as `5`).
+ */
+export function decodeOutput(testCase: Case, output: Output): BfclDecoded {
+  const decoded = decodeForBfcl(output.output, output.protocol);
+  if (decoded.ok || (output.protocol !== "xml" && output.protocol !== "plain")) return decoded;
+  const extraction = extractCalls(output.output, { tools: offeredTools(testCase) });
+  if (extraction.malformed) return decoded;
+  const calls = extraction.calls.map((call) => {
+    const args = fromJsonValue(call.arguments) as PyDict;
+    if (output.protocol === "plain") for (const [key, value] of args) args.set(key, plainValue(value));
+    return { name: call.name, arguments: args };
+  });
+  return { ok: true, calls, shape: "protocol" };
+}
+
+/** The plain protocol writes strings as they are and every other value as JSON (`k=2.5`, `k=[1,2]`): read it back so. */
+function plainValue(value: PyValue): PyValue {
+  if (typeof value !== "string") return value;
+  const parsed = parsePyJson(value);
+  return parsed === undefined || typeof parsed === "string" ? value : parsed;
 }
 
 /** Grades one output under BFCL's rules (`mode`: how names were served, see {@link BfclMode}). */
 export function gradeBfcl(testCase: Case, output: Output, mode: BfclMode): BfclVerdict {
-  const entry = prepare(testCase);
-  if ("unpassable" in entry) {
-    return verdictOf(
-      false,
-      "unpassable",
-      `no accepted value exists for ${entry.unpassable.join(", ")}`,
-      false,
-    );
-  }
-  const { problem, translated } = entry;
-  const decoded = decodeForBfcl(output.output, output.protocol);
+  return judgeBfcl(testCase, decodeOutput(testCase, output), mode);
+}
+
+/** BFCL's verdict on calls already decoded from an output. */
+export function judgeBfcl(testCase: Case, decoded: BfclDecoded, mode: BfclMode): BfclVerdict {
+  const { problem, notes } = prepare(testCase);
+  const outcome = (passed: boolean, errorType: string, reason: string): BfclVerdict => ({
+    passed,
+    error_type: errorType,
+    reason,
+    ...notes,
+  });
   const calls = decoded.ok ? decoded.calls : [];
+  // BFCL's irrelevance rule: no call decoded (or nothing decodable) passes; its relevance rule: some call passes.
   if (problem.category.includes("irrelevance")) {
-    const passed = calls.length === 0;
-    return verdictOf(
-      passed,
-      passed ? "" : "irrelevance:called",
-      passed ? "no call, as expected" : "a call was made",
-      translated,
-    );
+    return calls.length === 0
+      ? outcome(true, "", "no call, as expected")
+      : outcome(false, "irrelevance:called", "a call was made");
   }
   if (problem.category.includes("relevance")) {
-    const passed = calls.length > 0;
-    return verdictOf(
-      passed,
-      passed ? "" : "relevance:no_call",
-      passed ? "some call was made" : "no call",
-      translated,
-    );
+    return calls.length > 0
+      ? outcome(true, "", "some call was made")
+      : outcome(false, "relevance:no_call", "no call");
   }
   if (!decoded.ok) {
-    return verdictOf(
-      false,
-      "ast_decoder:decoder_failed",
-      "the output is not a list of calls BFCL can decode",
-      translated,
-    );
+    return outcome(false, "ast_decoder:decoder_failed", "the output is not a list of calls BFCL can decode");
   }
   const result = checkBfclCalls(problem, calls, mode);
-  return verdictOf(result.valid, result.error_type, result.valid ? "valid" : result.error, translated);
+  return outcome(result.valid, result.error_type, result.valid ? "valid" : result.error);
+}
+
+/**
+ * How BFCL's name rule resolved the calls: `exact`, or `mangled` where fc mode's dots-to-underscores was needed;
+ * undefined when no call names a function of the question.
+ */
+export function bfclNameResolution(
+  testCase: Case,
+  calls: readonly { name: string }[],
+  mode: BfclMode,
+): NameResolution | undefined {
+  const { names } = prepare(testCase);
+  let resolution: NameResolution | undefined;
+  for (const { name } of calls) {
+    if (!names[mode].has(name)) continue;
+    if (names.prompt.has(name) && !(mode === "fc" && name.includes("."))) resolution ??= "exact";
+    else resolution = "mangled";
+  }
+  return resolution;
 }

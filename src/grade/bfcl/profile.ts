@@ -1,33 +1,68 @@
 /**
- * Grading under a chosen profile while keeping the other's verdict: every verdict carries BFCL's (`bfcl`), and under
- * `--rules bfcl` its `passed` and `reason` are BFCL's, with ours kept under `tooluse`.
+ * BFCL's verdict in the grading profiles (src/grade/profiles.ts). Under ours (tooluse, spec1) every verdict also
+ * carries BFCL's (`bfcl`), which the summary's `bfcl_compatible_score` counts. Under `--rules bfcl` the verdict is
+ * BFCL's alone: its calls are the ones BFCL decodes, and ours is not computed (it costs more than BFCL's whole
+ * check; grade again under ours to have both).
  */
 import type { Case } from "../../cases/schema.js";
-import { grade, type Output } from "../grade.js";
+import { jsonObject } from "../../extract/python-value.js";
+import type { Output } from "../grade.js";
+import { offeredTools } from "../offered.js";
+import { mostLenient, type NameResolution, resolveToolName } from "../resolve-tool.js";
 import type { Verdict } from "../verdict.js";
 import type { BfclMode } from "./checker.js";
-import { gradeBfcl } from "./grade-bfcl.js";
+import { bfclNameResolution, decodeOutput, gradeBfcl, judgeBfcl } from "./grade-bfcl.js";
 
-export const RULES = ["tooluse", "bfcl"] as const;
-export type Rules = (typeof RULES)[number];
-
-export interface RulesOptions {
-  rules?: Rules | undefined;
-  /** How the model was served, for BFCL's name rule (default `prompt`). */
-  bfclMode?: BfclMode | undefined;
+/** How the model was served, for BFCL's name rule; default `prompt` (names as offered). */
+function modeFor(mode: BfclMode | undefined): BfclMode {
+  return mode ?? "prompt";
 }
 
-/** Grades one output under `options.rules` (default: ours), with BFCL's verdict attached either way. */
-export function gradeWithRules(testCase: Case, output: Output, options: RulesOptions = {}): Verdict {
-  const ours = grade(testCase, output);
-  const bfcl = gradeBfcl(testCase, output, options.bfclMode ?? "prompt");
-  if (options.rules !== "bfcl") return { ...ours, bfcl };
-  return {
-    ...ours,
+/** The most lenient resolution among calls that reach an offered tool under our rules. */
+function ourResolution(testCase: Case, calls: readonly { name: string }[]): NameResolution | undefined {
+  const tools = offeredTools(testCase);
+  return mostLenient(calls.flatMap((call) => resolveToolName(call.name, tools)?.resolution ?? []));
+}
+
+function bfclOnly(testCase: Case, output: Output, mode: BfclMode): Verdict {
+  const decoded = decodeOutput(testCase, output);
+  const bfcl = judgeBfcl(testCase, decoded, mode);
+  const calls = decoded.ok
+    ? decoded.calls.map((call) => ({ name: call.name, arguments: jsonObject(call.arguments) }))
+    : [];
+  // Built as one literal in the documented field order: this runs once per output on the fast path.
+  const graded: Verdict = {
+    id: testCase.id,
+    protocol: output.protocol,
     passed: bfcl.passed,
+    calls,
+    tool_ok: null,
+    args_ok: null,
+    extra: null,
+    spurious: null,
+    malformed: !decoded.ok,
+    answer_ok: null,
     reason: bfcl.reason,
     rules: "bfcl",
-    tooluse: { passed: ours.passed, reason: ours.reason },
     bfcl,
   };
+  const resolution = bfclNameResolution(testCase, calls, mode);
+  if (resolution !== undefined) graded.name_resolution = resolution;
+  return graded;
+}
+
+/**
+ * A verdict of ours (any of our profiles) with BFCL's verdict on the same output attached (`bfcl`), and how its call
+ * names were resolved (`name_resolution`).
+ */
+export function withBfclVerdict(testCase: Case, output: Output, ours: Verdict, mode?: BfclMode): Verdict {
+  const graded: Verdict = { ...ours, bfcl: gradeBfcl(testCase, output, modeFor(mode)) };
+  const resolution = ourResolution(testCase, graded.calls);
+  if (resolution !== undefined) graded.name_resolution = resolution;
+  return graded;
+}
+
+/** The `bfcl` profile's verdict: BFCL's alone, with the calls BFCL decoded. */
+export function gradeBfclProfile(testCase: Case, output: Output, mode?: BfclMode): Verdict {
+  return bfclOnly(testCase, output, modeFor(mode));
 }

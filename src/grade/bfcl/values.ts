@@ -1,7 +1,7 @@
 /**
  * BFCL's value rules for one argument: its type rule (exact Python types, one level of nesting, variables), its
  * string standardisation, and the list, dict and list-of-dict comparisons. Written from BFCL's documented behaviour
- * and checked against its checker by the differential test; see docs/bfcl.md.
+ * and checked against its checker by the differential test; README "BFCL" lists how it differs from ours.
  */
 import { type PyDict, PyFloat, type PyTypeName, type PyValue, pyType } from "../../extract/python-value.js";
 import {
@@ -130,11 +130,24 @@ function elementsFit(
   return true;
 }
 
-export function checkString(param: string, value: string, accepted: PyValue): RuleResult {
-  const wanted = standardise(value);
-  for (const candidate of pyIndexed(accepted)) {
-    if (typeof candidate === "string" && standardise(candidate) === wanted) return VALID;
+// An answer's accepted strings are standardised once: every output of a question compares against the same list.
+const standardisedAnswers = new WeakMap<object, Set<string>>();
+
+function standardisedStrings(accepted: PyValue): Set<string> {
+  const key = typeof accepted === "object" && accepted !== null ? accepted : undefined;
+  let strings = key && standardisedAnswers.get(key);
+  if (strings === undefined) {
+    strings = new Set();
+    for (const candidate of pyIndexed(accepted)) {
+      if (typeof candidate === "string") strings.add(standardise(candidate));
+    }
+    if (key) standardisedAnswers.set(key, strings);
   }
+  return strings;
+}
+
+export function checkString(param: string, value: string, accepted: PyValue): RuleResult {
+  if (standardisedStrings(accepted).has(standardise(value))) return VALID;
   return invalid("value_error:string", `Invalid value for parameter '${param}': ${JSON.stringify(value)}.`);
 }
 

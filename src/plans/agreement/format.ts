@@ -1,6 +1,7 @@
 /** The agreement report in the terminal: one row per metric, then per-label tables (aligned, about 100 columns). */
 import { wrap } from "../../report/format.js";
 import { renderTable } from "../../report/table.js";
+import { terminalText } from "../../sanitize.js";
 import type { AgreementReport, MetricReport } from "./agree.js";
 import type { Estimate } from "./estimate.js";
 
@@ -122,5 +123,6 @@ export function formatAgreement(report: AgreementReport): string {
   if (ratings) parts.push("", "Rating agreement per label (gold as reference)", ratings.trimEnd());
   if (report.skipped.length > 0)
     parts.push("", wrap(`not on both sides: ${report.skipped.join(", ")}`, WIDTH, "  "));
-  return `${parts.join("\n")}\n`;
+  // Planner names and file names come from the inputs: no control character of theirs reaches the terminal.
+  return `${terminalText(parts.join("\n"), { multiline: true })}\n`;
 }

@@ -9,7 +9,7 @@ import { CORPUS_DIR } from "../../paths.js";
 import { renderPlan } from "../render.js";
 import { scorePlan } from "../score.js";
 import { DEFAULT_TOOL_DESCRIPTIONS as tools } from "../tool-descriptions.js";
-import { VIOLATION_CODES } from "../violations.js";
+import { METRIC_POINTS, VIOLATION_CODES } from "../violations.js";
 import { buildPlanData } from "./build.js";
 import { compositionProblems, QUERIES_PER_SPLIT, spreadProblems } from "./composition.js";
 import { lineageProblems } from "./lineage-check.js";
@@ -23,14 +23,7 @@ const trainComplete = train.length === QUERIES_PER_SPLIT;
 const { all, train: trainComposition, test: testComposition } = manifest.composition;
 const ids = (list: readonly QueryRecord[]) => list.map((r) => r.query_id);
 
-const FULL_MARKS = {
-  format: 20,
-  dependencies: 10,
-  redundancy: 10,
-  tool_usage_completeness: 10,
-  step_executability: 15,
-  f1: 1,
-};
+const FULL_MARKS = { ...METRIC_POINTS, f1: 1 };
 
 describe("counts and spreads", () => {
   it("has 100 test queries, te-001 … te-100, none with a lineage", () => {

@@ -52,6 +52,15 @@ export function readCsv<C extends string>(text: string, file: string, columns: r
       `${file}:1: expected the columns ${missing.map((c) => JSON.stringify(c)).join(", ")}`,
     );
   const at = columns.map((column) => [column, header.indexOf(column)] as const);
+  // A short row would read its missing cells as empty (an empty plan): every such row is reported instead.
+  const short = table
+    .slice(1)
+    .flatMap((cells, index) =>
+      cells.length < header.length
+        ? [`${file}:${index + 2}: expected ${header.length} columns as in the header, found ${cells.length}`]
+        : [],
+    );
+  if (short.length > 0) throw new RowErrors(short);
   return table.slice(1).map((cells, index) => ({
     row: index + 2,
     cells: Object.fromEntries(at.map(([column, position]) => [column, cells[position] ?? ""])) as Record<

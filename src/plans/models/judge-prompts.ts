@@ -4,21 +4,14 @@
  */
 import type { ChatMessage } from "../../protocols/render.js";
 import type { Plan } from "../model.js";
+import { PLAN_POINTS } from "../points.js";
 import { renderPlan } from "../render.js";
 import type { ToolDescriptions } from "../tool-descriptions.js";
 import { describeTools, PLAN_FORMAT, PROMPT_TITLES } from "./prompt-parts.js";
 import { builtInTemplate, renderTemplate, type Template } from "./templates.js";
 
-/** The seven metrics in the paper's order, with their points (total 100). */
-export const JUDGE_POINTS = {
-  format: 20,
-  tool_prompt_alignment: 20,
-  step_executability: 15,
-  query_adherence: 15,
-  dependencies: 10,
-  redundancy: 10,
-  tool_usage_completeness: 10,
-} as const;
+/** The seven metrics in the paper's order, with their points (total 100), from the one table. */
+export const JUDGE_POINTS = PLAN_POINTS;
 export type JudgeMetric = keyof typeof JUDGE_POINTS;
 export const JUDGE_METRICS = Object.keys(JUDGE_POINTS) as JudgeMetric[];
 

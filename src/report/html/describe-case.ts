@@ -1,10 +1,15 @@
 /** Plain-text descriptions for the case browser: the expected behaviour, the extracted calls, a rendered message. */
+import { isMentions } from "../../cases/mentions.js";
 import type { Case } from "../../cases/schema.js";
 import type { ChatMessage } from "../../protocols/render.js";
 
 const value = (v: unknown) => JSON.stringify(v);
 
 function expectedArgument(name: string, expected: unknown): string {
+  if (isMentions(expected)) {
+    const entries = expected.mentions.map((entry) => (typeof entry === "string" ? [entry] : entry));
+    return `${name} mentions ${entries.map((entry) => entry.map(value).join(" or ")).join(" and ")}`;
+  }
   if (expected && typeof expected === "object" && !Array.isArray(expected) && "one_of" in expected) {
     const options = (expected as { one_of: unknown[] }).one_of;
     return `${name} = one of ${options.map(value).join(", ")}`;

@@ -50,14 +50,26 @@ export function editRun(run: FixtureRun, edit: (results: Results) => void): Fixt
   return { file: run.file, results };
 }
 
-/** The first `n` cases of the corpus: small fixtures still cover calls, abstentions and clarifications. */
+/**
+ * `n` cases spread evenly over the corpus, half expecting a call: small fixtures still cover calls, abstentions
+ * and clarifications, several categories and every difficulty, whatever order the ids sort in.
+ */
 export function someCases(n: number): Case[] {
   const cases = loadCases(DEFAULT_CASES_FILE);
-  const picked = [
-    ...cases.filter((c) => "call" in c.expect).slice(0, Math.ceil(n / 2)),
-    ...cases.filter((c) => !("call" in c.expect)).slice(0, Math.floor(n / 2)),
+  const spread = (list: Case[], k: number) =>
+    Array.from({ length: k }, (_, i) => list[Math.floor((i * list.length) / k)]).filter(
+      (c) => c !== undefined,
+    );
+  return [
+    ...spread(
+      cases.filter((c) => "call" in c.expect),
+      Math.ceil(n / 2),
+    ),
+    ...spread(
+      cases.filter((c) => !("call" in c.expect)),
+      Math.floor(n / 2),
+    ),
   ];
-  return picked;
 }
 
 /** Writes a corpus file (one case per line), so runs on it carry its own digest. */

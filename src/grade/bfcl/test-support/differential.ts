@@ -32,6 +32,19 @@ export function answerableQuestions(): Case[] {
   return BFCL_CATEGORIES.filter((c) => c.answers).flatMap((c) => importBfcl(bfclSources(c.category, true)));
 }
 
+/** The questions' function documents exactly as BFCL's files have them, by question id (check.py gets these). */
+export function originalFunctions(): Map<string, unknown[]> {
+  const byId = new Map<string, unknown[]>();
+  for (const category of BFCL_CATEGORIES.filter((c) => c.answers)) {
+    for (const line of bfclSources(category.category, true).questions.text.split("\n")) {
+      if (line.trim() === "") continue;
+      const record = JSON.parse(line) as { id: string; function: unknown[] };
+      byId.set(record.id, record.function);
+    }
+  }
+  return byId;
+}
+
 export interface SetFiles {
   cases: string;
   outputs: Record<BfclMode, string>;
@@ -39,7 +52,11 @@ export interface SetFiles {
 }
 
 /** Writes the generated outputs as one cases file, one outputs file per BFCL mode, and check.py's input. */
-export function writeSet(dir: string, outputs: readonly GeneratedOutput[]): SetFiles {
+export function writeSet(
+  dir: string,
+  outputs: readonly GeneratedOutput[],
+  originals: ReadonlyMap<string, unknown[]> = originalFunctions(),
+): SetFiles {
   const files: SetFiles = {
     cases: join(dir, "cases.jsonl"),
     outputs: { prompt: join(dir, "outputs-prompt.jsonl"), fc: join(dir, "outputs-fc.jsonl") },
@@ -50,7 +67,10 @@ export function writeSet(dir: string, outputs: readonly GeneratedOutput[]): SetF
     const lines = outputs.filter((o) => o.mode === mode).map((o) => `${outputLine(o)}\n`);
     writeFileSync(files.outputs[mode], lines.join(""));
   }
-  writeFileSync(files.checkerInput, outputs.map((o) => `${checkerLine(o)}\n`).join(""));
+  writeFileSync(
+    files.checkerInput,
+    outputs.map((o) => `${checkerLine(o, originals.get(o.question.id))}\n`).join(""),
+  );
   return files;
 }
 

@@ -220,11 +220,14 @@ export function outputText(output: Pick<GeneratedOutput, "calls" | "format">): {
   return { protocol: "native", output: `{"content": null, "tool_calls": [${toolCalls.join(", ")}]}` };
 }
 
-/** The line `check.py` reads for this output: the question's documents and answer as BFCL has them, and the calls. */
-export function checkerLine(output: GeneratedOutput): string {
+/**
+ * The line `check.py` reads for this output: the question's documents (the originals when given, else the case's
+ * checker view of them) and answer as BFCL has them, and the calls.
+ */
+export function checkerLine(output: GeneratedOutput, originalFunctions?: readonly unknown[]): string {
   const source = output.question.bfcl;
   const calls = output.calls.map((c) => `{${JSON.stringify(c.name)}: ${pyJsonText(c.arguments)}}`);
-  return `{"id": ${JSON.stringify(output.id)}, "category": ${JSON.stringify(source?.category)}, "function": ${JSON.stringify(source?.function ?? [])}, "ground_truth": ${source?.ground_truth ?? "[]"}, "calls": [${calls.join(", ")}], "model": "${output.mode === "fc" ? "fc-model" : "prompt-model"}"}`;
+  return `{"id": ${JSON.stringify(output.id)}, "category": ${JSON.stringify(source?.category)}, "function": ${JSON.stringify(originalFunctions ?? source?.function ?? [])}, "ground_truth": ${source?.ground_truth ?? "[]"}, "calls": [${calls.join(", ")}], "model": "${output.mode === "fc" ? "fc-model" : "prompt-model"}"}`;
 }
 
 /** The output's own case: the question under the output's id. */

@@ -297,7 +297,7 @@ const STRUCTURE_MUTATIONS: Mutation[] = [
   structural("args:empty-optional", (calls, { optional, random }) => {
     const index = Math.floor(random() * calls.length);
     const param = pick(optional[index] ?? [], random);
-    if (param === undefined) return undefined;
+    if (param === undefined || calls[index] === undefined) return undefined;
     const out = cloneCalls(calls);
     (out[index] as PyCall).arguments.set(param, "");
     return out;

@@ -1,0 +1,149 @@
+/**
+ * Grading speed, side by side from one run:
+ *  1. `tooluse grade --rules bfcl` (the built CLI: reads our JSON text, loads cases, grades, writes verdicts) against
+ *     BFCL's `check.py` (decoded calls in, verdicts out) on the same generated outputs. Fails if ours is slower.
+ *  2. In-process grading of ToolUse.1 outputs on one core. Fails below 100,000 outputs/second.
+ * Both processes run three times, alternating; the best CPU time of each counts (wall time is printed too: on a
+ * shared machine it mostly measures the queue for a core).
+ * Run: npx tsx bench/bfcl-speed.ts [mutations per question, default 20]
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { referenceOutput } from "../src/backends/reference-outputs.js";
+import { loadCases } from "../src/cases/load.js";
+import type { Protocol } from "../src/cases/schema.js";
+import {
+  answerableQuestions,
+  CHECKER_SCRIPT,
+  differentialSkipReason,
+  runChecker,
+  writeSet,
+} from "../src/grade/bfcl/test-support/differential.js";
+import { generateOutputs } from "../src/grade/bfcl/test-support/generate.js";
+import type { Output } from "../src/grade/grade.js";
+import { gradingProfile } from "../src/grade/profiles.js";
+import { DEFAULT_CASES_FILE, PACKAGE_ROOT } from "../src/paths.js";
+
+const TOOLUSE1_TARGET = 100_000;
+const ROUNDS = 3;
+
+interface Timing {
+  /** User + system CPU seconds of the process: steady on a shared machine, where wall time is not. */
+  cpu: number;
+  wall: number;
+}
+
+/** Runs a command (stdin from a file, stdout discarded) and returns its CPU and wall seconds, as bash's `time` measures them. */
+function timed(command: readonly string[], stdin?: string): Timing {
+  const script = `TIMEFORMAT="%U %S %R"; time "$@" ${stdin ? '< "$STDIN_FILE"' : ""} > /dev/null`;
+  const run = spawnSync("bash", ["-c", script, "timed", ...command], {
+    encoding: "utf8",
+    env: { ...process.env, STDIN_FILE: stdin ?? "" },
+    maxBuffer: 1 << 26,
+  });
+  const last = run.stderr.trim().split("\n").at(-1) ?? "";
+  const [user, system, wall] = last.split(" ").map(Number);
+  if (run.status !== 0 || wall === undefined || Number.isNaN(wall)) {
+    throw new Error(`${command.join(" ")} failed: ${run.stderr}`);
+  }
+  return { cpu: (user ?? 0) + (system ?? 0), wall };
+}
+
+function rate(n: number, seconds: number): string {
+  return `${Math.round(n / seconds).toLocaleString("en")}/s`;
+}
+
+function bfclSideBySide(mutations: number): boolean {
+  const skip = differentialSkipReason();
+  if (skip) {
+    console.log(`BFCL comparison cannot run: ${skip}`);
+    return false;
+  }
+  const build = spawnSync("npx", ["tsc", "-p", "tsconfig.build.json"], {
+    cwd: PACKAGE_ROOT,
+    stdio: "inherit",
+  });
+  if (build.status !== 0) return false;
+  const dir = mkdtempSync(join(tmpdir(), "bfcl-speed-"));
+  try {
+    // One mode for the whole set, so one process of each side grades all of it.
+    const outputs = generateOutputs(answerableQuestions(), { mutationsPerQuestion: mutations }).map((o) => ({
+      ...o,
+      mode: "prompt" as const,
+    }));
+    const files = writeSet(dir, outputs);
+    const verdictsFile = join(dir, "verdicts.jsonl");
+    const ours = [process.execPath, join(PACKAGE_ROOT, "bin", "tooluse.js"), "grade", "--rules", "bfcl"];
+    ours.push("--cases", files.cases, "--outputs", files.outputs.prompt, "--out", verdictsFile);
+    const theirs = ["python3", CHECKER_SCRIPT];
+    const ourTimes: Timing[] = [];
+    const theirTimes: Timing[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      ourTimes.push(timed(ours));
+      theirTimes.push(timed(theirs, files.checkerInput));
+    }
+    const checker = runChecker(files.checkerInput);
+    let agree = 0;
+    for (const line of readFileSync(verdictsFile, "utf8").split("\n")) {
+      if (line.trim() === "") continue;
+      const verdict = JSON.parse(line) as { id: string; bfcl: { passed: boolean } };
+      if (checker.verdicts.get(verdict.id)?.valid === verdict.bfcl.passed) agree++;
+    }
+    const n = outputs.length;
+    const best = (times: Timing[], key: keyof Timing) => Math.min(...times.map((t) => t[key]));
+    const questions = new Set(outputs.map((o) => o.question.id)).size;
+    console.log(
+      `BFCL set: ${n.toLocaleString("en")} outputs from ${questions} questions (best of ${ROUNDS})`,
+    );
+    for (const [name, times] of [
+      ["tooluse grade --rules bfcl", ourTimes],
+      ["BFCL check.py            ", theirTimes],
+    ] as const) {
+      console.log(
+        `  ${name}: ${rate(n, best(times, "cpu"))} per CPU-second, ${rate(n, best(times, "wall"))} wall (${times.map((t) => `${t.cpu.toFixed(2)}s cpu/${t.wall.toFixed(2)}s`).join(", ")})`,
+      );
+    }
+    console.log(`  verdicts agreeing: ${agree.toLocaleString("en")}/${n.toLocaleString("en")}`);
+    // CPU time decides: both processes share a busy machine, and wall time there measures the queue.
+    const ok = best(ourTimes, "cpu") <= best(theirTimes, "cpu") && agree === n;
+    console.log(ok ? "  target met: not slower than check.py, every verdict agrees" : "  TARGET MISSED");
+    return ok;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function tooluse1InProcess(): boolean {
+  const cases = loadCases(DEFAULT_CASES_FILE);
+  // The default profile: ours, with BFCL's verdict attached, as every run grades.
+  const grader = gradingProfile("tooluse");
+  const protocols: Protocol[] = ["json", "xml", "plain", "native"];
+  const work: { index: number; output: Output }[] = [];
+  cases.forEach((testCase, index) => {
+    for (const protocol of protocols) {
+      const output = referenceOutput("oracle", testCase, protocol);
+      work.push({ index, output: { id: testCase.id, protocol, output } });
+    }
+  });
+  const once = () => {
+    const started = performance.now();
+    for (const { index, output } of work) grader.grade(cases[index] as (typeof cases)[number], output);
+    return performance.now() - started;
+  };
+  once();
+  const best = Math.min(...Array.from({ length: 5 }, once));
+  const rate = (work.length / best) * 1000;
+  console.log(
+    `ToolUse.1 in process: ${Math.round(rate).toLocaleString("en")} outputs/s (${work.length} outputs, best of 5; target ${TOOLUSE1_TARGET.toLocaleString("en")})`,
+  );
+  const ok = rate >= TOOLUSE1_TARGET;
+  console.log(ok ? "  target met" : "  TARGET MISSED");
+  return ok;
+}
+
+const mutations = Number(process.argv[2] ?? 20);
+const bfclOk = bfclSideBySide(mutations);
+const tooluse1Ok = tooluse1InProcess();
+process.exitCode = bfclOk && tooluse1Ok ? 0 : 1;

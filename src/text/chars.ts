@@ -1,0 +1,6 @@
+/** Character classes the lenient readers share, so extract/ and plans/ agree on what separates tokens. */
+
+/** Space, tab, line feed, carriage return and no-break space (models and editors emit U+00A0 between tokens). */
+export function isSpace(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 13 || code === 0xa0;
+}
