@@ -1,9 +1,10 @@
 /** `tooluse plan lint`: the planning sources against docs/plan-conventions.md; exit 1 when anything breaks a rule. */
 import { join } from "node:path";
-import { UserError } from "../errors.js";
 import { CORPUS_DIR } from "../paths.js";
 import { DEFAULT_TOOL_DESCRIPTIONS } from "../plans/index.js";
 import { formatViolation, type LintViolation, lintPlanSources } from "../plans/lint/index.js";
+import { terminalText } from "../sanitize.js";
+import { reportExpected } from "./boundary.js";
 import type { PlanDataIo } from "./plan-data.js";
 
 export interface PlanLintOptions {
@@ -16,8 +17,9 @@ export interface PlanLintOptions {
 export function lintAndPrint(io: PlanDataIo, options: PlanLintOptions = {}): LintViolation[] {
   const dir = options.dir ?? join(CORPUS_DIR, "plans");
   const violations = lintPlanSources(dir, DEFAULT_TOOL_DESCRIPTIONS, options.dir ?? "corpus/plans");
+  // Messages quote the sources (queries, prompts): text from files is stripped of control characters.
   for (const violation of violations)
-    io.stderr(`${options.json ? JSON.stringify(violation) : formatViolation(violation)}\n`);
+    io.stderr(`${options.json ? JSON.stringify(violation) : terminalText(formatViolation(violation))}\n`);
   return violations;
 }
 
@@ -26,9 +28,7 @@ export function runPlanLint(io: PlanDataIo, options: PlanLintOptions = {}): numb
   try {
     violations = lintAndPrint(io, options);
   } catch (error) {
-    if (!(error instanceof UserError)) throw error;
-    io.stderr(`tooluse: ${error.message}\n`);
-    return 2;
+    return reportExpected(io.stderr, error);
   }
   const rules = new Set(violations.map((v) => v.rule)).size;
   io.stdout(

@@ -33,10 +33,13 @@ interface Query {
  * step, by a planner with a hostile name; and, from the same planner, one answer that is not a plan at all.
  */
 function planLines(): unknown[] {
-  const queries = readFileSync(QUERIES, "utf8")
+  const all = readFileSync(QUERIES, "utf8")
+    .trim()
     .split("\n")
-    .slice(0, 10)
-    .map((text) => JSON.parse(text) as Query);
+    .map((text) => JSON.parse(text) as Query & { hops: number });
+  // The first query of every hop bucket, then the earliest others: every breakdown slice has data.
+  const firsts = [0, 1, 2, 3].flatMap((h) => all.find((q) => Math.min(q.hops, 3) === h) ?? []);
+  const queries = [...firsts, ...all.filter((q) => !firsts.includes(q))].slice(0, 10);
   return queries.flatMap((q, i) => {
     const steps = q.best_plan.steps;
     const truncated =
