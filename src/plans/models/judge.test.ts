@@ -218,7 +218,7 @@ describe("the metric-wise judge", () => {
       metricWise,
     );
     expect(server?.requests).toBe(7);
-    expect(line.redundancy).toBe(5);
+    expect(line.redundancy).toBe(PLAN_POINTS.redundancy / 2);
     expect(line.judge.answers.redundancy?.value).toMatchObject({
       layout: "paper",
       steps_without_violation: 1,
