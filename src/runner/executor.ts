@@ -13,6 +13,7 @@ import {
 } from "../backends/types.js";
 import { type CompletionPolicy, completeWithPolicy } from "./complete.js";
 
+/** The one line an error record keeps of a failed request: the error's name and message. */
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
