@@ -69,7 +69,7 @@ describe("tooluse grade --rules bfcl", () => {
     const base = ["grade", "--cases", cases, "--outputs", outputs, "--rules", "bfcl", "--out", out];
     expect(await main([...base, "--bfcl-mode", "fc"], captureIo())).toBe(0);
     expect(verdicts(out).simple_python_0).toMatchObject({ passed: true, name_resolution: "mangled" });
-    expect(await main([...base, "--bfcl-mode", "prompt"], captureIo())).toBe(0);
+    expect(await main([...base, "--bfcl-mode", "prompt", "--force"], captureIo())).toBe(0);
     expect(verdicts(out).simple_python_0?.bfcl.error_type).toBe("simple_function_checker:wrong_func_name");
   });
 

@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { REFUND_BEST_PLAN, REFUND_INITIAL_PLAN, REFUND_QUERY } from "../plans/paper-examples.js";
+import { PLAN_POINTS } from "../plans/points.js";
 import { captureIo } from "../test-support/capture-io.js";
 import { tempDir } from "../test-support/temp.js";
 import { runPlanAgree } from "./plan-agree.js";
@@ -103,15 +104,15 @@ describe("tooluse plan agree", () => {
         query_id: "q1",
         planner: "m1",
         prompt_type: "without_lineage",
-        tool_usage_completeness: 5,
-        format: 20,
+        tool_usage_completeness: PLAN_POINTS.tool_usage_completeness / 2,
+        format: PLAN_POINTS.format,
       },
       {
         query_id: "q1",
         planner: "m2",
         prompt_type: "without_lineage",
-        tool_usage_completeness: 10,
-        format: 20,
+        tool_usage_completeness: PLAN_POINTS.tool_usage_completeness,
+        format: PLAN_POINTS.format,
       },
     ]);
     const io = captureIo();

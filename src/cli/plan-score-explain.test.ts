@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { REFUND_BEST_PLAN, REFUND_INITIAL_PLAN, REFUND_QUERY } from "../plans/paper-examples.js";
+import { PLAN_POINTS } from "../plans/points.js";
 import { ScoreLineSchema } from "../plans/score-line.js";
 import { captureIo } from "../test-support/capture-io.js";
 import { main } from "./main.js";
@@ -76,7 +77,7 @@ describe("tooluse plan score --lenient", () => {
       f1: 1,
       validity: { valid: false, lenient: true },
     });
-    expect(lenient[1]?.format).toBeLessThan(20);
+    expect(lenient[1]?.format).toBeLessThan(PLAN_POINTS.format);
     expect(strict[0]).toEqual(lenient[0]);
   });
 });

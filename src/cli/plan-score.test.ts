@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { REFUND_BEST_PLAN, REFUND_INITIAL_PLAN, REFUND_QUERY } from "../plans/paper-examples.js";
+import { PLAN_POINTS } from "../plans/points.js";
 import { ScoreLineSchema } from "../plans/score-line.js";
 import { runPlanScore } from "./plan-score.js";
 
@@ -56,7 +57,10 @@ describe("tooluse plan score", () => {
       .trim()
       .split("\n")
       .map((line) => ScoreLineSchema.parse(JSON.parse(line)));
-    expect(lines.map((l) => l.tool_usage_completeness)).toEqual([5, 10]);
+    expect(lines.map((l) => l.tool_usage_completeness)).toEqual([
+      PLAN_POINTS.tool_usage_completeness / 2,
+      PLAN_POINTS.tool_usage_completeness,
+    ]);
     expect(lines[0]).toMatchObject({ query_id: "q1", planner: "m", prompt_type: "without_lineage" });
     expect(stderr).toBe("");
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { callsFromValue } from "./call-shape.js";
+import { extractCalls } from "./index.js";
 import { extractJson } from "./json.js";
 import { proseWithout } from "./prose.js";
 import { contextFor } from "./test-support/context.js";
@@ -163,5 +164,15 @@ describe("callsFromValue", () => {
     expect(callsFromValue([1, { name: "a", arguments: {} }, "x"], { toolNames })).toEqual([
       { name: "a", arguments: {} },
     ]);
+  });
+});
+
+describe("string arguments that are not an object", () => {
+  it("read as no usable arguments: the call was made, with {}", () => {
+    const call = (args: string) =>
+      extractCalls(JSON.stringify({ name: "calculator", arguments: args })).calls[0]?.arguments;
+    expect(call("5")).toEqual({});
+    expect(call('"hello"')).toEqual({});
+    expect(call('{"expression": "2+2"}')).toEqual({ expression: "2+2" });
   });
 });

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { REFUND_BEST_PLAN } from "./paper-examples.js";
 import { parsePlan, parseReference } from "./parse.js";
+import { PLAN_POINTS } from "./points.js";
 import { scorePlan } from "./score.js";
 import { DEFAULT_TOOL_DESCRIPTIONS as tools } from "./tool-descriptions.js";
 
@@ -40,8 +41,8 @@ describe("false alarms", () => {
       tools,
     });
     expect(line.violations.map((v) => v.code)).toContain("dependency-without-placeholder");
-    expect(line.format).toBe(10);
-    expect(line.dependencies).toBe(10);
+    expect(line.format).toBe(PLAN_POINTS.format / 2);
+    expect(line.dependencies).toBe(PLAN_POINTS.dependencies);
   });
 
   it("does not count two steps with different unknown tools as duplicates; the same known step twice it does", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { metricScore, planStructure } from "./metrics.js";
 import type { StepLike } from "./model.js";
+import { PLAN_POINTS } from "./points.js";
 import { violation } from "./violations.js";
 
 const chain = (deps: number[][]): StepLike[] =>
@@ -29,9 +30,9 @@ describe("metricScore", () => {
       violation(2, "ignored-step", ""),
       violation(null, "code-fence", ""),
     ];
-    expect(metricScore("format", 4, violations)).toBe(15);
-    expect(metricScore("redundancy", 4, violations)).toBe(7.5);
-    expect(metricScore("dependencies", 4, violations)).toBe(10);
+    expect(metricScore("format", 4, violations)).toBe((PLAN_POINTS.format * 3) / 4);
+    expect(metricScore("redundancy", 4, violations)).toBe((PLAN_POINTS.redundancy * 3) / 4);
+    expect(metricScore("dependencies", 4, violations)).toBe(PLAN_POINTS.dependencies);
     expect(metricScore("format", 0, violations)).toBe(0);
   });
 });

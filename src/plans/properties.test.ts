@@ -10,6 +10,7 @@ import { DATA_DIR } from "../paths.js";
 import { readIntent } from "./intent/slots.js";
 import { matchSteps } from "./match.js";
 import type { Plan, PlanStep } from "./model.js";
+import { PLAN_POINTS } from "./points.js";
 import { renderPlan } from "./render.js";
 import { scorePlan } from "./score.js";
 import { DEFAULT_TOOL_DESCRIPTIONS as tools } from "./tool-descriptions.js";
@@ -40,11 +41,11 @@ describe("a plan scored against itself", () => {
       for (const candidate of [row.best_plan, renderPlan(row.best_plan)]) {
         const line = scorePlan({ candidate, reference: row.best_plan, query: row.query, tools });
         expect(line, row.query_id).toMatchObject({
-          format: 20,
-          dependencies: 10,
-          redundancy: 10,
-          tool_usage_completeness: 10,
-          step_executability: 15,
+          format: PLAN_POINTS.format,
+          dependencies: PLAN_POINTS.dependencies,
+          redundancy: PLAN_POINTS.redundancy,
+          tool_usage_completeness: PLAN_POINTS.tool_usage_completeness,
+          step_executability: PLAN_POINTS.step_executability,
           f1: 1,
           rating: "Extremely Good",
         });

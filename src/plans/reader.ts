@@ -1,6 +1,7 @@
 /** A forgiving reader for the JSON-like text planners write: it always returns a tree and lists what it forgave. */
 
-import { isSpace, QUOTE_CLOSE, StringScanner } from "./string-scanner.js";
+import { numberAt, skipSpaces, wordAt } from "../text/json-tokens.js";
+import { QUOTE_CLOSE, StringScanner } from "./string-scanner.js";
 import type {
   ArrayNode,
   CallNode,
@@ -21,8 +22,6 @@ export type { ArrayNode, CallNode, Entry, Node, ObjectNode, ReaderIssue } from "
 const MAX_DEPTH = 48;
 const CLOSERS = new Set(["}", "]", ")"]);
 const OPENERS: Record<string, string> = { "{": "}", "[": "]", "(": ")" };
-const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-const WORD = /[A-Za-z_$][\w$-]*/y;
 /** Characters a placeholder group can hold; anything else means its `)` is missing. */
 const GROUP_CHARS = /[\w\s,&()-]/;
 const BODY_KEY_START = /["'\d]/;
@@ -53,10 +52,8 @@ export class Reader {
     if (c === "[") return this.array();
     if (c === "(") return this.group();
     if (c in QUOTE_CLOSE) return this.string();
-    NUMBER.lastIndex = this.pos;
-    if (NUMBER.test(this.text)) return this.number();
-    WORD.lastIndex = this.pos;
-    if (WORD.test(this.text)) return this.wordOrCall();
+    if (numberAt(this.text, this.pos) !== undefined) return this.number();
+    if (wordAt(this.text, this.pos) !== undefined) return this.wordOrCall();
     return null;
   }
 
@@ -72,7 +69,7 @@ export class Reader {
   }
 
   private skipSpace(): void {
-    while (this.pos < this.text.length && isSpace(this.text.charCodeAt(this.pos))) this.pos++;
+    this.pos = skipSpaces(this.text, this.pos);
   }
 
   private object(): ObjectNode {
@@ -126,12 +123,9 @@ export class Reader {
 
   /** A bare word not followed by ":" cannot be a key: it is prose after an object that was never closed. */
   private proseAhead(): boolean {
-    WORD.lastIndex = this.pos;
-    const word = WORD.exec(this.text);
-    if (!word) return false;
-    let i = this.pos + word[0].length;
-    while (i < this.text.length && isSpace(this.text.charCodeAt(i))) i++;
-    return this.text[i] !== ":";
+    const word = wordAt(this.text, this.pos);
+    if (word === undefined) return false;
+    return this.text[skipSpaces(this.text, this.pos + word.length)] !== ":";
   }
 
   /** Returns true when the closer belongs to an enclosing container (which will consume it). */
@@ -175,18 +169,16 @@ export class Reader {
   private key(): Pick<Entry, "key" | "keyKind"> | null {
     const c = this.text[this.pos] ?? "";
     if (c in QUOTE_CLOSE) return { key: this.string().value, keyKind: "string" };
-    NUMBER.lastIndex = this.pos;
-    const number = NUMBER.exec(this.text);
-    if (number) {
-      this.pos += number[0].length;
-      return { key: number[0], keyKind: "number" };
+    const number = numberAt(this.text, this.pos);
+    if (number !== undefined) {
+      this.pos += number.length;
+      return { key: number, keyKind: "number" };
     }
-    WORD.lastIndex = this.pos;
-    const word = WORD.exec(this.text);
-    if (!word) return null;
-    this.issue("unquoted-key", this.pos, `the key ${word[0]} is not quoted`);
-    this.pos += word[0].length;
-    return { key: word[0], keyKind: "word" };
+    const word = wordAt(this.text, this.pos);
+    if (word === undefined) return null;
+    this.issue("unquoted-key", this.pos, `the key ${word} is not quoted`);
+    this.pos += word.length;
+    return { key: word, keyKind: "word" };
   }
 
   private array(): ArrayNode {
@@ -253,16 +245,14 @@ export class Reader {
 
   private number(): NumberNode {
     const start = this.pos;
-    NUMBER.lastIndex = start;
-    const raw = NUMBER.exec(this.text)?.[0] ?? "0";
+    const raw = numberAt(this.text, start) ?? "0";
     this.pos += raw.length;
     return { kind: "number", value: Number(raw), start, end: this.pos };
   }
 
   private wordOrCall(): WordNode | CallNode {
     const start = this.pos;
-    WORD.lastIndex = start;
-    const name = WORD.exec(this.text)?.[0] ?? "";
+    const name = wordAt(this.text, start) ?? "";
     this.pos += name.length;
     let i = this.pos;
     while (this.text[i] === " " || this.text[i] === "\t") i++;

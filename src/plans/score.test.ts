@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Plan } from "./model.js";
 import { PAYMENT_SENTIMENT_PLAN, REFUND_BEST_PLAN, REFUND_INITIAL_PLAN } from "./paper-examples.js";
 import { parseReference } from "./parse.js";
+import { PLAN_POINTS } from "./points.js";
 import { scorePlan } from "./score.js";
 import { ScoreLineSchema } from "./score-line.js";
 import { DEFAULT_TOOL_DESCRIPTIONS } from "./tool-descriptions.js";
@@ -18,7 +19,12 @@ describe("the paper's worked example (refund calls)", () => {
   const line = scorePlan({ candidate: REFUND_INITIAL_PLAN, reference: reference(REFUND_BEST_PLAN), tools });
 
   it("scores the initial plan as the paper does on the checkable metrics", () => {
-    expect(line).toMatchObject({ format: 20, dependencies: 10, redundancy: 10, tool_usage_completeness: 5 });
+    expect(line).toMatchObject({
+      format: PLAN_POINTS.format,
+      dependencies: PLAN_POINTS.dependencies,
+      redundancy: PLAN_POINTS.redundancy,
+      tool_usage_completeness: PLAN_POINTS.tool_usage_completeness / 2,
+    });
   });
 
   it("blames step 2, the RAG half without its T2S twin", () => {
@@ -61,9 +67,14 @@ describe("scorePlan", () => {
       reference: reference(PAYMENT_SENTIMENT_PLAN),
       tools,
     });
-    expect(line).toMatchObject({ format: 20, dependencies: 10, redundancy: 10, tool_usage_completeness: 10 });
     expect(line).toMatchObject({
-      step_executability: 15,
+      format: PLAN_POINTS.format,
+      dependencies: PLAN_POINTS.dependencies,
+      redundancy: PLAN_POINTS.redundancy,
+      tool_usage_completeness: PLAN_POINTS.tool_usage_completeness,
+    });
+    expect(line).toMatchObject({
+      step_executability: PLAN_POINTS.step_executability,
       f1: 1,
       edge_f1: 1,
       rating: "Extremely Good",

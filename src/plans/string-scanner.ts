@@ -1,14 +1,10 @@
 /** Reading quoted strings the way planners write them: escapes, stray inner quotes, single or curly quotes, no end. */
-import { isSpace } from "../text/chars.js";
+import { escapeAt, skipSpaces } from "../text/json-tokens.js";
 import type { ReaderIssue, StringNode } from "./tree.js";
-
-export { isSpace };
 
 export const QUOTE_CLOSE: Record<string, string> = { '"': '"', "'": "'", "\u201c": "\u201d" };
 /** What may follow a closing quote; any other character means the quote was inside the string. */
 const AFTER_STRING = new Set([",", ":", ")", "]", "}"]);
-const ESCAPES: Record<string, string> = { n: "\n", t: "\t", r: "\r", b: "\b", f: "\f" };
-const HEX4 = /^[0-9a-fA-F]{4}$/;
 
 /** Reads the strings of one text; it remembers where the next backslash is, which keeps long texts linear. */
 export class StringScanner {
@@ -36,7 +32,11 @@ export class StringScanner {
       const slashAt = this.nextBackslash(pos);
       if (slashAt !== -1 && slashAt < quoteAt) {
         value += this.text.slice(pos, slashAt);
-        const escaped = this.escape(slashAt);
+        // A planner's broken escape (`\u` without hex, a backslash at the end) stands for its letter.
+        const escaped = escapeAt(this.text, slashAt) ?? {
+          value: this.text[slashAt + 1] ?? "",
+          end: slashAt + 2,
+        };
         value += escaped.value;
         pos = escaped.end;
         continue;
@@ -61,19 +61,8 @@ export class StringScanner {
   }
 
   private closesString(from: number): boolean {
-    let i = from;
-    while (i < this.text.length && isSpace(this.text.charCodeAt(i))) i++;
-    const next = this.text[i];
+    const next = this.text[skipSpaces(this.text, from)];
     return next === undefined || AFTER_STRING.has(next);
-  }
-
-  private escape(at: number): { value: string; end: number } {
-    const c = this.text[at + 1] ?? "";
-    if (c === "u") {
-      const hex = this.text.slice(at + 2, at + 6);
-      if (HEX4.test(hex)) return { value: String.fromCharCode(Number.parseInt(hex, 16)), end: at + 6 };
-    }
-    return { value: ESCAPES[c] ?? c, end: at + 2 };
   }
 
   /** A string that never closes: end it at its line's end, which is where a reader would guess it ends. */

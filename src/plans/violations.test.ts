@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { REFUND_BEST_PLAN } from "./paper-examples.js";
 import { parseReference } from "./parse.js";
+import { PLAN_POINTS } from "./points.js";
 import { scorePlan } from "./score.js";
 import { DEFAULT_TOOL_DESCRIPTIONS } from "./tool-descriptions.js";
 import {
@@ -143,7 +144,7 @@ describe("violation codes", () => {
     if (VIOLATION_CODES[code].metrics.length === 0) {
       const flawed = line.violations.filter((v) => VIOLATION_CODES[v.code].metrics.length > 0);
       expect(flawed).toEqual([]);
-      expect(line.format).toBe(20);
+      expect(line.format).toBe(PLAN_POINTS.format);
     }
   });
 

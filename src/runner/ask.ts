@@ -1,13 +1,11 @@
 /**
- * Many free-form prompts through one backend with the run's machinery: bounded concurrency, retries, the response
- * cache and progress. The planning commands (generate, judge, refine) ask their prompts through this.
+ * Free-form prompts (plans, judge verdicts, optimizer answers) through the one executor: the planning commands
+ * (generate, judge, refine, experiment) ask their prompts through this.
  */
-import { setMaxListeners } from "node:events";
-import pLimit from "p-limit";
-import { type DecodingSettings, FatalBackendError } from "../backends/types.js";
+import type { DecodingSettings } from "../backends/types.js";
 import type { ChatMessage } from "../protocols/render.js";
-import { type CompletionPolicy, completeWithPolicy } from "./complete.js";
-import { errorMessage } from "./execute.js";
+import type { CompletionPolicy } from "./complete.js";
+import { request } from "./executor.js";
 
 export interface Prompt {
   /** Unique within one call: results come back under it. */
@@ -27,63 +25,34 @@ export interface Answer {
 
 export interface AskOptions extends CompletionPolicy {
   settings: DecodingSettings;
-  concurrency: number;
-  onAnswer?: (answer: Answer) => void;
 }
 
-/** Asks every prompt; resolves with the answers in prompt order. A fatal backend error stops everything. */
-export async function askAll(prompts: readonly Prompt[], options: AskOptions): Promise<Answer[]> {
-  const limit = pLimit(options.concurrency);
-  const stop = new AbortController();
-  setMaxListeners(0, stop.signal);
-  const onAbort = () => stop.abort(options.signal.reason);
-  options.signal.addEventListener("abort", onAbort, { once: true });
-  const policy = { ...options, signal: stop.signal };
-  let fatal: unknown;
-  const answers = await Promise.all(
-    prompts.map((prompt) =>
-      limit(async (): Promise<Answer | undefined> => {
-        if (stop.signal.aborted) return undefined;
-        const answer = await askOne(prompt, policy);
-        options.onAnswer?.(answer);
-        return answer;
-      }).catch((error: unknown): undefined => {
-        if (fatal === undefined) fatal = error;
-        stop.abort(error);
-        return undefined;
-      }),
-    ),
+/** Asks one prompt: a request that fails after its retries is an error answer; a fatal backend error or abort throws. */
+export async function askOne(prompt: Prompt, options: AskOptions): Promise<Answer> {
+  const outcome = await request(
+    { messages: prompt.messages, settings: options.settings },
+    {},
+    options,
+    prompt.key,
   );
-  options.signal.removeEventListener("abort", onAbort);
-  if (fatal !== undefined) throw fatal;
-  if (options.signal.aborted) throw options.signal.reason ?? new Error("aborted");
-  return answers as Answer[];
-}
-
-async function askOne(prompt: Prompt, options: AskOptions): Promise<Answer> {
-  const started = performance.now();
-  const base = { key: prompt.key, latency_ms: 0 };
-  try {
-    const { completion, attempts, cached } = await completeWithPolicy(
-      { messages: prompt.messages, settings: options.settings },
-      {},
-      options,
-      prompt.key,
-    );
-    const latency = Math.round(performance.now() - started);
-    return {
-      ...base,
-      status: "ok",
-      text: completion.text,
-      error: null,
-      cached,
-      attempts,
-      latency_ms: latency,
-    };
-  } catch (error) {
-    if (error instanceof FatalBackendError || options.signal.aborted) throw error;
-    const latency = Math.round(performance.now() - started);
-    const failed = { status: "error" as const, text: null, error: errorMessage(error), cached: false };
-    return { ...base, ...failed, attempts: options.retries + 1, latency_ms: latency };
-  }
+  const { attempts, latency_ms } = outcome;
+  return outcome.ok
+    ? {
+        key: prompt.key,
+        status: "ok",
+        text: outcome.completion.text,
+        error: null,
+        cached: outcome.cached,
+        attempts,
+        latency_ms,
+      }
+    : {
+        key: prompt.key,
+        status: "error",
+        text: null,
+        error: outcome.error,
+        cached: false,
+        attempts,
+        latency_ms,
+      };
 }

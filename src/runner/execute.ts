@@ -1,13 +1,11 @@
 /** Runs every pending (case, protocol) through a backend: bounded concurrency, retries, cache, grading. */
-import { setMaxListeners } from "node:events";
-import pLimit from "p-limit";
-import { type Backend, type DecodingSettings, FatalBackendError } from "../backends/types.js";
+import type { Backend, DecodingSettings } from "../backends/types.js";
 import type { Case, Protocol } from "../cases/schema.js";
 import type { GradingProfile } from "../grade/profiles.js";
 import type { PromptOptions } from "../protocols/prompts.js";
 import { renderPrompt } from "../protocols/render.js";
 import type { ResponseCache } from "./cache.js";
-import { completeWithPolicy } from "./complete.js";
+import { createExecutor, request } from "./executor.js";
 import { type RunRecord, recordKey } from "./record.js";
 import { type Shard, selectPairs } from "./shard.js";
 
@@ -33,41 +31,31 @@ export interface ExecuteOptions {
   grade?: GradingProfile["grade"];
 }
 
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-}
-
 async function runOne(testCase: Case, protocol: Protocol, options: ExecuteOptions): Promise<RunRecord> {
   const prompt = renderPrompt(testCase, protocol, options.promptOptions);
-  const started = performance.now();
   const base = { id: testCase.id, protocol };
-  let answer: Awaited<ReturnType<typeof completeWithPolicy>>;
-  // Only the request is guarded: a failed request is a record; a failure of our own code below is a bug.
-  try {
-    answer = await completeWithPolicy(
-      { ...prompt, settings: options.settings },
-      { testCase, protocol },
-      options,
-      `${testCase.id}/${protocol}`,
-    );
-  } catch (error) {
-    if (error instanceof FatalBackendError || options.signal.aborted) throw error;
+  const answer = await request(
+    { ...prompt, settings: options.settings },
+    { testCase, protocol },
+    options,
+    `${testCase.id}/${protocol}`,
+  );
+  if (!answer.ok)
     return {
       ...base,
       status: "error",
       output: null,
       verdict: null,
-      error: errorMessage(error),
-      latency_ms: Math.round(performance.now() - started),
+      error: answer.error,
+      latency_ms: answer.latency_ms,
       prompt_tokens: null,
       completion_tokens: null,
       finish_reason: null,
-      attempts: options.retries + 1,
+      attempts: answer.attempts,
       cached: false,
     };
-  }
-  const { completion, attempts, cached } = answer;
-  const latency = Math.round(performance.now() - started);
+  // Grading runs outside the request's guard: a grader bug stops the run instead of becoming an error record.
+  const { completion, attempts, cached, latency_ms: latency } = answer;
   return {
     ...base,
     status: "scored",
@@ -94,31 +82,18 @@ async function runOne(testCase: Case, protocol: Protocol, options: ExecuteOption
  * and the records already written stay in the journal), or when the caller's signal aborts.
  */
 export async function execute(options: ExecuteOptions): Promise<void> {
-  const limit = pLimit(options.concurrency);
-  const stop = new AbortController();
-  // Every request in flight and every backoff sleep listens on this one signal.
-  setMaxListeners(0, stop.signal);
-  const onAbort = () => stop.abort(options.signal.reason);
-  options.signal.addEventListener("abort", onAbort, { once: true });
-  const inner = { ...options, signal: stop.signal };
-  let failure: { error: unknown } | undefined;
+  const executor = createExecutor(options);
+  const inner = { ...options, signal: executor.signal };
   const tasks: Promise<void>[] = [];
   for (const { testCase, protocol } of selectPairs(options.cases, options.protocols, options.shard)) {
     if (options.done.has(recordKey({ id: testCase.id, protocol }))) continue;
-    const task = limit(async () => {
-      if (stop.signal.aborted) return;
+    const task = executor.run(async () => {
       const record = await runOne(testCase, protocol, inner);
       options.onRecord(record);
-    }).catch((error: unknown) => {
-      // An abort we caused ourselves is not a second failure; the first failure is the one reported.
-      if (failure !== undefined || (stop.signal.aborted && !(error instanceof FatalBackendError))) return;
-      failure = { error };
-      stop.abort(error);
     });
     tasks.push(task);
   }
-  await Promise.all(tasks);
-  options.signal.removeEventListener("abort", onAbort);
-  if (options.signal.aborted) throw options.signal.reason ?? new Error("aborted");
-  if (failure !== undefined) throw failure.error;
+  // Every task settles before the run ends; `finish` reports the first failure or the caller's abort.
+  await Promise.allSettled(tasks);
+  executor.finish();
 }

@@ -1,4 +1,6 @@
 /** A tolerant JSON reader: standard JSON, plus the Python-dict and JS-ish literals models write when they mean JSON. */
+import { isJsonSpace } from "./chars.js";
+import { escapeAt, LITERALS, numberAt, skipSpaces, wordAt } from "./json-tokens.js";
 
 export type LenientResult = { ok: true; value: unknown } | { ok: false };
 
@@ -7,32 +9,7 @@ const FAILED: LenientResult = { ok: false };
 const MAX_DEPTH = 128;
 const FAIL: unique symbol = Symbol("fail");
 type Parsed = unknown | typeof FAIL;
-// Sticky patterns, reused: each read sets lastIndex to the current position.
-const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-const IDENTIFIER = /[A-Za-z_$][\w$-]*/y;
-const HEX4 = /^[0-9a-fA-F]{4}$/;
 const BACKSLASH = 92;
-
-const LITERALS: Readonly<Record<string, unknown>> = {
-  true: true,
-  false: false,
-  null: null,
-  True: true,
-  False: false,
-  None: null,
-};
-
-const ESCAPES: Readonly<Record<string, string>> = {
-  b: "\b",
-  f: "\f",
-  n: "\n",
-  r: "\r",
-  t: "\t",
-  "/": "/",
-  "\\": "\\",
-  '"': '"',
-  "'": "'",
-};
 
 /** Sets an own property even for `__proto__`, which plain assignment would treat as the prototype. */
 export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
@@ -76,13 +53,9 @@ class LenientReader {
     return this.position === this.text.length ? value : FAIL;
   }
 
+  /** JSON's whitespace only: standard JSON must read exactly as `JSON.parse` reads it. */
   private skipSpace(): void {
-    const text = this.text;
-    while (this.position < text.length) {
-      const code = text.charCodeAt(this.position);
-      if (code !== 32 && code !== 9 && code !== 10 && code !== 13) return;
-      this.position++;
-    }
+    this.position = skipSpaces(this.text, this.position, isJsonSpace);
   }
 
   private value(depth: number): Parsed {
@@ -163,17 +136,10 @@ class LenientReader {
       }
       if (code === BACKSLASH) {
         result += text.slice(chunkStart, this.position);
-        const escaped = text[this.position + 1];
-        if (escaped === undefined) return FAIL;
-        if (escaped === "u") {
-          const hex = text.slice(this.position + 2, this.position + 6);
-          if (!HEX4.test(hex)) return FAIL;
-          result += String.fromCharCode(Number.parseInt(hex, 16));
-          this.position += 6;
-        } else {
-          result += ESCAPES[escaped] ?? escaped;
-          this.position += 2;
-        }
+        const decoded = escapeAt(text, this.position);
+        if (decoded === null) return FAIL;
+        result += decoded.value;
+        this.position = decoded.end;
         chunkStart = this.position;
         continue;
       }
@@ -183,18 +149,15 @@ class LenientReader {
   }
 
   private number(): Parsed {
-    NUMBER.lastIndex = this.position;
-    const found = NUMBER.exec(this.text);
-    if (found === null) return FAIL;
-    this.position += found[0].length;
-    return Number(found[0]);
+    const found = numberAt(this.text, this.position);
+    if (found === undefined) return FAIL;
+    this.position += found.length;
+    return Number(found);
   }
 
   private identifier(): string | undefined {
-    IDENTIFIER.lastIndex = this.position;
-    const found = IDENTIFIER.exec(this.text);
-    if (found === null) return undefined;
-    this.position += found[0].length;
-    return found[0];
+    const found = wordAt(this.text, this.position);
+    if (found !== undefined) this.position += found.length;
+    return found;
   }
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { type MockServer, startMockServer } from "../../test-support/mock-openai-server.js";
 import { REFUND_BEST_PLAN, REFUND_INITIAL_PLAN, REFUND_QUERY } from "../paper-examples.js";
+import { PLAN_POINTS } from "../points.js";
 import { type JudgeOptions, judgePlans } from "./judge.js";
 import { JudgedLineSchema } from "./judge-line.js";
 import type { JudgeMetric } from "./judge-prompts.js";
@@ -52,24 +53,24 @@ describe("the metric-wise judge", () => {
     const line = await judge({ metric: fairMetric }, metricWise);
     expect(server?.requests).toBe(7);
     expect(line).toMatchObject({
-      format: 20,
-      tool_prompt_alignment: 20,
-      step_executability: 15,
-      query_adherence: 7.5,
-      dependencies: 10,
-      redundancy: 10,
-      tool_usage_completeness: 5,
+      format: PLAN_POINTS.format,
+      tool_prompt_alignment: PLAN_POINTS.tool_prompt_alignment,
+      step_executability: PLAN_POINTS.step_executability,
+      query_adherence: PLAN_POINTS.query_adherence / 2,
+      dependencies: PLAN_POINTS.dependencies,
+      redundancy: PLAN_POINTS.redundancy,
+      tool_usage_completeness: PLAN_POINTS.tool_usage_completeness / 2,
       subtotal: 60,
       total: 87.5,
     });
     expect(line.judge.failures).toEqual([]);
     expect(line.judge.contradictions).toEqual([]);
     expect(line.judge.deterministic).toEqual({
-      format: 20,
-      dependencies: 10,
-      redundancy: 10,
-      tool_usage_completeness: 5,
-      step_executability: 15,
+      format: PLAN_POINTS.format,
+      dependencies: PLAN_POINTS.dependencies,
+      redundancy: PLAN_POINTS.redundancy,
+      tool_usage_completeness: PLAN_POINTS.tool_usage_completeness / 2,
+      step_executability: PLAN_POINTS.step_executability,
     });
     expect(line.judge.answers.tool_usage_completeness?.value).toMatchObject({
       violations: [{ step: 2 }],
@@ -111,7 +112,7 @@ describe("the metric-wise judge", () => {
       status: "ok",
       raw: ["The format is fine: 20 out of 20.", expect.any(String)],
     });
-    expect(line.format).toBe(20);
+    expect(line.format).toBe(PLAN_POINTS.format);
     expect(line.judge.failures).toEqual([]);
   });
 
@@ -203,7 +204,7 @@ describe("the metric-wise judge", () => {
       },
     ]);
     // The count is the answer (as in the paper): 2 of 2 steps without a violation → full points.
-    expect(line.dependencies).toBe(10);
+    expect(line.dependencies).toBe(PLAN_POINTS.dependencies);
   });
 
   it("reads the paper's own layout, <explanation> | <count> |, and marks it", async () => {
@@ -217,7 +218,7 @@ describe("the metric-wise judge", () => {
       metricWise,
     );
     expect(server?.requests).toBe(7);
-    expect(line.redundancy).toBe(5);
+    expect(line.redundancy).toBe(PLAN_POINTS.redundancy / 2);
     expect(line.judge.answers.redundancy?.value).toMatchObject({
       layout: "paper",
       steps_without_violation: 1,

@@ -4,11 +4,11 @@
  */
 import { homedir } from "node:os";
 import { join } from "node:path";
-import pLimit from "p-limit";
 import { createBackend } from "../../backends/registry.js";
 import { type Backend, DEFAULT_SETTINGS, type DecodingSettings } from "../../backends/types.js";
-import { type Answer, askAll, type Prompt } from "../../runner/ask.js";
+import { type Answer, askOne, type Prompt } from "../../runner/ask.js";
 import { ResponseCache } from "../../runner/cache.js";
+import { createExecutor } from "../../runner/executor.js";
 
 /** Only backends that answer free-form prompts; the rule and reference backends know benchmark cases only. */
 export const MODEL_BACKENDS = ["openai", "llama"] as const;
@@ -90,29 +90,18 @@ export async function openSession(options: SessionOptions): Promise<ModelSession
   // Temperature 0 and a model backend are what make a cached answer the answer a re-run would get.
   const cacheable = options.cache !== false && backend.cacheable && settings.temperature === 0;
   const cache = cacheable ? new ResponseCache(options.cacheDir ?? defaultCacheDir(env), options.log) : null;
-  const limit = pLimit(options.concurrency ?? DEFAULT_SESSION.concurrency);
-  // A fatal error in one loop stops every other loop: their next ask fails fast instead of queueing.
-  const stop = new AbortController();
-  signal.addEventListener("abort", () => stop.abort(signal.reason), { once: true });
-  const ask = (prompt: Prompt) =>
-    limit(async () => {
-      if (stop.signal.aborted) throw stop.signal.reason;
-      try {
-        const [answer] = await askAll([prompt], {
-          backend,
-          settings,
-          concurrency: 1,
-          retries: options.retries ?? DEFAULT_SESSION.retries,
-          cache,
-          signal: stop.signal,
-          onRetry: (message) => options.log?.(`retry: ${message}`),
-        });
-        if (!answer) throw new Error(`no answer for ${prompt.key}`);
-        return answer;
-      } catch (error) {
-        if (!stop.signal.aborted) stop.abort(error);
-        throw error;
-      }
-    });
+  // One executor for the session: a fatal error in one loop stops every other loop, whose next ask fails fast.
+  const executor = createExecutor({
+    concurrency: options.concurrency ?? DEFAULT_SESSION.concurrency,
+    signal,
+  });
+  const policy = {
+    backend,
+    settings,
+    retries: options.retries ?? DEFAULT_SESSION.retries,
+    cache,
+    onRetry: (message: string) => options.log?.(`retry: ${message}`),
+  };
+  const ask = (prompt: Prompt) => executor.run((signal) => askOne(prompt, { ...policy, signal }));
   return { model: backend.model, ask, close: async () => backend.close?.() };
 }
