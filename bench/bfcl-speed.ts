@@ -76,7 +76,7 @@ function bfclSideBySide(mutations: number): boolean {
     const files = writeSet(dir, outputs);
     const verdictsFile = join(dir, "verdicts.jsonl");
     const ours = [process.execPath, join(PACKAGE_ROOT, "bin", "tooluse.js"), "grade", "--rules", "bfcl"];
-    ours.push("--cases", files.cases, "--outputs", files.outputs.prompt, "--out", verdictsFile);
+    ours.push("--cases", files.cases, "--outputs", files.outputs.prompt, "--out", verdictsFile, "--force");
     const theirs = ["python3", CHECKER_SCRIPT];
     const ourTimes: Timing[] = [];
     const theirTimes: Timing[] = [];
