@@ -9,10 +9,11 @@
 // `npm ci` wipes node_modules and `npm install` prunes the link: run the script again (idempotent; ~1 s when only
 // the link is gone, since the staged install is kept in ~/.cache/tooluse/optional). Usage: node scripts/install-optional.mjs [--force]
 import { spawnSync } from "node:child_process";
-import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { isLink, versionAt } from "./optional-fs.mjs";
 
 const VERSION = "3.21.1";
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -43,22 +44,6 @@ function prebuiltPackage() {
   // The Linux prebuilts are linked against glibc; on musl there is nothing to load.
   const musl = process.platform === "linux" && !process.report?.getReport().header.glibcVersionRuntime;
   return name && !musl ? `@node-llama-cpp/${name}` : null;
-}
-
-function versionAt(dir) {
-  try {
-    return JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")).version;
-  } catch {
-    return null;
-  }
-}
-
-function isLink(file) {
-  try {
-    return lstatSync(file).isSymbolicLink();
-  } catch {
-    return false;
-  }
 }
 
 /** A staged install with the right version and this machine's prebuilt, or null. */

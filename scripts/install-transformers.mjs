@@ -11,9 +11,10 @@
 // Idempotent: reuses a complete install, re-links after `npm ci` or `npm install` removed the link.
 // Usage: node scripts/install-transformers.mjs [--force]
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, rmSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { isLink, versionAt } from "./optional-fs.mjs";
 
 const VERSION = "4.3.2";
 const PACKAGE = "@huggingface/transformers";
@@ -24,22 +25,6 @@ const link = path.join(modules, "@huggingface", "transformers");
 const target = path.join(staging, "node_modules", "@huggingface", "transformers");
 const pinned = fileURLToPath(new URL("transformers-deps", import.meta.url));
 const say = (message) => console.log(`install-transformers: ${message}`);
-
-function versionAt(dir) {
-  try {
-    return JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")).version;
-  } catch {
-    return null;
-  }
-}
-
-function isLink(file) {
-  try {
-    return lstatSync(file).isSymbolicLink();
-  } catch {
-    return false;
-  }
-}
 
 /** Megabytes under a folder, for the log line that tells users what the install cost. */
 function sizeMb(dir) {

@@ -3,8 +3,6 @@
  * list `[f(a=1), g(b='x')]`. Only names of offered tools count, and only with keyword arguments (or none), so prose
  * such as "use max(a, b)" is never read as a call.
  */
-
-import { parseLenient } from "../text/lenient-json.js";
 import type { Call } from "../tools/types.js";
 import { readPythonArguments } from "./python-literal.js";
 import { jsonObject } from "./python-value.js";
