@@ -3,6 +3,7 @@
  * GitHub test reporters and Azure accept): well-formed XML, only the elements and attributes the schema allows, in
  * the places it allows them, required attributes present, numbers where it wants numbers, and suite counts that
  * match the testcases. Throws with the path of the first violation.
+ * The full XSD validation (xmllint against ./junit.xsd) is src/cli/junit-xsd.test.ts; this quick check needs no tool.
  */
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 
