@@ -511,6 +511,36 @@ describe("the planning pipeline through the command line", () => {
     expect(answers.out).toContain("Cohen's κ over decisions");
   });
 
+  it("--max-passes lowers the cap, and a cap below 1 is refused before any request", async () => {
+    const refine = (passes: string, out: string) =>
+      cli([
+        "plan",
+        "refine",
+        "--model",
+        "looper",
+        "--queries",
+        queries,
+        "--plans",
+        path("plans-planner-a.jsonl"),
+        "--ids",
+        "te-001",
+        "--max-passes",
+        passes,
+        "--out",
+        path(out),
+        ...connection(),
+      ]);
+    const capped = await refine("2", "looped-2.jsonl");
+    const [line] = jsonl(path("looped-2.jsonl"));
+    expect(line).toMatchObject({ stopped: "max-passes", passes: 2 });
+    expect(line.lineage).toHaveLength(1 + 2 * 2);
+    expect(capped.code).toBe(0);
+    const refused = await refine("0", "looped-0.jsonl");
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain("--max-passes");
+    expect(existsSync(path("looped-0.jsonl"))).toBe(false);
+  });
+
   it("refines into lineages, stops at the 4-pass cap, and compares before and after the loop", async () => {
     const lineages = jsonl(path("lineages.jsonl"));
     const weak = lineages.find(

@@ -1,8 +1,11 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { loadCases } from "../cases/load.js";
 import { DEFAULT_CASES_FILE } from "../paths.js";
 import { captureIo } from "../test-support/capture-io.js";
+import { startMockServer } from "../test-support/mock-openai-server.js";
+import { perfectScript } from "../test-support/perfect-model.js";
 import { tempDir } from "../test-support/temp.js";
 import { main } from "./main.js";
 
@@ -19,6 +22,40 @@ const run = async (...args: string[]) => {
 };
 
 describe("tooluse run (command line)", () => {
+  it("sends the key from the variable --api-key-env names, and writes it to no file", async () => {
+    const secret = "sk-cli-test-NEVER-WRITTEN-987";
+    const cases = loadCases(DEFAULT_CASES_FILE).slice(0, 3);
+    const server = await startMockServer({ script: perfectScript(cases) });
+    process.env.TOOLUSE_CLI_TEST_KEY = secret;
+    try {
+      const out = join(dir.path, "keyed.json");
+      const common = [
+        "--backend",
+        "openai",
+        "--base-url",
+        server.url,
+        "--model",
+        "mock-model",
+        "--protocol",
+        "json",
+      ];
+      const ids = ["--ids", cases.map((c) => c.id).join(",")];
+      const { code } = await run(...common, ...ids, "--api-key-env", "TOOLUSE_CLI_TEST_KEY", "--out", out);
+      expect(code).toBe(0);
+      expect(server.authorizations.length).toBeGreaterThan(0);
+      expect(server.authorizations.every((a) => a === `Bearer ${secret}`)).toBe(true);
+      expect(readFileSync(out, "utf8")).not.toContain(secret);
+      // Negative control: an empty variable name is refused before any request.
+      const asked = server.authorizations.length;
+      const refused = await run(...common, ...ids, "--api-key-env", "", "--out", join(dir.path, "x.json"));
+      expect(refused.code).toBe(2);
+      expect(server.authorizations.length).toBe(asked);
+    } finally {
+      delete process.env.TOOLUSE_CLI_TEST_KEY;
+      await server.close();
+    }
+  });
+
   it("runs the oracle to 1.000 and writes a self-describing results file", async () => {
     const out = join(dir.path, "oracle.json");
     const { code, out: printed } = await run("--backend", "oracle", "--protocol", "all", "--out", out);
