@@ -2,6 +2,7 @@
  * One small task of every kind for the web layer's tests, with hostile text (markup, a closing script tag, a
  * javascript: link) in the places untrusted text reaches the page: plans, model output, responses, titles.
  */
+import { renderPlan } from "../../../plans/render.js";
 import { type NewTask, PAYLOAD_SCHEMAS, type TaskKind } from "../../contract.js";
 
 export const HOSTILE = [
@@ -12,10 +13,24 @@ export const HOSTILE = [
 ] as const;
 export const HOSTILE_TEXT = HOSTILE.join(" ");
 
-const plan = (text: string) => ({ text, source: text });
+type Step = [tool: "T2S" | "RAG" | "LLM", prompt: string, depends?: number[]];
 
-const FINAL = "1. T2S: How many calls about refunds were received last week?";
-const PREVIOUS = "1. RAG: How many calls about refunds were received last week?";
+/** A plan as a payload carries it: the paper's text and the canonical object it was rendered from. */
+function plan(...steps: Step[]) {
+  const source = {
+    steps: steps.map(([tool, prompt, depends = []], i) => ({
+      id: i + 1,
+      tool,
+      inputs: depends,
+      prompt,
+      depends_on: depends,
+    })),
+  };
+  return { text: renderPlan(source), source };
+}
+
+const FINAL = plan(["T2S", "How many calls about refunds were received last week?"]);
+const PREVIOUS = plan(["RAG", "How many calls about refunds were received last week?"]);
 
 export const SAMPLE_TASKS: Record<TaskKind, NewTask[]> = {
   lineage: [
@@ -27,11 +42,11 @@ export const SAMPLE_TASKS: Record<TaskKind, NewTask[]> = {
         query: "How many calls about refunds were received last week?",
         split: "train",
         revisions: [
-          { plan: plan(PREVIOUS), fixes: [] },
-          { plan: plan(FINAL), fixes: ["wrong tool"] },
+          { plan: PREVIOUS, fixes: [] },
+          { plan: FINAL, fixes: ["wrong tool"] },
         ],
-        final: plan(FINAL),
-        previous: plan(PREVIOUS),
+        final: FINAL,
+        previous: PREVIOUS,
       },
     },
   ],
@@ -44,8 +59,8 @@ export const SAMPLE_TASKS: Record<TaskKind, NewTask[]> = {
         planner: "gpt",
         prompt_type: "zero-shot",
         query: "How many calls were escalated last week?",
-        candidate: plan(`1. T2S: Count escalated calls ${HOSTILE_TEXT}`),
-        reference: plan("1. T2S: How many calls last week were escalated?"),
+        candidate: plan(["T2S", `Count escalated calls ${HOSTILE_TEXT}`]),
+        reference: plan(["T2S", "How many calls last week were escalated?"]),
         evaluator: { rating: "Good", scores: { format: 20, dependencies: 10 }, total: null },
       },
     },
@@ -61,8 +76,8 @@ export const SAMPLE_TASKS: Record<TaskKind, NewTask[]> = {
         pass: 1,
         step: 2,
         query: "Why are customers unhappy?",
-        plan: plan("1. T2S: Fetch call ids\n2. T2S: Why are customers unhappy? (1)"),
-        reference: plan("1. T2S: Fetch call ids\n2. RAG: Why are customers unhappy? (1)"),
+        plan: plan(["T2S", "Fetch call ids of last week"], ["T2S", "Why are customers unhappy?", [1]]),
+        reference: plan(["T2S", "Fetch call ids of last week"], ["RAG", "Why are customers unhappy?", [1]]),
         evaluator_tags: ["INCORRECT TOOL"],
       },
     },
@@ -77,9 +92,9 @@ export const SAMPLE_TASKS: Record<TaskKind, NewTask[]> = {
         prompt_type: null,
         query: "Which agents handled the most calls?",
         slots: [
-          { slot: "A", plan: plan("1. RAG: Which agents handled the most calls?") },
-          { slot: "B", plan: plan("1. T2S: Which agents handled the most calls last week?") },
-          { slot: "C", plan: plan("1. T2S: Which agents handled calls?") },
+          { slot: "A", plan: plan(["RAG", "Which agents handled the most calls?"]) },
+          { slot: "B", plan: plan(["T2S", "Which agents handled the most calls last week?"]) },
+          { slot: "C", plan: plan(["T2S", "Which agents handled calls?"]) },
         ],
         truth: { A: "antepenultimate", B: "best", C: "penultimate" },
       },
