@@ -405,11 +405,14 @@
     else if (key === "Enter" && form && !(event.target instanceof HTMLButtonElement)) submit();
     else if (key === "j" || key === "ArrowDown") setCurrent(current + 1, false);
     else if (key === "k" || key === "ArrowUp") setCurrent(current - 1, false);
-    else if (key === "n") go(body.dataset.next && `/tasks/${body.dataset.next}`);
-    else if (key === "p") go(body.dataset.prev && `/tasks/${body.dataset.prev}`);
+    else if (key === "]" || key === "ArrowRight") go(body.dataset.next && `/tasks/${body.dataset.next}`);
+    else if (key === "[" || key === "ArrowLeft") go(body.dataset.prev && `/tasks/${body.dataset.prev}`);
     else if (key === "i") go("/");
     else if (key === "e" && editor) setCurrent(fields.indexOf(editorField), true);
-    else if (key === "u" && editor) {
+    else if (key === "a" && editor) {
+      if (editor.value.trim() === diffBox.dataset.original.trim()) submit();
+      else $("form-error").textContent = "You edited the plan: Enter submits the edit, u undoes it.";
+    } else if (key === "u" && editor) {
       editor.value = diffBox.dataset.original;
       editor.dispatchEvent(new Event("input"));
     } else if (field?.dataset.type === "number" && /^[0-9.]$/.test(key)) {

@@ -195,7 +195,7 @@ describe.skipIf(unavailable !== null)(
       });
     });
 
-    it("n and p move between tasks; a revisit shows the annotator's own label", async () => {
+    it("] and [ move between tasks; a revisit shows the annotator's own label", async () => {
       const extra = { ...(checkedSampleTasks().triplet[0] as NewTask), key: "tr-extra" };
       expect(store.addTasks("triplet", [extra]).added).toBe(1);
       const [first, second] = store.listTasks({ kind: "triplet" });
@@ -203,9 +203,9 @@ describe.skipIf(unavailable !== null)(
       await expect(page.locator('[data-name="ranks.B"] [aria-pressed="true"]').textContent()).resolves.toBe(
         "1 best",
       );
-      await page.keyboard.press("n");
+      await page.keyboard.press("]");
       await page.waitForURL(new RegExp(`/tasks/${second?.id}$`));
-      await page.keyboard.press("p");
+      await page.keyboard.press("ArrowLeft");
       await page.waitForURL(new RegExp(`/tasks/${first?.id}$`));
       await page.keyboard.press("i");
       await page.waitForURL(`${origin()}/`);

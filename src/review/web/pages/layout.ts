@@ -19,7 +19,7 @@ export interface PageFrame {
 }
 
 const COMMON_KEYS: readonly (readonly [string, string])[] = [
-  ["n / p", "next / previous task"],
+  ["] / [  or  → / ←", "next / previous task"],
   ["j / k", "next / previous field"],
   ["Enter", "submit (Ctrl+Enter inside a text box)"],
   ["Esc", "leave a text box, close this help"],

@@ -52,8 +52,8 @@ function notFound(c: Context, frame: Omit<PageFrame, "main" | "title" | "data" |
 
 function taskMain(task: TaskDetail, view: KindView<unknown>, payload: unknown): SafeHtml {
   return html`<nav class="task-nav"><a class="kind" href="/kinds/${task.kind}">${task.kind}</a><span class="title">${task.title}</span><span class="key sub">${task.key}</span><span class="state ${task.done ? "done" : "open"}">${task.done ? "done" : "open"}</span>${
-    task.prev === null ? "" : html`<a rel="prev" href="/tasks/${task.prev}"><kbd>p</kbd> previous</a>`
-  }${task.next === null ? "" : html`<a rel="next" href="/tasks/${task.next}"><kbd>n</kbd> next</a>`}</nav>
+    task.prev === null ? "" : html`<a rel="prev" href="/tasks/${task.prev}"><kbd>[</kbd> previous</a>`
+  }${task.next === null ? "" : html`<a rel="next" href="/tasks/${task.next}"><kbd>]</kbd> next</a>`}</nav>
 <form id="label-form" class="task kind-${task.kind}" novalidate>
 ${view.render(payload)}
 <div class="submit-bar"><button type="submit" id="submit"><kbd>Enter</kbd> submit</button><span id="form-error" class="error" role="alert"></span></div>

@@ -24,7 +24,7 @@ function judge(p: AnswersPayload): SafeHtml {
 export const answersView: KindView<AnswersPayload> = {
   keys: [
     ["1 … 9", "decision: toggle a response as (one of) the best"],
-    ["a / x", "decision: All / Neither"],
+    ["a / n", "decision: All / Neither"],
     ["0 / 1", "validity, consistency: no / yes"],
     ["1 … 7", "completeness, redundancy"],
     ["v", "show or hide the judge's decision"],
@@ -34,7 +34,7 @@ export const answersView: KindView<AnswersPayload> = {
     const decision: Option[] = [
       ...names.map((name, i) => ({ value: name, key: String(i + 1), text: name })),
       { value: "All", key: "a", text: "All", exclusive: true },
-      { value: "Neither", key: "x", text: "Neither", exclusive: true },
+      { value: "Neither", key: "n", text: "Neither", exclusive: true },
     ];
     return html`<p class="query">${p.query}</p>
 <div class="columns${names.length === 3 ? " three" : ""}">${names.map((name) => block(name, p.responses[name] ?? "", "empty response", "response"))}</div>

@@ -6,6 +6,7 @@ import type { KindView } from "./view.js";
 
 export const lineageView: KindView<LineagePayload> = {
   keys: [
+    ["a", "accept the final plan as recorded"],
     ["e", "edit the final plan (Esc to leave the editor)"],
     ["u", "undo every edit: back to the final plan as recorded"],
     ["r", "show or hide every revision with its fixes"],
