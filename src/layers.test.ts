@@ -11,6 +11,7 @@ import { PACKAGE_ROOT } from "./paths.js";
 /** Top to bottom: a module may import its own folder, any lower layer, and the shared pieces. */
 const LAYERS: readonly (readonly string[])[] = [
   ["cli", "index", "public-api"],
+  ["review"],
   ["runner", "report", "plans", "import", "selftest", "config"],
   ["backends", "protocols", "metrics"],
   ["grade"],
