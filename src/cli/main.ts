@@ -16,6 +16,7 @@ import {
 import { type Io, processIo } from "./io.js";
 import { addModelFlags, RUN_FLAG_DEFAULTS } from "./model-flags.js";
 import { registerPlanCommands } from "./plan-commands.js";
+import { registerReviewCommands } from "./review-commands.js";
 
 /** Sets the exit code from a command; every command module is loaded only when its command runs. */
 export type SetExit = (code: number) => void;
@@ -170,7 +171,15 @@ function program(io: Io, setExit: SetExit): Command {
       setExit(await (await import("./compare.js")).runCompare({ a, b, ...options }, io)),
     );
 
+  root
+    .command("disputes")
+    .description("list the verdicts reviewers disputed in a review database (tooluse review)")
+    .requiredOption("--db <file>", "review database")
+    .option("--json", "print them as JSON")
+    .action(async (options) => setExit((await import("./disputes.js")).runDisputes(options, io)));
+
   registerPlanCommands(root, io, setExit);
+  registerReviewCommands(root, io, setExit);
   addForceFlags(root);
   root.hook("preAction", (_root, command) => checkFiles(command));
 

@@ -40,6 +40,8 @@ export interface NewTask {
   key: string;
   title: string;
   payload: unknown;
+  /** The file the task was imported from, kept with the task. */
+  source?: string;
 }
 
 export interface TaskSummary {
@@ -192,7 +194,18 @@ export type PlanRatingLabel = z.infer<typeof PlanRatingLabelSchema>;
 
 /** step-tags: the evaluator's tags for one step, several allowed (the `tags` field of a tag-label line). */
 export const StepTagsLabelSchema = z.strictObject({
-  tags: z.array(z.enum(STEP_TAGS)).min(1, "expected at least one tag (NO CHANGE when the step is fine)"),
+  tags: z
+    .array(z.enum(STEP_TAGS))
+    .min(1, "expected at least one tag (NO CHANGE when the step is fine)")
+    .superRefine((tags, context) => {
+      if (new Set(tags).size !== tags.length)
+        context.addIssue({ code: "custom", message: "expected each tag once" });
+      else if (tags.includes("NO CHANGE") && tags.length > 1)
+        context.addIssue({
+          code: "custom",
+          message: "expected NO CHANGE alone: it means the step needs no fix",
+        });
+    }),
 });
 export type StepTagsLabel = z.infer<typeof StepTagsLabelSchema>;
 
@@ -260,8 +273,22 @@ export const LineagePayloadSchema = z.strictObject({
   query_id: QueryId,
   query: z.string(),
   split: z.string().nullable(),
+  /** Carried into the exported source entry (plan build's data format). */
+  is_subjective: z.boolean().nullable(),
+  is_compound: z.boolean().nullable(),
   /** Every revision, first to final, with the fixes that produced it. */
-  revisions: z.array(z.strictObject({ plan: ShownPlan, fixes: z.array(z.string()) })).min(1),
+  revisions: z
+    .array(
+      z.strictObject({
+        plan: ShownPlan,
+        fixes: z.array(z.string()),
+        /** Why the fix shows only to the LLM judges, from the authored source when the import found it. */
+        judge_only: z.string().nullable(),
+      }),
+    )
+    .min(1),
+  /** The authored source's reviewer note, when the import found it. */
+  note: z.string().nullable(),
   /** The final plan (the last revision), and the one before it (null for a one-plan lineage): the diff's sides. */
   final: ShownPlan,
   previous: ShownPlan.nullable(),
@@ -281,6 +308,16 @@ export const PlanRatingPayloadSchema = z.strictObject({
       rating: z.string().nullable(),
       scores: z.record(z.string(), z.number().nullable()),
       total: z.number().nullable(),
+      /** The deterministic step mapping: each aligned candidate/reference pair and why it matched or not. */
+      mapping: z.array(
+        z.strictObject({
+          candidate: z.number(),
+          reference: z.number(),
+          similarity: z.number(),
+          matched: z.boolean(),
+          reason: z.string().nullable(),
+        }),
+      ),
     })
     .nullable(),
 });
