@@ -550,6 +550,16 @@ MATRIX["plan experiment"] = {
   "folder as file": { argv: () => ["plan", "experiment", "--config", dir.path], code: 2, line: FOLDER },
 };
 
+MATRIX.review = {
+  "missing file": { argv: () => ["review", "--db", missing()], code: 2, line: ENOENT },
+  "folder as file": { argv: () => ["review", "--db", dir.path], code: 2, line: FOLDER },
+  "malformed number": {
+    argv: () => ["review", "--db", at("unrelated.txt"), "--port", "80x"],
+    code: 2,
+    line: /^tooluse: --port: expected a port from 0 to 65535 \(0: any free port\), got "80x"$/,
+  },
+};
+
 /** The four model-driven commands share their flags: each gets every class, no server needed to refuse them. */
 const MODEL_COMMANDS: Record<string, { base: () => string[]; input: string }> = {
   "plan generate": {
@@ -657,6 +667,10 @@ const NOT_APPLICABLE = new Set([
     "output = input",
     "existing unrelated file",
   ].map((kind) => `plan experiment: ${kind}`),
+  // review serves a database and adds labels to it; it writes no other file, and no flag excludes another.
+  ...["unwritable output", "output = input", "existing unrelated file", "conflicting flags"].map(
+    (kind) => `review: ${kind}`,
+  ),
   // Commands that write no file.
   ...["selftest", "compare", "plan agree"].flatMap((command) =>
     ["unwritable output", "output = input", "existing unrelated file"].map((kind) => `${command}: ${kind}`),
@@ -791,6 +805,7 @@ const COMMANDS = [
   "plan answers",
   "plan agree",
   "plan report",
+  "review",
 ];
 
 describe("hostile input through the command line", () => {

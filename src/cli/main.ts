@@ -188,10 +188,14 @@ function program(io: Io, setExit: SetExit): Command {
 
 /** Every command a user can run, as typed after `tooluse` (`run`, `plan score`…): for tests that must cover them all. */
 export function commandNames(): string[] {
+  // A command with subcommands is itself a command only when it has an action of its own (`review` serves).
+  const runs = (command: Command) =>
+    (command as unknown as { _actionHandler: unknown })._actionHandler != null;
   const walk = (command: Command, prefix: string): string[] =>
     command.commands.flatMap((sub) => {
       const name = `${prefix}${sub.name()}`;
-      return sub.commands.length > 0 ? walk(sub, `${name} `) : [name];
+      if (sub.commands.length === 0) return [name];
+      return [...(runs(sub) ? [name] : []), ...walk(sub, `${name} `)];
     });
   return walk(
     program(processIo, () => {}),

@@ -8,13 +8,14 @@ import {
   AnnotatorSchema,
   isTaskKind,
   LabelError,
+  LineagePayloadSchema,
   type ReviewStore,
   TASK_KINDS,
   type TaskQuery,
   UnknownTaskError,
 } from "../contract.js";
+import { previewScore } from "../kinds/lineage.js";
 import { kindCounts } from "./counts.js";
-import { previewLineageScore } from "./preview.js";
 
 type Problem = { error: string; field?: string };
 
@@ -124,7 +125,8 @@ export function registerApi(app: Hono, store: ReviewStore, annotator: string | n
     const body = await jsonObject(c);
     if (body instanceof Response) return body;
     if (typeof body.plan !== "string") return problem(c, 400, "expected the plan as text", "plan");
-    const preview = previewLineageScore(task.payload, body.plan);
-    return "error" in preview ? problem(c, 400, preview.error, preview.field) : c.json(preview);
+    const payload = LineagePayloadSchema.safeParse(task.payload);
+    if (!payload.success) return problem(c, 400, "the task's payload is not a lineage", "payload");
+    return c.json(previewScore(payload.data, body.plan));
   });
 }

@@ -1,8 +1,16 @@
-/** The store the web layer's browser test drives: in memory until the SQLite store is merged in. */
+/** The store the browser test drives: the real SQLite store, in a temporary folder removed afterwards. */
+import { join } from "node:path";
+import { tempDir } from "../../../test-support/temp.js";
 import type { ReviewStore } from "../../contract.js";
-import { memoryStore } from "./memory-store.js";
+import { openReviewStore } from "../../store.js";
 
 export function reviewStoreForTests(): ReviewStore & { dispose(): void } {
-  const store = memoryStore();
-  return Object.assign(store, { dispose: () => store.close() });
+  const dir = tempDir("tooluse-review-web-");
+  const store = openReviewStore(join(dir.path, "review.sqlite"));
+  return Object.assign(store, {
+    dispose: () => {
+      store.close();
+      dir.remove();
+    },
+  });
 }

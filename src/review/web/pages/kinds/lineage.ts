@@ -12,10 +12,12 @@ export const lineageView: KindView<LineagePayload> = {
     ["r", "show or hide every revision with its fixes"],
     ["Enter", "accept the plan as shown (as edited, when you edited it)"],
   ],
-  render: (p) => html`<p class="query">${p.query}</p>
+  render: (p) => html`<p class="query">${p.query}</p>${p.note ? html`<p class="sub">note: ${p.note}</p>` : ""}
 <section class="reveal"><button type="button" class="toggle" data-toggle="revisions" data-key="r" aria-expanded="false"><kbd>r</kbd> show all ${p.revisions.length} revisions</button><ol id="revisions" class="revealed" hidden>${p.revisions.map(
     (r, i) =>
-      html`<li><h4>Revision ${i + 1}${r.fixes.length > 0 ? html` <span class="sub">fixes: ${r.fixes.join("; ")}</span>` : ""}</h4><pre>${r.plan.text}</pre></li>`,
+      html`<li><h4>Revision ${i + 1}${r.fixes.length > 0 ? html` <span class="sub">fixes: ${r.fixes.join("; ")}</span>` : ""}${
+        r.judge_only ? html` <span class="sub">(only a judge sees: ${r.judge_only})</span>` : ""
+      }</h4><pre>${r.plan.text}</pre></li>`,
   )}</ol></section>
 <div class="columns">
 ${block("Previous revision", p.previous?.text ?? null, "none: this lineage has one plan", "previous")}

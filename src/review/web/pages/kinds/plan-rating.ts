@@ -17,7 +17,14 @@ function evaluator(p: PlanRatingPayload): SafeHtml {
     e.scores,
   ).map(
     ([metric, value]) => html`<tr><th>${metric}</th><td class="num">${number(value)}</td></tr>`,
-  )}<tr><th>total</th><td class="num">${number(e.total)}</td></tr></tbody></table>`;
+  )}<tr><th>total</th><td class="num">${number(e.total)}</td></tr></tbody></table>${
+    e.mapping.length === 0
+      ? html`<p class="empty">No step of the candidate was aligned with the reference.</p>`
+      : html`<table class="grid"><thead><tr><th>candidate step</th><th>reference step</th><th class="num">similarity</th><th>matched</th><th>why not</th></tr></thead><tbody>${e.mapping.map(
+          (m) =>
+            html`<tr><td class="num">${m.candidate}</td><td class="num">${m.reference}</td><td class="num">${m.similarity.toFixed(2)}</td><td>${m.matched ? "yes" : "no"}</td><td>${m.reason ?? ""}</td></tr>`,
+        )}</tbody></table>`
+  }`;
 }
 
 export const ratingOptions = RATINGS.map((rating, i) => ({
@@ -43,5 +50,5 @@ ${choiceField("rating", "Rating of the candidate against the reference", ratingO
   ).map(([metric, max]) =>
     numberField(metric, metric, 0, max, metric === "query_adherence" ? 7.5 : 0.5),
   )}</fieldset>
-${hiddenPanel("evaluator", "v", "the evaluator's scores", evaluator(p))}`,
+${hiddenPanel("evaluator", "v", "the evaluator's scores and step mapping", evaluator(p))}`,
 };

@@ -2,11 +2,11 @@
 
 import { STEP_TAGS } from "../../../../plans/models/records.js";
 import { html } from "../../../../report/html/escape.js";
-import type { StepTagsPayload } from "../../../contract.js";
+import { STEP_TAG_KEYS, type StepTagsPayload } from "../../../contract.js";
 import { block, choiceField, hiddenPanel } from "../fields.js";
 import type { KindView } from "./view.js";
 
-export const tagOptions = STEP_TAGS.map((tag, i) => ({ value: tag, key: String(i + 1), text: tag }));
+export const tagOptions = STEP_TAGS.map((tag) => ({ value: tag, key: STEP_TAG_KEYS[tag], text: tag }));
 
 /** The step under review, when the plan is held as the JSON object (text plans are shown whole). */
 function stepOf(p: StepTagsPayload): { tool: unknown; prompt: unknown } | null {
@@ -21,7 +21,10 @@ function stepOf(p: StepTagsPayload): { tool: unknown; prompt: unknown } | null {
 
 export const stepTagsView: KindView<StepTagsPayload> = {
   keys: [
-    [`1 … ${STEP_TAGS.length}`, "toggle a tag (several may apply; NO CHANGE when the step is fine)"],
+    [
+      tagOptions.map((o) => o.key).join(" "),
+      "toggle a tag (several may apply; NO CHANGE when the step is fine)",
+    ],
     ["v", "show or hide the evaluator's tags"],
   ],
   render: (p) => {
