@@ -2,12 +2,12 @@
  * `tooluse review` (serve) through the command line: bad flags and databases are one line and exit 2 with no server
  * left behind; a real process prints its address first, answers, and stops cleanly on SIGINT and SIGTERM.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATA_DIR, PACKAGE_ROOT } from "../paths.js";
+import { DATA_DIR } from "../paths.js";
+import { serveProcess } from "../review/web/test-support/serve-process.js";
 import { captureIo } from "../test-support/capture-io.js";
 import { tempDir } from "../test-support/temp.js";
 import { main } from "./main.js";
@@ -15,8 +15,6 @@ import { main } from "./main.js";
 const dir = tempDir("tooluse-review-cli-");
 const db = join(dir.path, "review.sqlite");
 const QUERIES = join(DATA_DIR, "plans/queries.jsonl");
-const ENTRY = join(PACKAGE_ROOT, "src/test-support/cli-entry.ts");
-const TSX = import.meta.resolve("tsx");
 
 async function cli(...argv: string[]) {
   const io = captureIo();
@@ -102,37 +100,10 @@ describe("tooluse review: refused before any server starts", () => {
   });
 });
 
-/** Starts `tooluse review` as a process and resolves with its first stdout line. */
-function serve(args: string[]): {
-  child: ChildProcess;
-  firstLine: Promise<string>;
-  stderr: () => string;
-  exit: Promise<number | null>;
-} {
-  const child = spawn(process.execPath, ["--import", TSX, ENTRY, "review", ...args], {
-    env: { ...process.env, NO_COLOR: "1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  let err = "";
-  child.stderr?.on("data", (chunk) => {
-    err += chunk;
-  });
-  const firstLine = new Promise<string>((resolve, reject) => {
-    child.stdout?.on("data", (chunk) => {
-      out += chunk;
-      if (out.includes("\n")) resolve(out.slice(0, out.indexOf("\n")));
-    });
-    child.on("exit", (code) => reject(new Error(`exited ${code} before its address: ${err}`)));
-  });
-  const exit = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, firstLine, stderr: () => err, exit };
-}
-
 describe("tooluse review: the process", () => {
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     it(`prints review: http://127.0.0.1:PORT/ first, answers, and exits 0 on ${signal}`, async () => {
-      const server = serve(["--db", db, "--port", "0", "--annotator", "alice"]);
+      const server = serveProcess(["--db", db, "--port", "0", "--annotator", "alice"]);
       const line = await server.firstLine;
       const match = /^review: (http:\/\/127\.0\.0\.1:(\d+)\/)$/.exec(line);
       expect(match, line).not.toBeNull();
