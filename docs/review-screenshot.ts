@@ -24,7 +24,10 @@ try {
     throw new Error(io.err);
   const store = openReviewStore(db);
   const server = await startReviewServer(store, { host: "127.0.0.1", port: 0, annotator: "alice" });
-  const browser = await launchOffline({ width: 1280, height: 800 }, { allowOrigin: server.url.replace(/\/$/, "") });
+  const browser = await launchOffline(
+    { width: 1280, height: 800 },
+    { allowOrigin: server.url.replace(/\/$/, "") },
+  );
   try {
     const page = await browser.context.newPage();
     // tr-003: a lineage whose last fix shows as a readable diff.
