@@ -146,69 +146,16 @@ describe("labels survive SIGKILL (issue 19, Done when)", () => {
       expect(await server.exit).toBe(0);
     }
 
-    const exported = {
-      lineage: await ok(
-        "review",
-        "export",
-        "--db",
-        db,
-        "--annotator",
-        "ann",
-        "--kind",
-        "lineage",
-        "--out",
-        at("lineage.yaml"),
-      ),
-      annTriplets: await ok(
-        "review",
-        "export",
-        "--db",
-        db,
-        "--annotator",
-        "ann",
-        "--kind",
-        "triplet",
-        "--out",
-        at("ann-triplets.jsonl"),
-      ),
-      benTriplets: await ok(
-        "review",
-        "export",
-        "--db",
-        db,
-        "--annotator",
-        "ben",
-        "--kind",
-        "triplet",
-        "--out",
-        at("ben-triplets.jsonl"),
-      ),
-      annTags: await ok(
-        "review",
-        "export",
-        "--db",
-        db,
-        "--annotator",
-        "ann",
-        "--kind",
-        "step-tags",
-        "--out",
-        at("ann-tags.jsonl"),
-      ),
-      benTags: await ok(
-        "review",
-        "export",
-        "--db",
-        db,
-        "--annotator",
-        "ben",
-        "--kind",
-        "step-tags",
-        "--out",
-        at("ben-tags.jsonl"),
-      ),
-    };
-    const counts = Object.values(exported).map((line) => Number(/^exported (\d+) /.exec(line)?.[1]));
+    const exportOf = (annotator: string, kind: string, out: string) =>
+      ok("review", "export", "--db", db, "--annotator", annotator, "--kind", kind, "--out", at(out));
+    const exported = [
+      await exportOf("ann", "lineage", "lineage.yaml"),
+      await exportOf("ann", "triplet", "ann-triplets.jsonl"),
+      await exportOf("ben", "triplet", "ben-triplets.jsonl"),
+      await exportOf("ann", "step-tags", "ann-tags.jsonl"),
+      await exportOf("ben", "step-tags", "ben-tags.jsonl"),
+    ];
+    const counts = exported.map((line) => Number(/^exported (\d+) /.exec(line)?.[1]));
     expect(counts).toEqual([10, 15, 15, 5, 5]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(50);
 
