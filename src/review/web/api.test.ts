@@ -1,24 +1,23 @@
 /**
- * The JSON API through a real socket on 127.0.0.1: what a page, a script or an attacker's page can and cannot do.
- * The store is an in-memory double with the contract's label schemas; the SQLite store is tested with the CLI in
- * durability.test.ts.
+ * The JSON API through a real socket on 127.0.0.1, on the SQLite store: what a page, a script or an attacker's page
+ * can and cannot do.
  */
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { StoredLabel, TaskDetail, TaskSummary } from "../contract.js";
+import type { StoredLabel, TaskDetail, TaskKind, TaskSummary } from "../contract.js";
 import { CONTENT_SECURITY_POLICY, hostCheck } from "./security.js";
 import { type RunningReviewServer, startReviewServer } from "./server.js";
-import { memoryStore } from "./test-support/memory-store.js";
 import { checkedSampleTasks } from "./test-support/tasks.js";
-
-const TOKEN = "test-token-0123456789";
+import { reviewStoreForTests } from "./test-support/test-store.js";
 
 function setUp() {
-  const store = memoryStore(TOKEN);
-  for (const [kind, tasks] of Object.entries(checkedSampleTasks()))
-    store.addTasks(kind as keyof ReturnType<typeof checkedSampleTasks>, tasks);
+  const store = reviewStoreForTests();
+  for (const [kind, tasks] of Object.entries(checkedSampleTasks())) store.addTasks(kind as TaskKind, tasks);
   return store;
 }
+
+/** The token of the store the server of this describe block serves. */
+let TOKEN = "";
 
 interface Reply {
   status: number;
@@ -73,8 +72,12 @@ describe("the review API (server started without --annotator)", () => {
   let server: RunningReviewServer;
   beforeAll(async () => {
     server = await startReviewServer(store, { host: "127.0.0.1", port: 0, annotator: null });
+    TOKEN = store.token;
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server.close();
+    store.dispose();
+  });
 
   it("prints its address as http://127.0.0.1:PORT/ with a real port", () => {
     expect(server.url).toBe(`http://127.0.0.1:${server.port}/`);
@@ -84,7 +87,7 @@ describe("the review API (server started without --annotator)", () => {
   it("GET /api/health says ok, the version and the database", async () => {
     const reply = await call(server, "/api/health");
     expect(reply.status).toBe(200);
-    expect(reply.json).toMatchObject({ ok: true, db: "memory.sqlite" });
+    expect(reply.json).toMatchObject({ ok: true, db: store.file });
     expect((reply.json as { version: string }).version).toMatch(/^\d+\.\d+\.\d+/);
   });
 
@@ -221,13 +224,19 @@ describe("the review API (server started without --annotator)", () => {
     );
     const replies = await Promise.all(posts);
     expect(replies.map((r) => r.status)).toEqual(Array(20).fill(201));
-    const stored = store.labels("step-tags");
+    const stored = store.getTask(3)?.labels_list ?? [];
+    expect(stored).toHaveLength(20);
     expect(stored.filter((l) => l.annotator === "ann").map((l) => l.label)).toEqual(
       Array(10).fill({ tags: ["INCORRECT TOOL"] }),
     );
     expect(stored.filter((l) => l.annotator === "ben").map((l) => l.label)).toEqual(
       Array(10).fill({ tags: ["NO CHANGE"] }),
     );
+    // Export reads each annotator's latest label: one each.
+    expect(store.labels("step-tags").map((l) => [l.annotator, l.label])).toEqual([
+      ["ann", { tags: ["INCORRECT TOOL"] }],
+      ["ben", { tags: ["NO CHANGE"] }],
+    ]);
   });
 
   it("sends the strict headers on pages, API and assets alike", async () => {
@@ -262,8 +271,12 @@ describe("the review API (server started with --annotator)", () => {
   let server: RunningReviewServer;
   beforeAll(async () => {
     server = await startReviewServer(store, { host: "127.0.0.1", port: 0, annotator: "carol" });
+    TOKEN = store.token;
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server.close();
+    store.dispose();
+  });
 
   it("stores labels under the server's annotator, and refuses a body naming someone else", async () => {
     const reply = await call(server, "/api/tasks/6/labels", {

@@ -1,11 +1,12 @@
 /** The server-rendered pages as HTML: untrusted text escaped wherever it lands, one page per kind, sensible 404s. */
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { TASK_KINDS } from "../contract.js";
 import { createReviewApp } from "./app.js";
-import { memoryStore } from "./test-support/memory-store.js";
 import { checkedSampleTasks, HOSTILE } from "./test-support/tasks.js";
+import { reviewStoreForTests } from "./test-support/test-store.js";
 
-const store = memoryStore();
+const store = reviewStoreForTests();
+afterAll(() => store.dispose());
 for (const kind of TASK_KINDS) store.addTasks(kind, checkedSampleTasks()[kind]);
 const app = createReviewApp(store, { annotator: null, allowHost: () => true });
 const get = async (path: string) => {
