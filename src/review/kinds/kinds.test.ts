@@ -230,3 +230,22 @@ describe("step-tags from plans", () => {
     expect(() => KINDS["step-tags"].importTasks({ plans })).toThrow(/needs --lineages FILE/);
   });
 });
+
+describe("triplet export", () => {
+  it("refuses two lineages of one query and prompt type, which plan agree could not tell apart", () => {
+    const payload = (planner: string) =>
+      ({
+        query_id: "q1",
+        planner,
+        prompt_type: "t",
+        truth: { A: "best", B: "penultimate", C: "antepenultimate" },
+      }) as never;
+    const label = { ranks: { A: 1, B: 2, C: 3 } } as never;
+    expect(() =>
+      KINDS.triplet.exportText([
+        { key: "1", payload: payload("p1"), label, annotator: "a" },
+        { key: "2", payload: payload("p2"), label, annotator: "a" },
+      ]),
+    ).toThrow(/lineages of p1 and p2 share query q1 and prompt type t/);
+  });
+});
