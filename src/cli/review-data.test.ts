@@ -642,3 +642,54 @@ describe("review add and export: verdict, and tooluse disputes", () => {
     });
   });
 });
+
+describe("review add: plan-rating from refined lineages", () => {
+  it("rates each lineage's final plan, and needs exactly one of --plans and --lineages", async () => {
+    const db = at("refined.sqlite");
+    const queries = jsonl("refined-queries.jsonl", [
+      {
+        query_id: "q1",
+        query: "How many calls?",
+        best_plan: '{1: {"step": T2S([], "How many calls?"), "depends_on": []}}',
+      },
+    ]);
+    const final = { steps: [{ id: 1, tool: "T2S", inputs: [], prompt: "How many calls?", depends_on: [] }] };
+    const first = { steps: [{ id: 1, tool: "RAG", inputs: [], prompt: "How many calls?", depends_on: [] }] };
+    const lineages = jsonl("refined.jsonl", [
+      {
+        query_id: "q1",
+        planner: "p",
+        prompt_type: "with_lineage",
+        query: "How many calls?",
+        lineage: [{ plan: first }, { plan: final }],
+        events: [],
+      },
+    ]);
+    const added = await cli(
+      "review",
+      "add",
+      "--db",
+      db,
+      "--kind",
+      "plan-rating",
+      "--queries",
+      queries,
+      "--lineages",
+      lineages,
+    );
+    expect(added).toMatchObject({ code: 0, out: `added 1 plan-rating task(s) to ${db}\n` });
+    const store = openReviewStore(db);
+    const task = store.listTasks({ kind: "plan-rating" })[0];
+    const payload = store.getTask(task?.id ?? 0)?.payload as
+      | { candidate: { text: string }; evaluator: { rating: string } }
+      | undefined;
+    store.close();
+    expect(payload?.candidate.text).toContain("T2S(");
+    expect(payload?.evaluator.rating).toBe("Extremely Good");
+    const neither = await cli("review", "add", "--db", db, "--kind", "plan-rating", "--queries", queries);
+    expect(neither).toMatchObject({
+      code: 2,
+      err: "tooluse: plan-rating needs --plans FILE (plan lines) or --lineages FILE (plan refine --out), one of them\n",
+    });
+  });
+});
