@@ -21,7 +21,10 @@ export function addReviewDataCommands(review: Command, io: Io, setExit: SetExit)
       "query lines (data/plans/queries.jsonl): lineage, triplet; references for plans",
     )
     .option("--plans <file>", "plan lines (plan generate --out): plan-rating, step-tags")
-    .option("--lineages <file>", "lineages (plan refine --out): step-tags, triplet")
+    .option(
+      "--lineages <file>",
+      "lineages (plan refine --out): plan-rating (final plans), step-tags, triplet",
+    )
     .option("--responses <file>", "responses to compare (plan answers --responses): answers")
     .option("--answers <file>", "the answer judge's lines (plan answers --out), shown on request: answers")
     .option("--results <file>", "a results file (tooluse run --out): verdict")

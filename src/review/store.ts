@@ -66,8 +66,8 @@ function summary(row: TaskRow): TaskSummary {
   };
 }
 
-/** Opens the database at `file` with its pragmas, or a UserError naming the file. */
-function openDatabase(file: string, options: OpenOptions): Database.Database {
+/** Opens the database at `file` with its pragmas, or a UserError naming the file (exported for the tests). */
+export function openDatabase(file: string, options: OpenOptions): Database.Database {
   if (options.mustExist && !existsSync(file))
     throw new UserError(`--db ${file}: no such file`, { hint: "create it with tooluse review add" });
   if (existsSync(file) && statSync(file).isDirectory()) throw new UserError(`--db ${file}: is a folder`);

@@ -1,14 +1,15 @@
 /**
  * plan-rating: a candidate plan beside the reference plan; the annotator gives the 7-point rating and any of the seven
  * metric scores. Tasks come from a plans file (`plan generate --out`, or any `{query_id, planner, prompt_type, plan}`
- * lines) and the reference lines (`--queries`); the deterministic evaluator's score and step mapping ride along for
+ * lines) or the final plans of refined lineages (`plan refine --out`), with the reference lines (`--queries`); the deterministic evaluator's score and step mapping ride along for
  * the page to show on request. Export: the score lines `plan agree --kind scores` reads.
  */
+import { z } from "zod";
 import { UserError } from "../../errors.js";
 import { parseReference } from "../../plans/parse.js";
 import { PLAN_POINTS, type PlanMetric } from "../../plans/points.js";
 import { RATINGS } from "../../plans/rating.js";
-import { PlanRecordSchema, queryKey, ReferenceRecordSchema } from "../../plans/records.js";
+import { type PlanRecord, PlanRecordSchema, queryKey, ReferenceRecordSchema } from "../../plans/records.js";
 import { explainScore } from "../../plans/score.js";
 import { DEFAULT_TOOL_DESCRIPTIONS } from "../../plans/tool-descriptions.js";
 import {
@@ -20,7 +21,7 @@ import {
   PlanRatingPayloadSchema,
 } from "../contract.js";
 import { jsonLines, type KindModule, type Measure } from "./kind.js";
-import { byQueryId, readNumbered } from "./read-lines.js";
+import { byQueryId, type NumberedLine, readNumbered } from "./read-lines.js";
 import { shownPlan, titleOf } from "./shown-plan.js";
 
 export const PLAN_METRICS = Object.keys(PLAN_POINTS) as PlanMetric[];
@@ -34,9 +35,35 @@ export function planKey(
   return JSON.stringify([queryKey(query_id), planner, prompt_type]);
 }
 
-function importTasks(sources: { queries?: string; plans?: string }): NewTask[] {
+/** A `plan refine --out` line: its final plan is the optimizer's plan to rate. */
+const RefinedSchema = z.looseObject({
+  query_id: z.union([z.string().min(1), z.number().int()]),
+  planner: z.string().min(1),
+  prompt_type: z.string(),
+  lineage: z.array(z.looseObject({ plan: z.record(z.string(), z.unknown()) })).min(1),
+});
+
+/** Plan lines, or the final plan of each refined lineage, as plan lines. */
+function candidates(sources: { plans?: string; lineages?: string }): NumberedLine<PlanRecord>[] {
+  if ((sources.plans === undefined) === (sources.lineages === undefined))
+    throw new UserError(
+      "plan-rating needs --plans FILE (plan lines) or --lineages FILE (plan refine --out), one of them",
+    );
+  if (sources.plans) return readNumbered(sources.plans, PlanRecordSchema);
+  return readNumbered(sources.lineages as string, RefinedSchema).map(({ where, record }) => ({
+    where,
+    record: {
+      query_id: record.query_id,
+      planner: record.planner,
+      prompt_type: record.prompt_type,
+      plan: record.lineage.at(-1)?.plan as Record<string, unknown>,
+    },
+  }));
+}
+
+function importTasks(sources: { queries?: string; plans?: string; lineages?: string }): NewTask[] {
   const references = byQueryId(readNumbered(sources.queries as string, ReferenceRecordSchema));
-  return readNumbered(sources.plans as string, PlanRecordSchema).map(({ where, record }) => {
+  return candidates(sources).map(({ where, record }) => {
     const reference = references.get(queryKey(record.query_id));
     if (!reference)
       throw new UserError(
@@ -73,7 +100,7 @@ function importTasks(sources: { queries?: string; plans?: string }): NewTask[] {
       key: planKey(record.query_id, record.planner, record.prompt_type),
       title: `${titleOf(queryKey(record.query_id), reference.query)} — ${record.planner}, ${record.prompt_type}`,
       payload,
-      source: sources.plans,
+      source: sources.plans ?? sources.lineages,
     };
   });
 }
@@ -96,7 +123,7 @@ export const planRatingKind: KindModule<PlanRatingPayload, PlanRatingLabel> = {
   payloadSchema: PlanRatingPayloadSchema,
   labelSchema: PlanRatingLabelSchema,
   keys: [...KIND_KEYS["plan-rating"]],
-  sources: { required: ["queries", "plans"], optional: [] },
+  sources: { required: ["queries"], optional: ["plans", "lineages"] },
   importTasks,
   measures,
   exportText: (items) =>

@@ -119,6 +119,24 @@ export function tripletValue(rank: number): number {
   return 4 - rank;
 }
 
+/**
+ * plan agree pairs a triplet's lines by query and prompt type (the planner field names the position), so two
+ * lineages of one query and prompt type — two planners refined — cannot share a file.
+ */
+function uniqueLineages<T extends { payload: TripletPayload }>(items: readonly T[]): readonly T[] {
+  const seen = new Map<string, string | null>();
+  for (const { payload } of items) {
+    const key = JSON.stringify([queryKey(payload.query_id), payload.prompt_type]);
+    if (seen.has(key))
+      throw new UserError(
+        `triplet: lineages of ${seen.get(key) ?? "the data"} and ${payload.planner ?? "the data"} share query ${payload.query_id} and prompt type ${payload.prompt_type}; plan agree tells triplets apart by query and prompt type only`,
+        { hint: "keep one planner's lineages per review database" },
+      );
+    seen.set(key, payload.planner);
+  }
+  return items;
+}
+
 const RELATIONS = ["worse", "tie", "better"] as const;
 
 /** The two inequalities plan agree compares: is the later plan better than, tied with or worse than the earlier? */
@@ -154,7 +172,7 @@ export const tripletKind: KindModule<TripletPayload, TripletLabel> = {
   measures,
   exportText: (items) =>
     jsonLines(
-      items.flatMap(({ payload, label }) => {
+      uniqueLineages(items).flatMap(({ payload, label }) => {
         const rank = ranksByPosition(payload, label);
         return DEFAULT_TRIPLET_PLANNERS.map((position) => ({
           query_id: payload.query_id,
