@@ -50,8 +50,9 @@ function notFound(c: Context, frame: Omit<PageFrame, "main" | "title" | "data" |
   );
 }
 
-function taskMain(task: TaskDetail, view: KindView<unknown>, payload: unknown): SafeHtml {
-  return html`<nav class="task-nav"><a class="kind" href="/kinds/${task.kind}">${task.kind}</a><span class="title">${task.title}</span><span class="key sub">${task.key}</span><span class="state ${task.done ? "done" : "open"}">${task.done ? "done" : "open"}</span>${
+function taskMain(task: TaskDetail, view: KindView<unknown>, payload: unknown, who: string | null): SafeHtml {
+  const done = task.labels_list.some((label) => who === null || label.annotator === who);
+  return html`<nav class="task-nav"><a class="kind" href="/kinds/${task.kind}">${task.kind}</a><span class="title">${task.title}</span><span class="key sub">${task.key}</span><span class="state ${done ? "done" : "open"}">${done ? "done" : "open"}</span>${
     task.prev === null ? "" : html`<a rel="prev" href="/tasks/${task.prev}"><kbd>[</kbd> previous</a>`
   }${task.next === null ? "" : html`<a rel="next" href="/tasks/${task.next}"><kbd>]</kbd> next</a>`}</nav>
 <form id="label-form" class="task kind-${task.kind}" novalidate>
@@ -112,7 +113,7 @@ export function registerPages(app: Hono, store: ReviewStore, annotator: string |
       labels: own.map((l) => ({ annotator: l.annotator, label: l.label })),
     };
     const main = parsed.success
-      ? taskMain(task, VIEWS[task.kind], parsed.data)
+      ? taskMain(task, VIEWS[task.kind], parsed.data, whoFor(c, annotator))
       : html`<h1>This task cannot be shown</h1><p class="error">Its payload does not match the ${task.kind} schema: ${parsed.error.issues[0]?.message ?? ""}</p><pre>${JSON.stringify(task.payload, null, 2)}</pre>`;
     return c.html(
       renderPage({
