@@ -94,8 +94,15 @@ export function openDatabase(file: string, options: OpenOptions): Database.Datab
   return db;
 }
 
-/** Checks the version, migrates, and creates the token on first open. */
+/**
+ * Checks the version, migrates, and creates the token on first open — in one immediate transaction, so two processes
+ * opening a new database at once (the server and `review add`) do not both migrate it or both make a token.
+ */
 function prepareSchema(db: Database.Database, file: string): string {
+  return db.transaction(() => checkAndMigrate(db, file)).immediate();
+}
+
+function checkAndMigrate(db: Database.Database, file: string): string {
   const version = appliedVersion(db);
   if (version > SCHEMA_VERSION)
     throw new UserError(
