@@ -244,6 +244,35 @@ describe.skipIf(unavailable !== null)(
       expect(await page.locator("main img").count()).toBe(0);
     });
 
+    it("without --annotator, the page asks for a name first and stores the label under it", async () => {
+      const open = await startReviewServer(store, { host: "127.0.0.1", port: 0, annotator: null });
+      const other = await launchOffline(
+        { width: 1280, height: 720 },
+        { allowOrigin: open.url.replace(/\/$/, "") },
+      );
+      try {
+        const tab = await other.context.newPage();
+        const verdict = store.listTasks({ kind: "verdict" })[0]?.id;
+        await tab.goto(new URL(`tasks/${verdict}`, open.url).href);
+        await tab.keyboard.press("a");
+        await tab.keyboard.press("Enter");
+        await expect(tab.textContent("#form-error")).resolves.toBe(
+          "Type your name in the annotator box first.",
+        );
+        await expect(tab.evaluate("document.activeElement?.id")).resolves.toBe("annotator");
+        await tab.keyboard.type("zoe");
+        await tab.keyboard.press("Enter");
+        await tab.keyboard.press("Enter");
+        await tab.waitForURL(/finished=verdict/);
+        expect(store.labels("verdict").find((l) => l.annotator === "zoe")?.label).toEqual({
+          verdict: "agree",
+        });
+      } finally {
+        await other.close();
+        await open.close();
+      }
+    });
+
     it("requested nothing but its own origin, and logged no error", () => {
       expect(browser.blocked).toEqual([]);
       // The answers session's refused partial label is the one failed request, on purpose; the injected markup's
