@@ -693,3 +693,104 @@ describe("review add: plan-rating from refined lineages", () => {
     });
   });
 });
+
+describe("review add: triplets of refined lineages, and verdict records that errored", () => {
+  it("takes the last three revisions of each refined lineage of three or more, keeping planner and prompt type", async () => {
+    const db = at("refined-triplets.sqlite");
+    const step = (tool: string, prompt: string) => ({
+      steps: [{ id: 1, tool, inputs: [], prompt, depends_on: [] }],
+    });
+    const line = (planner: string, plans: object[]) => ({
+      query_id: "q1",
+      planner,
+      prompt_type: "with_lineage",
+      query: "How many calls?",
+      lineage: plans.map((plan) => ({ plan })),
+      events: [],
+    });
+    const plans = [
+      step("RAG", "calls"),
+      step("RAG", "How many calls?"),
+      step("T2S", "calls"),
+      step("T2S", "How many calls?"),
+    ];
+    const lineages = jsonl("refined-triplets.jsonl", [line("p", plans), line("short", plans.slice(0, 2))]);
+    const added = await cli("review", "add", "--db", db, "--kind", "triplet", "--lineages", lineages);
+    expect(added).toMatchObject({ code: 0, out: `added 1 triplet task(s) to ${db}\n` });
+    const store = openReviewStore(db);
+    const task = store.listTasks({ kind: "triplet" })[0];
+    const payload = store.getTask(task?.id ?? 0)?.payload as
+      | {
+          planner: string;
+          prompt_type: string;
+          slots: { slot: string; plan: { text: string } }[];
+          truth: Record<string, string>;
+        }
+      | undefined;
+    const byPosition = Object.fromEntries(
+      (payload?.slots ?? []).map((s) => [
+        payload?.truth[s.slot],
+        s.plan.text
+          .match(/(RAG|T2S)\(\[\], "([^"]+)"/)
+          ?.slice(1)
+          .join(" "),
+      ]),
+    );
+    expect(byPosition).toEqual({
+      best: "T2S How many calls?",
+      penultimate: "T2S calls",
+      antepenultimate: "RAG How many calls?",
+    });
+    store.addLabel(task?.id ?? 0, "alice", { ranks: { A: 1, B: 2, C: 3 } });
+    store.close();
+    expect(payload).toMatchObject({ planner: "p", prompt_type: "with_lineage" });
+    const out = await cli(
+      "review",
+      "export",
+      "--db",
+      db,
+      "--kind",
+      "triplet",
+      "--out",
+      at("refined-triplets.out.jsonl"),
+    );
+    expect(out.code).toBe(0);
+    expect(
+      readLines(at("refined-triplets.out.jsonl")).map(
+        (l: { planner: string; prompt_type: string; lineage_planner: string }) => [
+          l.planner,
+          l.prompt_type,
+          l.lineage_planner,
+        ],
+      ),
+    ).toEqual([
+      ["best", "with_lineage", "p"],
+      ["penultimate", "with_lineage", "p"],
+      ["antepenultimate", "with_lineage", "p"],
+    ]);
+  });
+
+  it("leaves out records that errored, and says how many", async () => {
+    // The results file the verdict tests above wrote with `tooluse run`.
+    const source = at("never-call.json");
+    const results = JSON.parse(readFileSync(source, "utf8")) as { records: Record<string, unknown>[] };
+    const first = results.records[0] as Record<string, unknown>;
+    Object.assign(first, { status: "error", verdict: null, error: "timeout", output: null });
+    writeFileSync(at("with-error.json"), JSON.stringify(results));
+    const db = at("errored.sqlite");
+    const added = await cli(
+      "review",
+      "add",
+      "--db",
+      db,
+      "--kind",
+      "verdict",
+      "--results",
+      at("with-error.json"),
+    );
+    expect(added).toMatchObject({
+      code: 0,
+      out: `added 2 verdict task(s) to ${db}; 1 errored record(s) left out: no verdict to review\n`,
+    });
+  });
+});
