@@ -2,8 +2,9 @@
 import { isMentions, mentionsMatch } from "../cases/mentions.js";
 import { CATALOGUE, type ToolName } from "../tools/catalogue.js";
 import { isOptional } from "../tools/expected.js";
-import { compareArgument, matchExpected } from "../tools/structural.js";
-import type { ToolSpec } from "../tools/types.js";
+import { matchesNormalised, normalisedExpected } from "../tools/normalise.js";
+import { type Comparison, compareArgument, matchExpected } from "../tools/structural.js";
+import type { NormalisedValue, ToolParameter, ToolSpec } from "../tools/types.js";
 
 export interface ArgumentCheck {
   /** One readable line per expected argument that is missing or different. */
@@ -34,7 +35,7 @@ export function compareArguments(
     const result = isMentions(want)
       ? { ok: mentionsMatch(want, actual[name]), extra: [] }
       : parameter
-        ? compareArgument(parameter, want, actual[name])
+        ? parameterMatch(expected, name, parameter, want, actual[name])
         : defined
           ? matchExpected(undefined, want, actual[name], name)
           : { ok: false, extra: [] };
@@ -43,6 +44,36 @@ export function compareArguments(
   }
   for (const name of Object.keys(actual)) if (!Object.hasOwn(expected, name)) extra.push(name);
   return { mismatched, extra };
+}
+
+const MATCHED: Comparison = { ok: true, extra: [] };
+const FAILED: Comparison = { ok: false, extra: [] };
+
+/** A catalogue parameter's expected values, normalised once per case: keyed by the case's expected arguments. */
+const normalisedCache = new WeakMap<
+  object,
+  Map<string, { parameter: ToolParameter; wants: NormalisedValue[] }>
+>();
+
+function parameterMatch(
+  expected: Record<string, unknown>,
+  name: string,
+  parameter: ToolParameter,
+  want: unknown,
+  actual: unknown,
+): Comparison {
+  if (parameter.schema) return compareArgument(parameter, want, actual);
+  let perCase = normalisedCache.get(expected);
+  if (perCase === undefined) {
+    perCase = new Map();
+    normalisedCache.set(expected, perCase);
+  }
+  let entry = perCase.get(name);
+  if (entry?.parameter !== parameter) {
+    entry = { parameter, wants: normalisedExpected(parameter, want) };
+    perCase.set(name, entry);
+  }
+  return matchesNormalised(parameter, entry.wants, actual) ? MATCHED : FAILED;
 }
 
 function describe(want: unknown): string {

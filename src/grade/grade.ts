@@ -98,8 +98,7 @@ function gradeNoCall(
         : answerOk === false
           ? `no call, but the answer fails its constraints: ${unmet.join("; ")}`
           : `no call, as expected (${expect.no_call})`;
-  return verdict({
-    ...base,
+  return verdict(base, {
     passed,
     tool_ok: null,
     args_ok: null,
@@ -107,7 +106,7 @@ function gradeNoCall(
     spurious,
     answer_ok: answerOk,
     reason,
-    ...(behaviour ? { behaviour } : {}),
+    behaviour,
   });
 }
 
@@ -118,11 +117,9 @@ function gradeCall(
   tools: readonly ToolSpec[],
   reading: Reading,
 ): Verdict {
-  const notApplicable = { spurious: null, answer_ok: null };
-  const failed = (reason: string) =>
-    verdict({ ...base, ...notApplicable, passed: false, tool_ok: false, args_ok: false, extra: [], reason });
   if (reading.calls.length === 0) {
-    return failed(
+    return noCall(
+      base,
       reading.malformed ? "malformed call attempt: no call could be read" : "no call; expected one",
     );
   }
@@ -132,7 +129,7 @@ function gradeCall(
     return resolved?.tool.name === expected.name ? [{ call, resolved }] : [];
   });
   if (candidates.length === 0) {
-    return failed(`wrong tool: expected ${expected.name}, got ${describeCalls(reading.calls)}`);
+    return noCall(base, `wrong tool: expected ${expected.name}, got ${describeCalls(reading.calls)}`);
   }
   const checks = candidates.map(({ call, resolved }) => ({
     check: compareArguments(resolved.tool, expected.arguments, call.arguments),
@@ -153,17 +150,31 @@ function gradeCall(
     : argsOk
       ? `correct call to ${expected.name}${extraNote(best.check)}${mangledNote}${lenientNote}`
       : `wrong arguments: ${best.check.mismatched.join("; ")}${mangledNote}`;
-  return verdict({
-    ...base,
-    ...notApplicable,
+  return verdict(base, {
     passed: single && argsOk,
     tool_ok: true,
     args_ok: argsOk,
     extra: best.check.extra,
+    spurious: null,
+    answer_ok: null,
     reason,
-    ...(best.mangled ? { name_mangled: true } : {}),
-    ...(lenient.length > 0 ? { lenient } : {}),
+    name_mangled: best.mangled ? true : undefined,
+    lenient: lenient.length > 0 ? lenient : undefined,
   });
+}
+
+/** A call case failed before any argument was compared: no call, or none to the expected tool. */
+function noCall(base: VerdictBase, reason: string): Verdict {
+  const judgement = {
+    passed: false,
+    tool_ok: false,
+    args_ok: false,
+    extra: [],
+    spurious: null,
+    answer_ok: null,
+    reason,
+  };
+  return verdict(base, judgement);
 }
 
 /** `argument=leniency` for every expected argument that matched only through a written leniency. */

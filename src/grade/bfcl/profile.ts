@@ -20,8 +20,14 @@ function modeFor(mode: BfclMode | undefined): BfclMode {
 
 /** The most lenient resolution among calls that reach an offered tool under our rules. */
 function ourResolution(testCase: Case, calls: readonly { name: string }[]): NameResolution | undefined {
+  if (calls.length === 0) return undefined;
   const tools = offeredTools(testCase);
-  return mostLenient(calls.flatMap((call) => resolveToolName(call.name, tools)?.resolution ?? []));
+  const resolutions: NameResolution[] = [];
+  for (const call of calls) {
+    const resolved = resolveToolName(call.name, tools);
+    if (resolved) resolutions.push(resolved.resolution);
+  }
+  return mostLenient(resolutions);
 }
 
 function bfclOnly(testCase: Case, output: Output, mode: BfclMode): Verdict {
@@ -53,10 +59,11 @@ function bfclOnly(testCase: Case, output: Output, mode: BfclMode): Verdict {
 
 /**
  * A verdict of ours (any of our profiles) with BFCL's verdict on the same output attached (`bfcl`), and how its call
- * names were resolved (`name_resolution`).
+ * names were resolved (`name_resolution`). The fields are added in place to the verdict, which the caller has just
+ * built and owns: a copy per output is what this saves.
  */
-export function withBfclVerdict(testCase: Case, output: Output, ours: Verdict, mode?: BfclMode): Verdict {
-  const graded: Verdict = { ...ours, bfcl: gradeBfcl(testCase, output, modeFor(mode)) };
+export function withBfclVerdict(testCase: Case, output: Output, graded: Verdict, mode?: BfclMode): Verdict {
+  graded.bfcl = gradeBfcl(testCase, output, modeFor(mode));
   const resolution = ourResolution(testCase, graded.calls);
   if (resolution !== undefined) graded.name_resolution = resolution;
   return graded;
