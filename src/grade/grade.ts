@@ -3,11 +3,10 @@
 import { isMentions } from "../cases/mentions.js";
 import type { Case, ExpectedCall, Protocol } from "../cases/schema.js";
 import { extractCalls } from "../extract/index.js";
-import { leniencyOf } from "../tools/leniency.js";
 import type { ToolSpec } from "../tools/types.js";
 import { hasConstraints, unmetConstraints, unmetConstraintsAsSubstrings } from "./answer.js";
 import { type Behaviour, classifyBehaviour } from "./behaviour.js";
-import { compareArguments } from "./compare.js";
+import { argumentLeniency, compareArguments } from "./compare.js";
 import type { NoCallExpectation } from "./expectation.js";
 import { gradeAnyCall, gradeCalls } from "./grade-calls.js";
 import { decodeNativeReply } from "./native.js";
@@ -188,7 +187,7 @@ function leniencies(tool: ToolSpec, expected: ExpectedCall, args: Record<string,
     }
     const parameter = tool.parameters.find((p) => p.name === name);
     if (!parameter || parameter.schema) continue;
-    const used = leniencyOf(parameter.normaliser, args[name]);
+    const used = argumentLeniency(expected.arguments, name, parameter, args[name]);
     if (used) out.push(`${name}=${used}`);
   }
   return out;
