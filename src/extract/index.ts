@@ -107,6 +107,19 @@ export function extractCalls(raw: string, options: ExtractOptions = {}): Extract
   return { calls: [], malformed, prose: tidy(text), shape: null };
 }
 
+/**
+ * Whether `extractCalls(raw, { tools })` — the default options — returns what this extraction of the same text with
+ * the same tools returned under whatever options it was made with, so a second reading can be skipped. True when the
+ * options could not have mattered: harmony calls (read before any option applies), or calls from an extractor that
+ * runs before the plain-line one and is no shape beyond the spec (xml, json), or from the plain-line one itself
+ * (which the defaults run), in text without backticks (so there was no inline mention to blank).
+ */
+export function readsAsDefaults(raw: string, extraction: Extraction): boolean {
+  const shape = extraction.shape;
+  if (shape === "harmony") return true;
+  return (shape === "xml" || shape === "json" || shape === "plain") && !raw.includes("`");
+}
+
 /** Extractor families beyond SPEC §3.1's chain. */
 const BEYOND_SPEC: ReadonlySet<ExtractorName> = new Set(["pythonic"]);
 

@@ -2,7 +2,7 @@
 
 import { isMentions } from "../cases/mentions.js";
 import type { Case, ExpectedCall, Protocol } from "../cases/schema.js";
-import { extractCalls } from "../extract/index.js";
+import { type Extraction, extractCalls } from "../extract/index.js";
 import type { ToolSpec } from "../tools/types.js";
 import { hasConstraints, unmetConstraints, unmetConstraintsAsSubstrings } from "./answer.js";
 import { type Behaviour, classifyBehaviour } from "./behaviour.js";
@@ -30,7 +30,7 @@ export interface Output {
   output: string;
 }
 
-function read(output: Output, tools: readonly ToolSpec[], rules: GradingRules): Reading {
+function read(output: Output, tools: readonly ToolSpec[], rules: GradingRules): Reading | Extraction {
   const plainLine = !rules.plainLineOnlyInPlain || output.protocol === "plain";
   const options = { tools, plainLine, mentions: rules.mentions };
   if (output.protocol !== "native") return extractCalls(output.output, options);
@@ -43,6 +43,18 @@ function read(output: Output, tools: readonly ToolSpec[], rules: GradingRules): 
 
 /** Grades one output against its case, under the 2.0 rules unless others are given (see profiles.ts). */
 export function grade(testCase: Case, output: Output, rules: GradingRules = TOOLUSE_RULES): Verdict {
+  return gradeAndRead(testCase, output, rules).verdict;
+}
+
+/**
+ * {@link grade}, also returning how the raw text was read (the extraction; undefined for native replies, whose calls
+ * the runtime read), so a profile grading the same output again can reuse it.
+ */
+export function gradeAndRead(
+  testCase: Case,
+  output: Output,
+  rules: GradingRules = TOOLUSE_RULES,
+): { verdict: Verdict; extraction: Extraction | undefined } {
   const tools = offeredTools(testCase);
   const reading = read(output, tools, rules);
   const base: VerdictBase = {
@@ -52,10 +64,16 @@ export function grade(testCase: Case, output: Output, rules: GradingRules = TOOL
     malformed: reading.malformed,
   };
   const expect = testCase.expect;
-  if ("call" in expect) return gradeCall(base, expect.call, tools, reading);
-  if ("calls" in expect) return gradeCalls(base, expect.calls, tools, reading);
-  if ("any_call" in expect) return gradeAnyCall(base, tools, reading);
-  return gradeNoCall(base, expect, reading, rules);
+  const graded =
+    "call" in expect
+      ? gradeCall(base, expect.call, tools, reading)
+      : "calls" in expect
+        ? gradeCalls(base, expect.calls, tools, reading)
+        : "any_call" in expect
+          ? gradeAnyCall(base, tools, reading)
+          : gradeNoCall(base, expect, reading, rules);
+  // Only an extraction has a shape: a native reading is assembled from the runtime's calls.
+  return { verdict: graded, extraction: "shape" in reading ? reading : undefined };
 }
 
 /** The behaviours each no-call expectation accepts; `abstain` is 1.0's word for "answer or refuse". */

@@ -12,7 +12,7 @@ import {
   referenceOutput,
   renderCalls,
 } from "../../backends/reference-outputs.js";
-import type { Case, Protocol } from "../../cases/schema.js";
+import { type Case, PROTOCOLS, type Protocol } from "../../cases/schema.js";
 import type { Call } from "../../tools/types.js";
 
 type Value = unknown;
@@ -40,6 +40,12 @@ function withoutFirst(args: Record<string, unknown>): Record<string, unknown> {
   const [first] = Object.keys(args);
   if (first !== undefined) delete args[first];
   return args;
+}
+
+/** `name(key='value', n=2)`: a call in Python syntax. */
+function pythonCall(call: Call): string {
+  const args = Object.entries(call.arguments).map(([key, value]) => `${key}=${JSON.stringify(value)}`);
+  return `${call.name}(${args.join(", ")})`;
 }
 
 /** Every variant of one case's output under one protocol; `other` is another case, whose calls are wrong here. */
@@ -71,6 +77,10 @@ export function outputVariants(testCase: Case, protocol: Protocol, other: Case):
     render(calls.map((call) => ({ name: call.name.replace(/\./g, "_"), arguments: call.arguments }))),
     render([...calls, ...calls]),
     render([...calls].reverse()),
+    // The calls as another protocol, or BFCL's Python style, would write them.
+    ...PROTOCOLS.filter((other) => other !== protocol).map((other) => renderCalls(other, calls)),
+    `[${calls.map(pythonCall).join(", ")}]`,
+    `Calling ${calls.map(pythonCall).join(" and ")} now.`,
   ];
   if (protocol !== "native") {
     out.push(
