@@ -64,6 +64,21 @@ function toolNamesOf(tools: readonly ToolSpec[]): ReadonlySet<string> {
   return names;
 }
 
+/** The facts the extractors share for one text; the JSON scan is done on first need (a class: no closure per output). */
+class Context implements ExtractContext {
+  private candidates: readonly JsonCandidate[] | undefined;
+  constructor(
+    readonly tools: readonly ToolSpec[],
+    readonly toolNames: ReadonlySet<string>,
+    private readonly text: string,
+  ) {}
+
+  jsonCandidates(): readonly JsonCandidate[] {
+    this.candidates ??= readJsonCandidates(this.text);
+    return this.candidates;
+  }
+}
+
 /**
  * Reads the tool calls out of one raw model output. Thinking and leaked template tokens are stripped
  * first; then xml, json, plain and bare_arguments are tried in that order. Never throws on any string.
@@ -80,15 +95,7 @@ export function extractCalls(raw: string, options: ExtractOptions = {}): Extract
   const mentions = options.mentions ?? false;
   // Blanking keeps every offset, so spans found in `seen` cut the same ranges out of `text`.
   const seen = mentions ? blankInlineMentions(text) : text;
-  let candidates: readonly JsonCandidate[] | undefined;
-  const context: ExtractContext = {
-    tools,
-    toolNames: toolNamesOf(tools),
-    jsonCandidates: () => {
-      candidates ??= readJsonCandidates(seen);
-      return candidates;
-    },
-  };
+  const context = new Context(tools, toolNamesOf(tools), seen);
   const plainLine = options.plainLine ?? true;
   for (const extractor of EXTRACTORS) {
     if (!plainLine && extractor.name === "plain") continue;

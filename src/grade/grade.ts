@@ -3,7 +3,7 @@
 import { isMentions } from "../cases/mentions.js";
 import type { Case, ExpectedCall, Protocol } from "../cases/schema.js";
 import { type Extraction, extractCalls } from "../extract/index.js";
-import type { ToolSpec } from "../tools/types.js";
+import type { Call, ToolSpec } from "../tools/types.js";
 import { hasConstraints, unmetConstraints, unmetConstraintsAsSubstrings } from "./answer.js";
 import { type Behaviour, classifyBehaviour } from "./behaviour.js";
 import { argumentLeniency, compareArguments } from "./compare.js";
@@ -11,7 +11,7 @@ import type { NoCallExpectation } from "./expectation.js";
 import { gradeAnyCall, gradeCalls } from "./grade-calls.js";
 import { decodeNativeReply } from "./native.js";
 import { offeredTools } from "./offered.js";
-import { resolveToolName } from "./resolve-tool.js";
+import { type ResolvedTool, resolveToolName } from "./resolve-tool.js";
 import { type GradingRules, TOOLUSE_RULES } from "./rules.js";
 import {
   describeCalls,
@@ -141,10 +141,11 @@ function gradeCall(
     );
   }
   // With several calls the case fails, but tool and argument accuracy still describe the best of them.
-  const candidates = reading.calls.flatMap((call) => {
+  const candidates: { call: Call; resolved: ResolvedTool }[] = [];
+  for (const call of reading.calls) {
     const resolved = resolveToolName(call.name, tools);
-    return resolved?.tool.name === expected.name ? [{ call, resolved }] : [];
-  });
+    if (resolved?.tool.name === expected.name) candidates.push({ call, resolved });
+  }
   if (candidates.length === 0) {
     return noCall(base, `wrong tool: expected ${expected.name}, got ${describeCalls(reading.calls)}`);
   }
