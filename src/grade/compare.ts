@@ -64,7 +64,7 @@ interface PreparedArgument {
   leniencies: Map<unknown, Leniency | undefined>;
 }
 
-// Keyed by the case's expected arguments (cases are not changed once loaded: src/cases/load.ts).
+// Keyed by the case's expected arguments: a case is never changed once loaded (see `Case`, src/cases/schema.ts).
 const preparedCache = new WeakMap<object, Map<string, PreparedArgument>>();
 
 function prepared(

@@ -135,7 +135,7 @@ function gradeCall(
   reading: Reading,
 ): Verdict {
   if (reading.calls.length === 0) {
-    return noCall(
+    return failedBeforeArguments(
       base,
       reading.malformed ? "malformed call attempt: no call could be read" : "no call; expected one",
     );
@@ -147,7 +147,10 @@ function gradeCall(
     if (resolved?.tool.name === expected.name) candidates.push({ call, resolved });
   }
   if (candidates.length === 0) {
-    return noCall(base, `wrong tool: expected ${expected.name}, got ${describeCalls(reading.calls)}`);
+    return failedBeforeArguments(
+      base,
+      `wrong tool: expected ${expected.name}, got ${describeCalls(reading.calls)}`,
+    );
   }
   const checks = candidates.map(({ call, resolved }) => ({
     check: compareArguments(resolved.tool, expected.arguments, call.arguments),
@@ -182,8 +185,8 @@ function gradeCall(
 }
 
 /** A call case failed before any argument was compared: no call, or none to the expected tool. */
-function noCall(base: VerdictBase, reason: string): Verdict {
-  const judgement = {
+function failedBeforeArguments(base: VerdictBase, reason: string): Verdict {
+  return verdict(base, {
     passed: false,
     tool_ok: false,
     args_ok: false,
@@ -191,8 +194,7 @@ function noCall(base: VerdictBase, reason: string): Verdict {
     spurious: null,
     answer_ok: null,
     reason,
-  };
-  return verdict(base, judgement);
+  });
 }
 
 /** `argument=leniency` for every expected argument that matched only through a written leniency. */
