@@ -18,6 +18,8 @@ const piece = fc.constantFrom(
   "get_weather",
   "TOOL",
   "math.factorial",
+  "Canberra.",
+  "a.5",
   "año",
   "_x",
   "7",
@@ -54,6 +56,33 @@ describe("the quick test for text that cannot be Python calls", () => {
       }),
       { numRuns: 5000 },
     );
+    // Text that opens like a call: blanks, a (dotted) name, then arguments that often make it one.
+    const name = fc.array(fc.constantFrom("f", "a_1", "B", "_", "7", "é"), { minLength: 1, maxLength: 3 });
+    const dotted = fc
+      .array(name, { minLength: 1, maxLength: 3 })
+      .map((parts) => parts.map((p) => p.join("")).join("."));
+    const blanks = fc
+      .array(fc.constantFrom(" ", "\t", "\n", "#c\n"), { maxLength: 2 })
+      .map((b) => b.join(""));
+    const rest = fc.constantFrom(
+      "()",
+      "(x=1)",
+      " (a='b')",
+      "(x=1), g()",
+      "",
+      ".",
+      "(",
+      " x",
+      "(x=1) y",
+      "é()",
+    );
+    const callLike = fc.tuple(blanks, dotted, blanks, rest).map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(callLike, (text) => {
+        if (!mayStartPythonCall(text)) expect(readsAsPython(text)).toBe(false);
+      }),
+      { numRuns: 5000 },
+    );
     fc.assert(
       fc.property(fc.string({ unit: "binary", maxLength: 40 }), (text) => {
         if (!mayStartPythonCall(text)) expect(readsAsPython(text)).toBe(false);
@@ -68,6 +97,8 @@ describe("the quick test for text that cannot be Python calls", () => {
       "<tool_call>\n{}\n</tool_call>",
       "TOOL get_weather | city=Berlin",
       "I can't do that with the tools I have.",
+      "Canberra.",
+      "math. factorial(n=5)",
       '"quoted"',
       "42",
     ]) {
