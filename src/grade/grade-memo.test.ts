@@ -9,8 +9,10 @@
 import { describe, expect, it, vi } from "vitest";
 import { loadCases } from "../cases/load.js";
 import { type Case, PROTOCOLS } from "../cases/schema.js";
+import { extractCalls, readsAsDefaults } from "../extract/index.js";
 import { DEFAULT_CASES_FILE } from "../paths.js";
 import type { Output } from "./grade.js";
+import { offeredTools } from "./offered.js";
 import { GRADING_PROFILES, gradingProfile } from "./profiles.js";
 import { outputVariants } from "./test-support/output-variants.js";
 import type { Verdict } from "./verdict.js";
@@ -58,5 +60,23 @@ describe.each(GRADING_PROFILES)("the %s profile's caches never change a verdict"
     expect(passed).toBeGreaterThan(work.length / 10);
     expect(work.length - passed).toBeGreaterThan(work.length / 2);
     expect(reasons.size).toBeGreaterThan(profile === "bfcl" ? 8 : 12);
+  });
+});
+
+describe("reading an output once for both verdicts", () => {
+  it("is done only when the default options would read it alike (readsAsDefaults is sound)", () => {
+    let reused = 0;
+    for (const { testCase, output } of work) {
+      const tools = offeredTools(testCase);
+      for (const plainLine of [true, false]) {
+        for (const mentions of [true, false]) {
+          const extraction = extractCalls(output.output, { tools, plainLine, mentions });
+          if (!readsAsDefaults(output.output, extraction)) continue;
+          reused++;
+          expect(extraction, output.output).toStrictEqual(extractCalls(output.output, { tools }));
+        }
+      }
+    }
+    expect(reused).toBeGreaterThan(work.length);
   });
 });

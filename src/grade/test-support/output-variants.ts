@@ -90,6 +90,9 @@ export function outputVariants(testCase: Case, protocol: Protocol, other: Case):
       oracle.slice(0, Math.ceil(oracle.length * 0.7)),
       `${oracle}<|im_end|>${oracle}`,
       '{"name": "calculator", "arguments": {"expression": "2+2"',
+      // Read differently with and without the 2.0 reading of mentions and plain lines.
+      `I would first write \`${renderCalls("json", [anyCall(other)])}\` but instead:\n${oracle}`,
+      `${renderCalls("plain", calls)}\n${calls.map(pythonCall).join("\n")}`,
     );
   }
   return out;
