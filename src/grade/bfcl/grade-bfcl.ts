@@ -94,33 +94,29 @@ export function gradeBfcl(testCase: Case, output: Output, mode: BfclMode): BfclV
 /** BFCL's verdict on calls already decoded from an output. */
 export function judgeBfcl(testCase: Case, decoded: BfclDecoded, mode: BfclMode): BfclVerdict {
   const { problem, notes } = prepare(testCase);
+  const outcome = (passed: boolean, errorType: string, reason: string): BfclVerdict => ({
+    passed,
+    error_type: errorType,
+    reason,
+    ...notes,
+  });
   const calls = decoded.ok ? decoded.calls : [];
   // BFCL's irrelevance rule: no call decoded (or nothing decodable) passes; its relevance rule: some call passes.
   if (problem.category.includes("irrelevance")) {
     return calls.length === 0
-      ? outcome(notes, true, "", "no call, as expected")
-      : outcome(notes, false, "irrelevance:called", "a call was made");
+      ? outcome(true, "", "no call, as expected")
+      : outcome(false, "irrelevance:called", "a call was made");
   }
   if (problem.category.includes("relevance")) {
     return calls.length > 0
-      ? outcome(notes, true, "", "some call was made")
-      : outcome(notes, false, "relevance:no_call", "no call");
+      ? outcome(true, "", "some call was made")
+      : outcome(false, "relevance:no_call", "no call");
   }
   if (!decoded.ok) {
-    return outcome(
-      notes,
-      false,
-      "ast_decoder:decoder_failed",
-      "the output is not a list of calls BFCL can decode",
-    );
+    return outcome(false, "ast_decoder:decoder_failed", "the output is not a list of calls BFCL can decode");
   }
   const result = checkBfclCalls(problem, calls, mode);
-  return outcome(notes, result.valid, result.error_type, result.valid ? "valid" : result.error);
-}
-
-// A module function, not a closure per verdict: this runs once per output graded.
-function outcome(notes: Prepared["notes"], passed: boolean, errorType: string, reason: string): BfclVerdict {
-  return { passed, error_type: errorType, reason, ...notes };
+  return outcome(result.valid, result.error_type, result.valid ? "valid" : result.error);
 }
 
 /**
