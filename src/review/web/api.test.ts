@@ -254,6 +254,15 @@ describe("the review API (server started without --annotator)", () => {
     });
   });
 
+  it("never shows an annotator a triplet's true order; tooling without a name still gets it for export", async () => {
+    const [triplet] = (await call(server, "/api/tasks?kind=triplet")).json as { id: number }[];
+    const named = (await call(server, `/api/tasks/${triplet?.id}?annotator=ann`)).json as TaskDetail;
+    expect(named.payload).toHaveProperty("slots");
+    expect(named.payload).not.toHaveProperty("truth");
+    const tooling = (await call(server, `/api/tasks/${triplet?.id}`)).json as TaskDetail;
+    expect(tooling.payload).toHaveProperty("truth");
+  });
+
   it("sends the strict headers on pages, API and assets alike", async () => {
     for (const path of ["/", "/api/health", "/assets/review.js", "/tasks/1", "/nowhere"]) {
       const reply = await call(server, path);

@@ -22,9 +22,20 @@ export function labelsShownFor(
   return { annotator: parsed.data };
 }
 
-/** The task with one annotator's labels only (all of them when null); `done` then means done by that annotator. */
+/** Payload fields that would tell an annotator the answer (a triplet's true order): kept for export, never shown. */
+const ANSWER_FIELDS: Partial<Record<TaskDetail["kind"], readonly string[]>> = { triplet: ["truth"] };
+
+/**
+ * The task as one annotator may see it: their own labels only (`done` then means done by them) and no answer-bearing
+ * payload field. With null (tooling on a server without --annotator), the task as stored.
+ */
 export function withOwnLabels(task: TaskDetail, annotator: string | null): TaskDetail {
   if (annotator === null) return task;
   const labels = task.labels_list.filter((label) => label.annotator === annotator);
-  return { ...task, labels_list: labels, done: labels.length > 0 };
+  const hidden = ANSWER_FIELDS[task.kind] ?? [];
+  const payload =
+    hidden.length === 0 || typeof task.payload !== "object" || task.payload === null
+      ? task.payload
+      : Object.fromEntries(Object.entries(task.payload).filter(([field]) => !hidden.includes(field)));
+  return { ...task, payload, labels_list: labels, done: labels.length > 0 };
 }
