@@ -84,7 +84,14 @@ export const ReportResultsSchema = z.looseObject({
     }),
     batch_size: z.number().nullable(),
   }),
-  prompts: z.looseObject({ version: z.string(), sha256: z.record(z.string(), z.string()) }).optional(),
+  prompts: z
+    .looseObject({
+      version: z.string(),
+      /** Older results files lack it: they were all single-call. */
+      parallel_calls: z.boolean().optional(),
+      sha256: z.record(z.string(), z.string()),
+    })
+    .optional(),
   started_at: z.string(),
   finished_at: z.string(),
   counts: z.looseObject({ records: count, scored: count, errors: count, missing: count.optional() }),

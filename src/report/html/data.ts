@@ -3,7 +3,7 @@
  * runs and protocols), records as a flat number array. 10 runs × 564 records stay well under a few MB.
  */
 import type { Case, Protocol } from "../../cases/schema.js";
-import { promptDigests } from "../../protocols/prompts.js";
+import { type PromptOptions, promptDigests } from "../../protocols/prompts.js";
 import type { CorpusLookup } from "../corpus.js";
 import type { ReportRecord, ReportRun } from "../load.js";
 import {
@@ -11,6 +11,7 @@ import {
   describeCalls,
   describeExpectation,
   renderedConversation,
+  runPromptOptions,
 } from "./describe-case.js";
 
 export const RECORD_STRIDE = 7;
@@ -55,7 +56,7 @@ function fromId(id: string): [string, string] {
 
 /** Conversations are rendered by this harness; the note that says so when a run was made with other system prompts. */
 export function promptNote(run: ReportRun): string | null {
-  const current = promptDigests() as Record<string, string>;
+  const current = promptDigests(runPromptOptions(run.results)) as Record<string, string>;
   const used = run.results.prompts?.sha256 ?? {};
   const differs = run.results.config.protocols.some((p) => used[p] !== undefined && used[p] !== current[p]);
   return differs
@@ -99,18 +100,18 @@ class BrowserDataBuilder {
   }
 
   /** The conversation as rendered to the model, once per (case, protocol) whatever the number of runs. */
-  private addConversation(key: string, testCase: Case, protocol: Protocol): void {
+  private addConversation(key: string, testCase: Case, protocol: Protocol, options: PromptOptions): void {
     if (key in this.conversations) return;
-    this.conversations[key] = renderedConversation(testCase, protocol).flatMap((m) => [
+    this.conversations[key] = renderedConversation(testCase, protocol, options).flatMap((m) => [
       ROLES.indexOf(m.role),
       this.pool.add(m.text),
     ]);
   }
 
-  addRecord(runIndex: number, digest: string, record: ReportRecord): void {
+  addRecord(runIndex: number, digest: string, record: ReportRecord, options: PromptOptions): void {
     const [c, testCase] = this.caseFor(digest, record.id);
     const p = this.protocolIndex(record.protocol);
-    if (testCase) this.addConversation(`${c}:${p}`, testCase, record.protocol);
+    if (testCase) this.addConversation(`${c}:${p}`, testCase, record.protocol, options);
     const verdict = record.verdict;
     const status =
       record.status === "error" || !verdict ? STATUS.error : verdict.passed ? STATUS.passed : STATUS.failed;
@@ -133,7 +134,10 @@ export function buildBrowserData(
 ): BrowserData {
   const builder = new BrowserDataBuilder(corpora);
   runs.forEach((run, runIndex) => {
-    for (const record of run.results.records) builder.addRecord(runIndex, run.results.corpus.digest, record);
+    const options = runPromptOptions(run.results);
+    for (const record of run.results.records) {
+      builder.addRecord(runIndex, run.results.corpus.digest, record, options);
+    }
   });
   return {
     runs: runs.map((run, i) => ({ label: run.label, color: colors[i] ?? "#888" })),

@@ -1,6 +1,7 @@
 /** Plain-text descriptions for the case browser: the expected behaviour, the extracted calls, a rendered message. */
 import { isMentions } from "../../cases/mentions.js";
 import type { Case, Protocol } from "../../cases/schema.js";
+import { type PromptOptions, SINGLE_CALL } from "../../protocols/prompts.js";
 import { type ChatMessage, renderPrompt } from "../../protocols/render.js";
 
 const value = (v: unknown) => JSON.stringify(v);
@@ -68,9 +69,20 @@ export interface ConversationMessage {
   text: string;
 }
 
+/** The prompt options a run was made with: a suite with parallel calls (BFCL's parallel categories) has its own prompt. */
+export function runPromptOptions(results: {
+  prompts?: { parallel_calls?: boolean | undefined } | undefined;
+}): PromptOptions {
+  return { parallelCalls: results.prompts?.parallel_calls ?? false };
+}
+
 /** The conversation as this harness renders it to the model for a protocol, message by message, tools last. */
-export function renderedConversation(testCase: Case, protocol: Protocol): ConversationMessage[] {
-  const rendered = renderPrompt(testCase, protocol);
+export function renderedConversation(
+  testCase: Case,
+  protocol: Protocol,
+  options: PromptOptions = SINGLE_CALL,
+): ConversationMessage[] {
+  const rendered = renderPrompt(testCase, protocol, options);
   const messages: ConversationMessage[] = rendered.messages.map((m) => ({
     role: m.role,
     text: messageText(m),

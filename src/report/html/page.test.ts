@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { promptDigests } from "../../protocols/prompts.js";
 import { tempDir } from "../../test-support/temp.js";
 import { labelRuns, readResults } from "../load.js";
 import { type FixtureRun, hostileFixture, PAYLOADS } from "../test-support/fixtures.js";
-import type { BrowserData } from "./data.js";
+import { type BrowserData, promptNote } from "./data.js";
 import { buildHtmlReport } from "./page.js";
 
 let dir: ReturnType<typeof tempDir>;
@@ -90,5 +91,32 @@ describe("buildHtmlReport", () => {
     if (runs[1]) runs[1].results.config.batch_size = 4;
     expect(buildHtmlReport(runs)).toContain("different batch sizes");
     expect(buildHtmlReport(runsOf(oracle, hostile))).not.toContain('class="warning"');
+  });
+});
+
+describe("a suite with parallel calls (BFCL's parallel categories)", () => {
+  /** The oracle run as if it had been made with the parallel-call prompt (or, `recorded` false, an older file). */
+  function parallelRun(recorded: boolean) {
+    const results = readResults(oracle.file);
+    const prompts = results.prompts;
+    if (!prompts) throw new Error("fixture lacks prompts");
+    results.prompts = { ...prompts, sha256: promptDigests({ parallelCalls: true }) };
+    if (recorded) results.prompts.parallel_calls = true;
+    else delete results.prompts.parallel_calls;
+    return labelRuns([{ file: oracle.file, results }]);
+  }
+
+  it("shows the parallel-call system prompt and no 'other system prompts' note", () => {
+    const runs = parallelRun(true);
+    expect(promptNote(runs[0] as (typeof runs)[number])).toBeNull();
+    const data = dataOf(buildHtmlReport(runs));
+    const system = Object.values(data.conversations).map((c) => data.strings[c[1] as number] ?? "");
+    expect(system.length).toBeGreaterThan(0);
+    for (const text of system) expect(text).toContain("make every call the request needs");
+  });
+
+  it("still says so when the recorded prompts are not the ones the run's options give", () => {
+    const runs = parallelRun(false);
+    expect(promptNote(runs[0] as (typeof runs)[number])).toMatch(/other system prompts/);
   });
 });

@@ -9,9 +9,14 @@
  */
 import { basename } from "node:path";
 import type { Case } from "../../cases/schema.js";
+import type { PromptOptions } from "../../protocols/prompts.js";
 import { findCorpora } from "../../report/corpus.js";
 import { promptNote } from "../../report/html/data.js";
-import { describeExpectation, renderedConversation } from "../../report/html/describe-case.js";
+import {
+  describeExpectation,
+  renderedConversation,
+  runPromptOptions,
+} from "../../report/html/describe-case.js";
 import { labelRuns, type ReportRecord, readResults } from "../../report/load.js";
 import {
   KIND_KEYS,
@@ -37,6 +42,7 @@ function shownCase(
   record: ReportRecord,
   missing: string,
   note: string | null,
+  options: PromptOptions,
 ): VerdictCase {
   if (!testCase) return { found: false, reason: missing };
   return {
@@ -45,7 +51,7 @@ function shownCase(
     category: testCase.category,
     difficulty: testCase.difficulty ?? "unspecified",
     expected: describeExpectation(testCase),
-    conversation: renderedConversation(testCase, record.protocol),
+    conversation: renderedConversation(testCase, record.protocol, options),
     prompt_note: note,
   };
 }
@@ -58,6 +64,7 @@ export function verdictTasks(file: string): VerdictImport {
   const corpora = findCorpora(runs);
   const cases = corpora.cases.get(digest);
   const note = runs[0] ? promptNote(runs[0]) : null;
+  const options = runPromptOptions(results);
   const scored = results.records.filter((record) => record.status === "scored" && record.verdict !== null);
   const missing = (id: string) =>
     corpora.missing.get(digest) ?? `case ${id} is not in the corpus file with digest ${digest}`;
@@ -72,7 +79,7 @@ export function verdictTasks(file: string): VerdictImport {
       output: record.output,
       error: record.error,
       verdict: record.verdict as Record<string, unknown>,
-      case: shownCase(cases?.get(record.id), record, missing(record.id), note),
+      case: shownCase(cases?.get(record.id), record, missing(record.id), note, options),
     };
     const passed = record.verdict?.passed ? "pass" : "fail";
     return {
