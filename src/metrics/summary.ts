@@ -53,10 +53,16 @@ export interface Summary extends Score {
   by_difficulty: Record<string, Score>;
 }
 
+/** What the summary reads of a verdict: a caller that streams verdicts out may keep only this much of each. */
+export type ScoredVerdict = Pick<
+  Verdict,
+  "id" | "protocol" | "passed" | "malformed" | "spurious" | "tool_ok" | "args_ok" | "answer_ok" | "bfcl"
+>;
+
 const ratio = (part: number, whole: number): number | null => (whole === 0 ? null : part / whole);
 
 /** Scores a set of verdicts; `casesById` supplies whether each case expects a call and has answer constraints. */
-export function score(verdicts: readonly Verdict[], casesById: ReadonlyMap<string, Case>): Score {
+export function score(verdicts: readonly ScoredVerdict[], casesById: ReadonlyMap<string, Case>): Score {
   const counts: Counts = {
     call_cases: 0,
     call_passed: 0,
@@ -117,12 +123,12 @@ export function score(verdicts: readonly Verdict[], casesById: ReadonlyMap<strin
 }
 
 function breakdown(
-  verdicts: readonly Verdict[],
+  verdicts: readonly ScoredVerdict[],
   casesById: ReadonlyMap<string, Case>,
-  key: (verdict: Verdict, testCase: Case) => string | undefined,
+  key: (verdict: ScoredVerdict, testCase: Case) => string | undefined,
   order: readonly string[] = [],
 ): Record<string, Score> {
-  const groups = new Map<string, Verdict[]>();
+  const groups = new Map<string, ScoredVerdict[]>();
   for (const verdict of verdicts) {
     const k = key(verdict, casesById.get(verdict.id) as Case);
     // Imported suites may leave difficulty out: such cases sit in no difficulty group.
@@ -138,7 +144,7 @@ function breakdown(
 }
 
 /** The summary that `tooluse grade --json` prints and every report reads. */
-export function summarize(verdicts: readonly Verdict[], cases: readonly Case[]): Summary {
+export function summarize(verdicts: readonly ScoredVerdict[], cases: readonly Case[]): Summary {
   const casesById = new Map(cases.map((c) => [c.id, c]));
   return {
     ...score(verdicts, casesById),
