@@ -82,8 +82,8 @@ export function writeFileAtomic(file: string, content: string): void {
   }
 }
 
-/** Text gathered to this many characters before it goes to the file: few system calls, little held in memory. */
-const FLUSH_AT = 1 << 20;
+/** Bytes gathered before they go to the file: few system calls, little held in memory. */
+const BUFFER_BYTES = 1 << 20;
 
 /**
  * A file written piece by piece that appears whole or not at all: the pieces go to a temporary file beside it, which
@@ -93,8 +93,9 @@ const FLUSH_AT = 1 << 20;
 export class AtomicFileWriter {
   private readonly temp: string;
   private fd: number | undefined;
-  private pending: string[] = [];
-  private pendingLength = 0;
+  /** Encoded text not yet written: `buffer[0, used)`. */
+  private readonly buffer = Buffer.allocUnsafe(BUFFER_BYTES);
+  private used = 0;
 
   constructor(readonly file: string) {
     this.temp = join(dirname(file), `.${basename(file)}.${randomBytes(6).toString("hex")}.tmp`);
@@ -107,9 +108,13 @@ export class AtomicFileWriter {
   }
 
   write(text: string): void {
-    this.pending.push(text);
-    this.pendingLength += text.length;
-    if (this.pendingLength >= FLUSH_AT) this.flush();
+    // A UTF-16 code unit takes at most 3 bytes in UTF-8.
+    const most = text.length * 3;
+    if (this.used + most > BUFFER_BYTES) this.flush();
+    if (most > BUFFER_BYTES) {
+      const bytes = Buffer.from(text);
+      this.writeBytes(bytes, bytes.length);
+    } else this.used += this.buffer.write(text, this.used, "utf8");
   }
 
   /** Everything written so far becomes the file. */
@@ -134,14 +139,15 @@ export class AtomicFileWriter {
   }
 
   private flush(): void {
-    if (this.pendingLength === 0 || this.fd === undefined) return;
-    const text = this.pending.length === 1 ? (this.pending[0] as string) : this.pending.join("");
-    this.pending = [];
-    this.pendingLength = 0;
+    this.writeBytes(this.buffer, this.used);
+    this.used = 0;
+  }
+
+  private writeBytes(bytes: Buffer, length: number): void {
+    if (length === 0 || this.fd === undefined) return;
     try {
       // A write may take fewer bytes than given: go on until all are written.
-      const bytes = Buffer.from(text);
-      for (let offset = 0; offset < bytes.length; ) offset += writeSync(this.fd, bytes, offset);
+      for (let offset = 0; offset < length; ) offset += writeSync(this.fd, bytes, offset, length - offset);
     } catch (error) {
       throw cannotWrite(this.file, error);
     }
