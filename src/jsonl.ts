@@ -1,6 +1,15 @@
 /** Reading JSONL files line by line with schema validation, and writing files atomically. */
 import { randomBytes } from "node:crypto";
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { z } from "zod";
 import { cannotRead, cannotWrite, fileErrorCode, formatPath, UserError } from "./errors.js";
@@ -19,12 +28,59 @@ export function readTextFile(file: string): string {
   }
 }
 
-/** A file's bytes; a missing file, a folder or an unreadable file is a UserError naming the file. */
-export function readFileBytes(file: string): Buffer {
+/** Bytes read from a file at a time: a large file is never held whole. */
+const READ_BYTES = 1 << 20;
+const NEWLINE = 10;
+
+/**
+ * Calls `visit` with each line of a file as bytes, `bytes[start, end)` without its newline, and its 1-based number.
+ * The bytes are valid during the call only (the buffer is reused). A missing file, a folder or an unreadable file is
+ * a UserError naming the file.
+ */
+export function forEachByteLine(
+  file: string,
+  visit: (bytes: Buffer, start: number, end: number, number: number) => void,
+): void {
+  let fd: number;
   try {
-    return readFileSync(file);
+    fd = openSync(file, "r");
   } catch (error) {
     throw cannotRead(file, error);
+  }
+  try {
+    let buffer = Buffer.allocUnsafe(READ_BYTES);
+    // `buffer[0, kept)` is the start of a line whose newline is not read yet.
+    let kept = 0;
+    let number = 0;
+    for (;;) {
+      if (kept === buffer.length) {
+        const bigger = Buffer.allocUnsafe(buffer.length * 2);
+        buffer.copy(bigger, 0, 0, kept);
+        buffer = bigger;
+      }
+      let read: number;
+      try {
+        read = readSync(fd, buffer, kept, buffer.length - kept, null);
+      } catch (error) {
+        throw cannotRead(file, error);
+      }
+      const end = kept + read;
+      let start = 0;
+      // Past `end` the buffer holds stale bytes: a newline found there is not one.
+      for (let newline = buffer.indexOf(NEWLINE, kept); newline !== -1 && newline < end; ) {
+        visit(buffer, start, newline, ++number);
+        start = newline + 1;
+        newline = buffer.indexOf(NEWLINE, start);
+      }
+      if (read === 0) {
+        if (start < end) visit(buffer, start, end, ++number);
+        return;
+      }
+      buffer.copy(buffer, 0, start, end);
+      kept = end - start;
+    }
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -1,7 +1,8 @@
 /** Loads a cases JSONL file, validating every line against the case schema. */
 import { z } from "zod";
 import { UserError } from "../errors.js";
-import { parseLine, readFileBytes } from "../jsonl.js";
+import { checkValue, forEachByteLine, parseJsonLine } from "../jsonl.js";
+import { isPlainCase } from "./quick-check.js";
 import { type Case, CaseSchema } from "./schema.js";
 
 interface Issue {
@@ -39,7 +40,6 @@ export const CaseLineSchema = z.unknown().transform((value, ctx): Case => {
   return z.NEVER;
 });
 
-const NEWLINE = 10;
 const QUOTE = 34;
 const BACKSLASH = 92;
 /** `{"id":"`, the start of every line we write: a case's id first, then its body. */
@@ -90,49 +90,42 @@ function leadingId(bytes: Buffer, start: number, end: number): { id: string; bod
  * id. Copies share the body, which graders treat as read-only.
  */
 export function loadCases(file: string): Case[] {
-  // Lines are compared as bytes: only distinct ones are decoded from UTF-8 and validated.
-  const bytes = readFileBytes(file);
   const cases: Case[] = [];
+  // Lines are compared as bytes: only distinct ones are decoded from UTF-8 and validated.
   const bodies = new Map<string, Case>();
-  // The last line's body, compared as bytes first: copies usually follow one another.
-  let last: { start: number; end: number; parsed: Case } | undefined;
-  let number = 0;
-  for (let next = 0; next < bytes.length; ) {
-    let start = next;
-    let end = bytes.indexOf(NEWLINE, start);
-    if (end < 0) end = bytes.length;
-    next = end + 1;
-    number++;
+  // The last distinct body (a copy: the read buffer is reused), compared first: copies usually follow one another.
+  let last: { body: Buffer; parsed: Case } | undefined;
+  forEachByteLine(file, (bytes, lineStart, lineEnd, number) => {
+    let start = lineStart;
+    let end = lineEnd;
     while (start < end && isJsonSpace(bytes[start])) start++;
     while (end > start && isJsonSpace(bytes[end - 1])) end--;
-    if (start === end) continue;
+    if (start === end) return;
     const lead = leadingId(bytes, start, end);
     let key: string | undefined;
     if (lead) {
-      if (
-        last !== undefined &&
-        last.end - last.start === end - lead.body &&
-        bytes.compare(bytes, last.start, last.end, lead.body, end) === 0
-      ) {
+      if (last && bytes.compare(last.body, 0, last.body.length, lead.body, end) === 0) {
         cases.push({ ...last.parsed, id: lead.id });
-        continue;
+        return;
       }
       // Bytes held one per character (latin1): a key that is equal exactly when the bytes are.
       key = bytes.toString("latin1", lead.body, end);
       const known = bodies.get(key);
       if (known) {
         cases.push({ ...known, id: lead.id });
-        continue;
+        return;
       }
     }
-    const parsed = parseLine(bytes.toString("utf8", start, end), `${file}:${number}`, CaseLineSchema);
+    const where = `${file}:${number}`;
+    const value = parseJsonLine(bytes.toString("utf8", start, end), where);
+    const parsed = isPlainCase(value) ? value : checkValue(value, where, CaseLineSchema);
     // Only when the leading id is the one JSON kept (a repeated "id" key later in the line would win instead).
     if (lead && key !== undefined && parsed.id === lead.id) {
       bodies.set(key, parsed);
-      last = { start: lead.body, end, parsed };
+      last = { body: Buffer.from(bytes.subarray(lead.body, end)), parsed };
     }
     cases.push(parsed);
-  }
+  });
   const seen = new Set<string>();
   for (const c of cases) {
     if (seen.has(c.id)) throw new UserError(`${file}: duplicate case id ${c.id}`);
