@@ -173,6 +173,13 @@ export class AtomicFileWriter {
     } else this.used += this.buffer.write(text, this.used, "utf8");
   }
 
+  /** `text` and a newline (without building the joined string). */
+  writeLine(text: string): void {
+    this.write(text);
+    if (this.used === BUFFER_BYTES) this.flush();
+    this.buffer[this.used++] = NEWLINE;
+  }
+
   /** Everything written so far becomes the file. */
   commit(): void {
     try {

@@ -1,7 +1,7 @@
 /** `tooluse grade`: grade recorded outputs against cases; verdicts to JSONL, summary to the terminal or JSON. */
 import { z } from "zod";
 import { loadCases } from "../cases/load.js";
-import { type Case, PROTOCOLS, type Protocol } from "../cases/schema.js";
+import { type Case, PROTOCOLS } from "../cases/schema.js";
 import { UserError } from "../errors.js";
 import type { BfclMode } from "../grade/bfcl/checker.js";
 import type { Output } from "../grade/grade.js";
@@ -37,7 +37,7 @@ function outputOf(line: string, where: string): Output {
     typeof value.output === "string" &&
     (PROTOCOLS as readonly unknown[]).includes(value.protocol)
   ) {
-    return { id: value.id, protocol: value.protocol as Protocol, output: value.output };
+    return value as Output;
   }
   return checkValue(value, where, OutputLineSchema);
 }
@@ -55,18 +55,20 @@ export function runGrade(options: GradeOptions, io: Io): number {
   const writer = options.out === undefined ? undefined : new AtomicFileWriter(options.out);
   const scored: ScoredVerdict[] = [];
   try {
-    const seen = new Set<string>();
+    // The protocols each case already has an output in, one bit per protocol.
+    const seen = new Map<Case, number>();
     forEachLine(text, (line, number) => {
       const where = `${options.outputs}:${number}`;
       const output = outputOf(line, where);
       const testCase = byId.get(output.id);
       if (!testCase) throw new UserError(`${where}: id ${output.id} is not a case in ${options.cases}`);
-      const key = `${output.id}\u0000${output.protocol}`;
-      if (seen.has(key))
+      const bit = 1 << PROTOCOLS.indexOf(output.protocol);
+      const protocols = seen.get(testCase) ?? 0;
+      if (protocols & bit)
         throw new UserError(`${where}: a second output for ${output.id} in protocol ${output.protocol}`);
-      seen.add(key);
+      seen.set(testCase, protocols | bit);
       const verdict = grader.grade(testCase, output);
-      writer?.write(`${JSON.stringify(verdict)}\n`);
+      writer?.writeLine(JSON.stringify(verdict));
       const { id, protocol, passed, malformed, spurious, tool_ok, args_ok, answer_ok, bfcl } = verdict;
       scored.push({ id, protocol, passed, malformed, spurious, tool_ok, args_ok, answer_ok, bfcl });
     });
