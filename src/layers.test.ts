@@ -11,6 +11,8 @@ import { PACKAGE_ROOT } from "./paths.js";
 /** Top to bottom: a module may import its own folder, any lower layer, and the shared pieces. */
 const LAYERS: readonly (readonly string[])[] = [
   ["cli", "index", "public-api"],
+  ["review/web"],
+  ["review"],
   ["runner", "report", "plans", "import", "selftest", "config"],
   ["backends", "protocols", "metrics"],
   ["grade"],
@@ -48,9 +50,13 @@ function edges(): Edge[] {
   });
 }
 
-/** The unit of layering: the top folder, or a root file's name. */
+/** Folders that are a layer of their own inside their top folder (the review workbench's web layer). */
+const NESTED_UNITS = ["review/web"];
+
+/** The unit of layering: a nested unit, the top folder, or a root file's name. */
 const unitOf = (file: string) =>
-  file.includes("/") ? (file.split("/")[0] ?? file) : file.replace(/\.ts$/, "");
+  NESTED_UNITS.find((unit) => file.startsWith(`${unit}/`)) ??
+  (file.includes("/") ? (file.split("/")[0] ?? file) : file.replace(/\.ts$/, ""));
 
 function rankOf(unit: string): number | "shared" | null {
   if (SHARED.includes(unit)) return "shared";
@@ -121,6 +127,8 @@ describe("the import graph", () => {
       /^shared text imports/,
     );
     expect(violation({ from: "cli/run.ts", to: "runner/run.ts" })).toBeNull();
+    expect(violation({ from: "review/store.ts", to: "review/web/app.ts" })).toMatch(/higher layer/);
+    expect(violation({ from: "review/web/app.ts", to: "review/contract.ts" })).toBeNull();
     expect(all.length).toBeGreaterThan(500);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * What `npm pack` ships, file by file: the CLI entry, the compiled library (JavaScript and types, no source maps:
- * no src/ ships for them to point at), the corpus and the built data, README, LICENSE and package.json. Nothing
+ * no src/ ships for them to point at), the review workbench's script and style sheet (assets/), the corpus and the
+ * built data, README, LICENSE and package.json. Nothing
  * else: no tests, no test support, no benches. Needs an up-to-date build (`npm ci` makes one; else `npm run build`).
  */
 import { execFileSync } from "node:child_process";
@@ -40,6 +41,7 @@ describe("the npm package", () => {
       "README.md",
       "LICENSE",
       "bin/tooluse.js",
+      ...filesUnder("assets"),
       ...filesUnder("data"),
       ...filesUnder("corpus"),
       ...compiledModules().flatMap((module) => [`dist/${module}.js`, `dist/${module}.d.ts`]),

@@ -550,6 +550,16 @@ MATRIX["plan experiment"] = {
   "folder as file": { argv: () => ["plan", "experiment", "--config", dir.path], code: 2, line: FOLDER },
 };
 
+MATRIX.review = {
+  "missing file": { argv: () => ["review", "--db", missing()], code: 2, line: ENOENT },
+  "folder as file": { argv: () => ["review", "--db", dir.path], code: 2, line: FOLDER },
+  "malformed number": {
+    argv: () => ["review", "--db", at("unrelated.txt"), "--port", "80x"],
+    code: 2,
+    line: /^tooluse: --port: expected a port from 0 to 65535 \(0: any free port\), got "80x"$/,
+  },
+};
+
 /** The four model-driven commands share their flags: each gets every class, no server needed to refuse them. */
 const MODEL_COMMANDS: Record<string, { base: () => string[]; input: string }> = {
   "plan generate": {
@@ -657,6 +667,10 @@ const NOT_APPLICABLE = new Set([
     "output = input",
     "existing unrelated file",
   ].map((kind) => `plan experiment: ${kind}`),
+  // review serves a database and adds labels to it; it writes no other file, and no flag excludes another.
+  ...["unwritable output", "output = input", "existing unrelated file", "conflicting flags"].map(
+    (kind) => `review: ${kind}`,
+  ),
   // Commands that write no file.
   ...["selftest", "compare", "plan agree"].flatMap((command) =>
     ["unwritable output", "output = input", "existing unrelated file"].map((kind) => `${command}: ${kind}`),
@@ -668,8 +682,14 @@ const NOT_APPLICABLE = new Set([
   ...["plan import", "plan export", "plan score", "plan agree", "plan report"].map(
     (c) => `${c}: malformed number`,
   ),
+  // review add and export read no numbers; disputes reads one database and writes nothing.
+  ...["review add", "review export"].map((c) => `${c}: malformed number`),
+  ...ALL_CLASSES.filter((kind) => kind !== "missing file" && kind !== "folder as file").map(
+    (kind) => `disputes: ${kind}`,
+  ),
   // No flag of these excludes another.
   ...[
+    "review export",
     "grade",
     "import bfcl",
     "import when2call",
@@ -682,7 +702,87 @@ const NOT_APPLICABLE = new Set([
   ].map((c) => `${c}: conflicting flags`),
 ]);
 
+const review = (...argv: string[]) => ["review", ...argv];
+MATRIX["review add"] = {
+  "missing file": {
+    argv: () => review("add", "--db", at("r.sqlite"), "--kind", "lineage", "--queries", missing()),
+    code: 2,
+    line: ENOENT,
+  },
+  "folder as file": {
+    argv: () => review("add", "--db", at("r.sqlite"), "--kind", "verdict", "--results", dir.path),
+    code: 2,
+    line: FOLDER,
+  },
+  "unwritable output": {
+    argv: () => review("add", "--db", at("a-file/out.sqlite"), "--kind", "lineage", "--queries", QUERIES),
+    code: 1,
+    line: UNWRITABLE,
+  },
+  "conflicting flags": {
+    argv: () => review("add", "--db", at("r.sqlite"), "--kind", "answers", "--queries", QUERIES),
+    code: 2,
+    line: /^tooluse: --queries: --kind answers does not read it; it reads --responses, --answers$/,
+  },
+  "output = input": {
+    argv: () =>
+      review("add", "--db", at("responses.jsonl"), "--kind", "answers", "--responses", at("responses.jsonl")),
+    code: 2,
+    line: /^tooluse: --db \S+ is also the input --responses; writing it would destroy the input; choose another output file$/,
+  },
+  "existing unrelated file": {
+    argv: () => review("add", "--db", at("unrelated.txt"), "--kind", "lineage", "--queries", QUERIES),
+    code: 2,
+    line: /^tooluse: --db \S*unrelated\.txt: not a review database \(file is not a database\)$/,
+  },
+};
+MATRIX["review export"] = {
+  "missing file": {
+    argv: () => review("export", "--db", missing(), "--kind", "lineage", "--out", at("out.yaml")),
+    code: 2,
+    line: ENOENT,
+  },
+  "folder as file": {
+    argv: () => review("export", "--db", dir.path, "--kind", "lineage", "--out", at("out.yaml")),
+    code: 2,
+    line: FOLDER,
+  },
+  "unwritable output": {
+    argv: () =>
+      review("export", "--db", at("unrelated.txt"), "--kind", "lineage", "--out", at("a-file/out.yaml")),
+    code: 1,
+    line: UNWRITABLE,
+  },
+  "output = input": {
+    argv: () =>
+      review(
+        "export",
+        "--db",
+        at("unrelated.txt"),
+        "--kind",
+        "lineage",
+        "--out",
+        at("unrelated.txt"),
+        "--force",
+      ),
+    code: 2,
+    line: SAME,
+  },
+  "existing unrelated file": {
+    argv: () => review("export", "--db", at("a-file"), "--kind", "lineage", "--out", at("unrelated.txt")),
+    code: 2,
+    line: EXISTS,
+  },
+};
+MATRIX.disputes = {
+  "missing file": { argv: () => ["disputes", "--db", missing()], code: 2, line: ENOENT },
+  "folder as file": { argv: () => ["disputes", "--db", dir.path], code: 2, line: FOLDER },
+};
+
 const COMMANDS = [
+  "review add",
+  "review export",
+  "disputes",
   "plan lint",
   "plan experiment",
   "build",
@@ -705,6 +805,7 @@ const COMMANDS = [
   "plan answers",
   "plan agree",
   "plan report",
+  "review",
 ];
 
 describe("hostile input through the command line", () => {

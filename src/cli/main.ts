@@ -16,6 +16,7 @@ import {
 import { type Io, processIo } from "./io.js";
 import { addModelFlags, RUN_FLAG_DEFAULTS } from "./model-flags.js";
 import { registerPlanCommands } from "./plan-commands.js";
+import { registerReviewCommands } from "./review-commands.js";
 
 /** Sets the exit code from a command; every command module is loaded only when its command runs. */
 export type SetExit = (code: number) => void;
@@ -170,7 +171,15 @@ function program(io: Io, setExit: SetExit): Command {
       setExit(await (await import("./compare.js")).runCompare({ a, b, ...options }, io)),
     );
 
+  root
+    .command("disputes")
+    .description("list the verdicts reviewers disputed in a review database (tooluse review)")
+    .requiredOption("--db <file>", "review database")
+    .option("--json", "print them as JSON")
+    .action(async (options) => setExit((await import("./disputes.js")).runDisputes(options, io)));
+
   registerPlanCommands(root, io, setExit);
+  registerReviewCommands(root, io, setExit);
   addForceFlags(root);
   root.hook("preAction", (_root, command) => checkFiles(command));
 
@@ -179,10 +188,14 @@ function program(io: Io, setExit: SetExit): Command {
 
 /** Every command a user can run, as typed after `tooluse` (`run`, `plan score`…): for tests that must cover them all. */
 export function commandNames(): string[] {
+  // A command with subcommands is itself a command only when it has an action of its own (`review` serves).
+  const runs = (command: Command) =>
+    (command as unknown as { _actionHandler: unknown })._actionHandler != null;
   const walk = (command: Command, prefix: string): string[] =>
     command.commands.flatMap((sub) => {
       const name = `${prefix}${sub.name()}`;
-      return sub.commands.length > 0 ? walk(sub, `${name} `) : [name];
+      if (sub.commands.length === 0) return [name];
+      return [...(runs(sub) ? [name] : []), ...walk(sub, `${name} `)];
     });
   return walk(
     program(processIo, () => {}),

@@ -1,4 +1,7 @@
-/** Headless Debian Chromium through playwright-core, offline: a fresh profile, and every non-file request aborted. */
+/**
+ * Headless Debian Chromium through playwright-core, offline: a fresh profile, and every request aborted except files
+ * and, for tests of a local server, that server's own origin on 127.0.0.1.
+ */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,7 +22,7 @@ const ARGS = [
 
 export interface OfflineBrowser {
   context: BrowserContext;
-  /** Every request that was not for a file: URL (each one was aborted). */
+  /** Every request that was not for a file: URL or the allowed origin (each one was aborted). */
   blocked: string[];
   close(): Promise<void>;
 }
@@ -36,7 +39,13 @@ export async function chromiumUnavailable(): Promise<string | null> {
   }
 }
 
-export async function launchOffline(viewport = { width: 1280, height: 900 }): Promise<OfflineBrowser> {
+export async function launchOffline(
+  viewport = { width: 1280, height: 900 },
+  options: { allowOrigin?: string } = {},
+): Promise<OfflineBrowser> {
+  const { allowOrigin } = options;
+  if (allowOrigin !== undefined && !/^http:\/\/127\.0\.0\.1:\d+$/.test(allowOrigin))
+    throw new Error(`launchOffline: only a loopback origin may be allowed, got ${allowOrigin}`);
   const { chromium } = await import("playwright-core");
   const profile = mkdtempSync(join(tmpdir(), "tooluse-chromium-"));
   const context = await chromium.launchPersistentContext(profile, {
@@ -44,12 +53,14 @@ export async function launchOffline(viewport = { width: 1280, height: 900 }): Pr
     headless: true,
     args: ARGS,
     viewport,
-    offline: true,
+    // Offline emulation would also cut the loopback server off; the route below aborts everything else instead.
+    offline: allowOrigin === undefined,
   });
   const blocked: string[] = [];
   await context.route("**/*", (route) => {
     const url = route.request().url();
-    if (url.startsWith("file:")) return route.continue();
+    if (url.startsWith("file:") || (allowOrigin !== undefined && url.startsWith(`${allowOrigin}/`)))
+      return route.continue();
     blocked.push(url);
     return route.abort();
   });

@@ -1,0 +1,39 @@
+/**
+ * `tooluse review`: the review workbench. The command itself serves it (src/cli/review.ts); its subcommands `add`
+ * and `export` (src/cli/review-data.ts) fill the database and write its labels out. `--db` and `--annotator` belong
+ * to the parent, so every subcommand shares them.
+ */
+import type { Command } from "commander";
+import { UserError } from "../errors.js";
+import type { Io } from "./io.js";
+import type { SetExit } from "./main.js";
+import { addReviewDataCommands } from "./review-data.js";
+
+export function registerReviewCommands(root: Command, io: Io, setExit: SetExit): void {
+  const review = root
+    .command("review")
+    .description("serve the review workbench (label plans, answers and verdicts in the browser); add, export")
+    .requiredOption("--db <file>", "review database (made by tooluse review add)")
+    .option(
+      "--annotator <name>",
+      "serve: store every label under this name (else the page asks); export: the one annotator to write",
+    )
+    .option("--host <address>", "serve: the address to listen on", "127.0.0.1")
+    .option("--port <n>", "serve: the port to listen on (0: any free port)", "0")
+    .action(async (options) => setExit(await (await import("./review.js")).runReviewServe(options, io)));
+  addReviewDataCommands(review, io, setExit);
+  review.hook("preSubcommand", (_review, sub) => refuseIgnoredFlags(review, sub.name()));
+}
+
+/** The parent's flags a subcommand would ignore are refused by name, never silently dropped. */
+function refuseIgnoredFlags(review: Command, sub: string): void {
+  const ignored = sub === "add" ? ["host", "port", "annotator"] : ["host", "port"];
+  const given = ignored.find((name) => review.getOptionValueSource(name) === "cli");
+  if (given)
+    throw new UserError(`--${given}: review ${sub} does not use it`, {
+      hint:
+        given === "annotator"
+          ? "labels are added in the workbench"
+          : "it is for serving: tooluse review --db F",
+    });
+}

@@ -1,0 +1,118 @@
+/** The work of `tooluse review add` and `tooluse review export` (registered in review-data.ts). */
+import { realpathSync } from "node:fs";
+import { resolve } from "node:path";
+import { UserError } from "../errors.js";
+import { writeFileAtomic } from "../jsonl.js";
+import { TASK_KINDS, type TaskKind } from "../review/contract.js";
+import { exportLabels } from "../review/export.js";
+import { KINDS } from "../review/kinds/index.js";
+import type { ImportSources } from "../review/kinds/kind.js";
+import { verdictTasks } from "../review/kinds/verdict.js";
+import { openReviewStore } from "../review/store.js";
+import { reportExpected } from "./boundary.js";
+import { checkInput, checkOutputs, flagName } from "./file-flags.js";
+import { choice } from "./flags.js";
+import type { Io } from "./io.js";
+
+const SOURCE_FLAGS = ["queries", "plans", "lineages", "responses", "answers", "results"] as const;
+
+export interface ReviewAddOptions extends ImportSources {
+  db?: string;
+  kind: string;
+}
+
+export interface ReviewExportOptions {
+  db?: string;
+  kind: string;
+  out: string;
+  annotator?: string;
+}
+
+function dbOf(db: string | undefined): string {
+  if (typeof db !== "string" || db.trim() === "")
+    throw new UserError("--db: expected the review database file");
+  return db;
+}
+
+/** The files given for this kind: each one it needs, none it does not read. */
+function sourcesFor(kind: TaskKind, db: string, options: ReviewAddOptions): ImportSources {
+  const { required, optional } = KINDS[kind].sources;
+  const sources: ImportSources = {};
+  for (const name of SOURCE_FLAGS) {
+    const value = options[name];
+    if (value === undefined) continue;
+    if (!required.includes(name) && !optional.includes(name))
+      throw new UserError(`${flagName(name)}: --kind ${kind} does not read it`, {
+        hint: `it reads ${[...required, ...optional].map(flagName).join(", ")}`,
+      });
+    // The common input flags are checked before any command runs; these two are the review's own.
+    if (name === "lineages" || name === "results") checkInput({ flag: flagName(name), path: value });
+    sources[name] = value;
+  }
+  // The database is written, never replaced: an input it is not, a folder it is not, and its folder is writable.
+  const inputs = Object.entries(sources).map(([name, path]) => ({ flag: flagName(name), path }));
+  checkOutputs([{ flag: "--db", path: db }], inputs, { force: true });
+  const missing = required.find((name) => sources[name] === undefined);
+  if (missing) throw new UserError(`--kind ${kind} needs ${flagName(missing)} FILE`);
+  return sources;
+}
+
+/** Reads every input before the database is opened or created: a bad file adds nothing and creates nothing. */
+export function runReviewAdd(options: ReviewAddOptions, io: Io): number {
+  try {
+    const db = dbOf(options.db);
+    const kind = choice("--kind", options.kind, TASK_KINDS);
+    const sources = sourcesFor(kind, db, options);
+    const verdicts = kind === "verdict" ? verdictTasks(sources.results as string) : null;
+    const tasks = verdicts ? verdicts.tasks : KINDS[kind].importTasks(sources);
+    const store = openReviewStore(db);
+    try {
+      const { added, skipped } = store.addTasks(kind, tasks);
+      io.stdout(
+        `added ${added} ${kind} task(s) to ${db}${skipped > 0 ? ` (${skipped} already there)` : ""}${verdicts && verdicts.errored > 0 ? `; ${verdicts.errored} errored record(s) left out: no verdict to review` : ""}\n`,
+      );
+    } finally {
+      store.close();
+    }
+    return 0;
+  } catch (error) {
+    return reportExpected(io.stderr, error);
+  }
+}
+
+function samePath(a: string, b: string): boolean {
+  const real = (path: string) => {
+    try {
+      return realpathSync(path);
+    } catch {
+      return resolve(path);
+    }
+  };
+  return real(a) === real(b);
+}
+
+export function runReviewExport(options: ReviewExportOptions, io: Io): number {
+  try {
+    const db = dbOf(options.db);
+    const kind = choice("--kind", options.kind, TASK_KINDS);
+    checkInput({ flag: "--db", path: db });
+    if (samePath(options.out, db))
+      throw new UserError(`--out ${options.out} is also the input --db`, {
+        hint: "writing it would destroy the input; choose another output file",
+      });
+    const store = openReviewStore(db, { mustExist: true });
+    let result: ReturnType<typeof exportLabels>;
+    try {
+      result = exportLabels(store, kind, options.annotator);
+    } finally {
+      store.close();
+    }
+    writeFileAtomic(options.out, result.text);
+    io.stdout(
+      `exported ${result.labels} ${kind} label(s) by ${result.annotators.join(", ")} to ${options.out}: ${result.format}\n`,
+    );
+    return 0;
+  } catch (error) {
+    return reportExpected(io.stderr, error);
+  }
+}

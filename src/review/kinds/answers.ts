@@ -1,0 +1,144 @@
+/**
+ * answers: the three-way answer comparison. The annotator reads the query and the responses (R1 no plan, R2 human
+ * plans, R3 LLM plans…), optionally scores each response as the answer judge does (validity and consistency 0/1,
+ * completeness and redundancy 1–7) and gives the decision: the better response(s) ("R2", "R1,R3"), "All" or
+ * "Neither". Tasks come from a responses file (`plan answers --responses`), with the judge's lines
+ * (`plan answers --out`) shown on request. Export: one line per query with the decision and the scores, the answer
+ * format `plan agree --kind answers` reads.
+ */
+import { z } from "zod";
+import { ResponsesRecordSchema } from "../../plans/answers/records.js";
+import { queryKey } from "../../plans/records.js";
+import {
+  type AnswersLabel,
+  AnswersLabelSchema,
+  type AnswersPayload,
+  AnswersPayloadSchema,
+  KIND_KEYS,
+  type NewTask,
+} from "../contract.js";
+import { jsonLines, type KindModule, type Measure } from "./kind.js";
+import { byQueryId, readNumbered } from "./read-lines.js";
+import { titleOf } from "./shown-plan.js";
+
+const JudgementSchema = z.looseObject({
+  query_id: z.union([z.string().min(1), z.number().int()]),
+  decision: z.string().nullable(),
+  scores: z.record(z.string(), z.record(z.string(), z.number())).nullable().optional(),
+  rationale: z.string().nullable().optional(),
+});
+
+function importTasks(sources: { responses?: string; answers?: string }): NewTask[] {
+  const judged = sources.answers ? byQueryId(readNumbered(sources.answers, JudgementSchema)) : null;
+  const lines = readNumbered(sources.responses as string, ResponsesRecordSchema);
+  byQueryId(lines);
+  return lines.map(({ record }) => {
+    const judgement = judged?.get(queryKey(record.query_id));
+    const payload: AnswersPayload = {
+      query_id: record.query_id,
+      query: record.query,
+      responses: record.responses as Record<string, string>,
+      judge: judgement
+        ? {
+            decision: judgement.decision,
+            scores: judgement.scores ?? null,
+            rationale: judgement.rationale ?? null,
+          }
+        : null,
+    };
+    return {
+      key: queryKey(record.query_id),
+      title: titleOf(queryKey(record.query_id), record.query),
+      payload,
+      source: sources.responses,
+    };
+  });
+}
+
+/** "R3, R1" → "R1,R3"; "all" → "All": the form `plan agree` compares. */
+export function normaliseDecision(decision: string): string {
+  const trimmed = decision.trim();
+  if (/^(all|neither)$/i.test(trimmed))
+    return `${trimmed[0]?.toUpperCase()}${trimmed.slice(1).toLowerCase()}`;
+  return trimmed
+    .split(",")
+    .map((label) => label.trim())
+    .sort()
+    .join(",");
+}
+
+/** The decision names responses the task has, each once; scores, when given, cover every response. */
+function check(payload: AnswersPayload, label: AnswersLabel): { field: string; message: string } | null {
+  const labels = Object.keys(payload.responses);
+  const decision = normaliseDecision(label.decision);
+  if (decision !== "All" && decision !== "Neither") {
+    const named = decision.split(",");
+    const unknown = named.find((name) => !labels.includes(name));
+    if (unknown !== undefined)
+      return {
+        field: "decision",
+        message: `expected All, Neither or response labels among ${labels.join(", ")}; "${unknown}" is not one`,
+      };
+    if (new Set(named).size !== named.length)
+      return { field: "decision", message: "expected each label once" };
+  }
+  if (label.scores) {
+    const scored = Object.keys(label.scores);
+    const extra = scored.find((name) => !labels.includes(name));
+    if (extra !== undefined) return { field: `scores.${extra}`, message: "expected a response of this task" };
+    const missing = labels.find((name) => !scored.includes(name));
+    if (missing !== undefined)
+      return { field: `scores.${missing}`, message: "expected scores for every response, or none" };
+  }
+  return null;
+}
+
+const BINARY = ["0", "1"];
+const SEVEN = ["1", "2", "3", "4", "5", "6", "7"];
+
+function measures(_payload: AnswersPayload, label: AnswersLabel): Measure[] {
+  const out: Measure[] = [
+    { name: "decision", value: normaliseDecision(label.decision), categories: null, ordinal: false },
+  ];
+  for (const [response, scores] of Object.entries(label.scores ?? {}).sort(([a], [b]) =>
+    a.localeCompare(b),
+  )) {
+    out.push(
+      { name: `${response}.validity`, value: String(scores.validity), categories: BINARY, ordinal: false },
+      {
+        name: `${response}.consistency`,
+        value: String(scores.consistency),
+        categories: BINARY,
+        ordinal: false,
+      },
+      {
+        name: `${response}.completeness`,
+        value: String(scores.completeness),
+        categories: SEVEN,
+        ordinal: true,
+      },
+      { name: `${response}.redundancy`, value: String(scores.redundancy), categories: SEVEN, ordinal: true },
+    );
+  }
+  return out;
+}
+
+export const answersKind: KindModule<AnswersPayload, AnswersLabel> = {
+  kind: "answers",
+  payloadSchema: AnswersPayloadSchema,
+  labelSchema: AnswersLabelSchema,
+  keys: [...KIND_KEYS.answers],
+  check,
+  sources: { required: ["responses"], optional: ["answers"] },
+  importTasks,
+  measures,
+  exportText: (items) =>
+    jsonLines(
+      items.map(({ payload, label }) => ({
+        query_id: payload.query_id,
+        decision: normaliseDecision(label.decision),
+        ...(label.scores ? { scores: label.scores } : {}),
+      })),
+    ),
+  exportFormat: "answer lines: decision and scores (plan agree --kind answers)",
+};

@@ -1,0 +1,26 @@
+/** Plans as the page shows them: the paper's text form, with the value the file held kept beside it. */
+import { canonicalPlan } from "../../plans/data/plan-forms.js";
+import type { Plan } from "../../plans/model.js";
+import { renderPlan } from "../../plans/render.js";
+
+export interface ShownPlan {
+  text: string;
+  source: string | Record<string, unknown>;
+}
+
+/**
+ * Text stays as written (a planner's raw output is what the annotator judges); an object is rendered in the paper's
+ * text form when it reads as a plan, else shown as indented JSON.
+ */
+export function shownPlan(value: string | Record<string, unknown> | Plan): ShownPlan {
+  const source = value as string | Record<string, unknown>;
+  if (typeof value === "string") return { text: value, source };
+  const canonical = canonicalPlan(value);
+  return { text: canonical.ok ? renderPlan(canonical.plan) : JSON.stringify(value, null, 2), source };
+}
+
+/** A task title: the id and the start of the query, on one line. */
+export function titleOf(id: string, query: string): string {
+  const oneLine = query.replace(/\s+/g, " ").trim();
+  return `${id}: ${oneLine.length > 90 ? `${oneLine.slice(0, 89)}…` : oneLine}`;
+}

@@ -1,0 +1,264 @@
+/**
+ * The review database: tasks and labels in one SQLite file (better-sqlite3). WAL with synchronous=FULL, so a label
+ * whose addLabel returned is on disk and survives the process being killed; each label is one transaction. The
+ * schema is versioned (migrations.ts). docs/review.md describes the tables.
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import Database from "better-sqlite3";
+import { cannotWrite, UserError } from "../errors.js";
+import { agreementOf } from "./agreement.js";
+import {
+  AnnotatorSchema,
+  type KindAgreement,
+  LabelError,
+  type NewTask,
+  type ReviewStore,
+  type StoredLabel,
+  type TaskDetail,
+  type TaskKind,
+  type TaskQuery,
+  type TaskSummary,
+  UnknownTaskError,
+} from "./contract.js";
+import { KINDS } from "./kinds/index.js";
+import { appliedVersion, migrate, SCHEMA_VERSION } from "./migrations.js";
+import { firstIssue } from "./zod-issue.js";
+
+export interface OpenOptions {
+  /** Refuse to create the file: for commands that only read (export, disputes). */
+  mustExist?: boolean;
+}
+
+interface TaskRow {
+  id: number;
+  kind: TaskKind;
+  key: string;
+  title: string;
+  payload: string;
+  labels: number;
+  done: number;
+}
+
+interface LabelRow {
+  id: number;
+  task_id: number;
+  kind: TaskKind;
+  key: string;
+  annotator: string;
+  label: string;
+  created_at: string;
+}
+
+function storedLabel(row: LabelRow): StoredLabel {
+  return { ...row, label: JSON.parse(row.label) };
+}
+
+function summary(row: TaskRow): TaskSummary {
+  return {
+    id: row.id,
+    kind: row.kind,
+    key: row.key,
+    title: row.title,
+    labels: row.labels,
+    done: row.done > 0,
+  };
+}
+
+/** Opens the database at `file` with its pragmas, or a UserError naming the file (exported for the tests). */
+export function openDatabase(file: string, options: OpenOptions): Database.Database {
+  if (options.mustExist && !existsSync(file))
+    throw new UserError(`--db ${file}: no such file`, { hint: "create it with tooluse review add" });
+  if (existsSync(file) && statSync(file).isDirectory()) throw new UserError(`--db ${file}: is a folder`);
+  if (!options.mustExist) {
+    try {
+      mkdirSync(dirname(resolve(file)), { recursive: true });
+    } catch (error) {
+      throw cannotWrite(file, error);
+    }
+  }
+  let db: Database.Database;
+  try {
+    db = new Database(file);
+    db.pragma("journal_mode = WAL");
+    db.pragma("synchronous = FULL");
+    db.pragma("foreign_keys = ON");
+    db.pragma("busy_timeout = 5000");
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === "SQLITE_CANTOPEN")
+      throw new UserError(`--db ${file}: cannot open (${(error as Error).message})`, { kind: "failure" });
+    throw new UserError(`--db ${file}: not a review database (${(error as Error).message})`);
+  }
+  return db;
+}
+
+/**
+ * Checks the version, migrates, and creates the token on first open — in one immediate transaction, so two processes
+ * opening a new database at once (the server and `review add`) do not both migrate it or both make a token.
+ */
+function prepareSchema(db: Database.Database, file: string): string {
+  return db.transaction(() => checkAndMigrate(db, file)).immediate();
+}
+
+function checkAndMigrate(db: Database.Database, file: string): string {
+  const version = appliedVersion(db);
+  if (version > SCHEMA_VERSION)
+    throw new UserError(
+      `--db ${file}: schema version ${version} is newer than this tooluse knows (${SCHEMA_VERSION})`,
+      { hint: "upgrade tooluse to open it" },
+    );
+  const tables = db.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table'").get() as {
+    n: number;
+  };
+  if (version === 0 && tables.n > 0)
+    throw new UserError(`--db ${file}: an SQLite database, but not a review database (no schema_version)`);
+  migrate(db);
+  const existing = db.prepare("SELECT value FROM meta WHERE key = 'token'").get() as
+    | { value: string }
+    | undefined;
+  if (existing) return existing.value;
+  const token = randomBytes(32).toString("base64url");
+  db.prepare("INSERT INTO meta (key, value) VALUES ('token', ?)").run(token);
+  return token;
+}
+
+export function openReviewStore(file: string, options: OpenOptions = {}): ReviewStore {
+  const db = openDatabase(file, options);
+  let token: string;
+  try {
+    token = prepareSchema(db, file);
+  } catch (error) {
+    db.close();
+    if (error instanceof UserError) throw error;
+    throw new UserError(`--db ${file}: not a review database (${(error as Error).message})`);
+  }
+
+  const taskColumns = (annotator: string | null) => `
+    t.id, t.kind, t.key, t.title, t.payload,
+    (SELECT COUNT(*) FROM labels l WHERE l.task_id = t.id) AS labels,
+    (SELECT COUNT(*) FROM labels l WHERE l.task_id = t.id ${annotator === null ? "" : "AND l.annotator = @annotator"}) AS done`;
+  const insertTask = db.prepare(
+    "INSERT OR IGNORE INTO tasks (kind, key, title, payload, created_at, source) VALUES (?, ?, ?, ?, ?, ?)",
+  );
+  const insertLabel = db.prepare(
+    "INSERT INTO labels (task_id, annotator, label, created_at) VALUES (?, ?, ?, ?)",
+  );
+  const labelById = db.prepare(
+    "SELECT l.id, l.task_id, t.kind, t.key, l.annotator, l.label, l.created_at FROM labels l JOIN tasks t ON t.id = l.task_id WHERE l.id = ?",
+  );
+
+  function taskRow(id: number): TaskRow | undefined {
+    return db.prepare(`SELECT ${taskColumns(null)} FROM tasks t WHERE t.id = @id`).get({ id }) as
+      | TaskRow
+      | undefined;
+  }
+
+  return {
+    file,
+    token,
+
+    addTasks(kind: TaskKind, tasks: readonly NewTask[]) {
+      const spec = KINDS[kind];
+      // Every payload is checked before anything is written: a bad one adds nothing.
+      const rows = tasks.map((task, index) => {
+        const parsed = spec.payloadSchema.safeParse(task.payload);
+        if (!parsed.success) {
+          const issue = firstIssue(parsed.error);
+          throw new Error(`task ${index + 1} (${task.key}): payload ${issue.field}: ${issue.message}`);
+        }
+        return { ...task, payload: JSON.stringify(parsed.data) };
+      });
+      let added = 0;
+      const now = new Date().toISOString();
+      db.transaction(() => {
+        for (const row of rows)
+          added += insertTask.run(kind, row.key, row.title, row.payload, now, row.source ?? null).changes;
+      })();
+      return { added, skipped: tasks.length - added };
+    },
+
+    listTasks(query: TaskQuery = {}) {
+      const where: string[] = [];
+      if (query.kind) where.push("t.kind = @kind");
+      const annotator = query.annotator ?? null;
+      const rows = db
+        .prepare(
+          `SELECT ${taskColumns(annotator)} FROM tasks t ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY t.id`,
+        )
+        .all({ kind: query.kind, annotator }) as TaskRow[];
+      return rows
+        .map(summary)
+        .filter((task) => query.state === undefined || task.done === (query.state === "done"));
+    },
+
+    getTask(id: number): TaskDetail | undefined {
+      const row = taskRow(id);
+      if (!row) return undefined;
+      const labels = (
+        db
+          .prepare(
+            "SELECT l.id, l.task_id, t.kind, t.key, l.annotator, l.label, l.created_at FROM labels l JOIN tasks t ON t.id = l.task_id WHERE l.task_id = ? ORDER BY l.id",
+          )
+          .all(id) as LabelRow[]
+      ).map(storedLabel);
+      const neighbour = (sql: string) =>
+        (db.prepare(sql).get(row.kind, id) as { id: number } | undefined)?.id ?? null;
+      return {
+        ...summary(row),
+        payload: JSON.parse(row.payload),
+        labels_list: labels,
+        prev: neighbour("SELECT id FROM tasks WHERE kind = ? AND id < ? ORDER BY id DESC LIMIT 1"),
+        next: neighbour("SELECT id FROM tasks WHERE kind = ? AND id > ? ORDER BY id LIMIT 1"),
+      };
+    },
+
+    addLabel(taskId: number, annotator: string, label: unknown): StoredLabel {
+      const row = taskRow(taskId);
+      if (!row) throw new UnknownTaskError(taskId);
+      const name = AnnotatorSchema.safeParse(annotator);
+      if (!name.success) throw new LabelError("annotator", firstIssue(name.error).message);
+      const spec = KINDS[row.kind];
+      const parsed = spec.labelSchema.safeParse(label);
+      if (!parsed.success) {
+        const issue = firstIssue(parsed.error);
+        throw new LabelError(issue.field, issue.message);
+      }
+      const problem = spec.check?.(JSON.parse(row.payload), parsed.data) ?? null;
+      if (problem) throw new LabelError(problem.field, problem.message);
+      const id = db.transaction(
+        () =>
+          insertLabel.run(taskId, name.data, JSON.stringify(parsed.data), new Date().toISOString())
+            .lastInsertRowid,
+      )();
+      return storedLabel(labelById.get(Number(id)) as LabelRow);
+    },
+
+    labels(kind: TaskKind): StoredLabel[] {
+      const rows = db
+        .prepare(
+          `SELECT l.id, l.task_id, t.kind, t.key, l.annotator, l.label, l.created_at
+           FROM labels l JOIN tasks t ON t.id = l.task_id
+           WHERE t.kind = ? AND l.id = (SELECT MAX(m.id) FROM labels m WHERE m.task_id = l.task_id AND m.annotator = l.annotator)
+           ORDER BY t.id, l.annotator`,
+        )
+        .all(kind) as LabelRow[];
+      return rows.map(storedLabel);
+    },
+
+    agreement(kind: TaskKind): KindAgreement {
+      const payloads = new Map<number, unknown>();
+      for (const task of db.prepare("SELECT id, payload FROM tasks WHERE kind = ?").all(kind) as {
+        id: number;
+        payload: string;
+      }[])
+        payloads.set(task.id, JSON.parse(task.payload));
+      return agreementOf(kind, this.labels(kind), payloads);
+    },
+
+    close() {
+      db.close();
+    },
+  };
+}

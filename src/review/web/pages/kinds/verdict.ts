@@ -1,0 +1,74 @@
+/**
+ * verdict: one graded record as the HTML report's case browser shows it (verdict and reason, extracted calls, raw
+ * output), and the reviewer's agreement or dispute with a reason. The output is hostile text: shown, never run.
+ */
+
+import { describeCalls } from "../../../../report/html/describe-case.js";
+import { html, type SafeHtml } from "../../../../report/html/escape.js";
+import type { VerdictPayload } from "../../../contract.js";
+import { block, choiceField, textField } from "../fields.js";
+import type { KindView } from "./view.js";
+
+type Outcome = "passed" | "failed" | "error";
+
+function outcome(p: VerdictPayload): Outcome {
+  if (p.status === "error" || p.verdict === null) return "error";
+  return p.verdict.passed === true ? "passed" : "failed";
+}
+
+function calls(verdict: Record<string, unknown> | null): string | null {
+  const list = verdict?.calls;
+  if (!Array.isArray(list)) return null;
+  return describeCalls(
+    list.filter((c): c is { name: string; arguments: unknown } => typeof c?.name === "string"),
+  );
+}
+
+/** The verdict's flags a reviewer should see: what was tolerated or went wrong besides the reason. */
+function flags(verdict: Record<string, unknown> | null): string[] {
+  if (!verdict) return [];
+  const out: string[] = [];
+  if (verdict.malformed === true)
+    out.push("malformed: the output looks like a call attempt that did not parse");
+  if (verdict.name_mangled === true) out.push("name mangled: a dotted tool name was called with _");
+  if (Array.isArray(verdict.lenient) && verdict.lenient.length > 0)
+    out.push(`lenient matches: ${verdict.lenient.join(", ")}`);
+  if (Array.isArray(verdict.extra) && verdict.extra.length > 0)
+    out.push(`extra arguments: ${verdict.extra.join(", ")}`);
+  if (typeof verdict.behaviour === "string") out.push(`behaviour: ${verdict.behaviour}`);
+  return out;
+}
+
+const BADGE: Record<Outcome, string> = { passed: "PASS", failed: "FAIL", error: "ERROR" };
+
+export const verdictView: KindView<VerdictPayload> = {
+  keys: [
+    ["a", "agree with the verdict"],
+    ["d", "dispute it (then type the reason)"],
+  ],
+  render: (p) => {
+    const result = outcome(p);
+    const reason = typeof p.verdict?.reason === "string" ? p.verdict.reason : null;
+    const flagged = flags(p.verdict);
+    const meta: SafeHtml = html`<p class="record"><span class="badge ${result}">${BADGE[result]}</span> <span class="id">${p.case_id}</span> <span class="proto">${p.protocol}</span> <span class="who">${p.model}</span> <span class="sub">${p.suite} · ${p.results_file}</span></p>`;
+    return html`${meta}
+<div class="columns">
+<div>
+${block(result === "error" ? "Error (not scored)" : `Verdict: ${result}`, result === "error" ? p.error : reason, "no reason recorded")}
+${flagged.length > 0 ? block("Flags", flagged.join("\n")) : ""}
+${block("Extracted calls", calls(p.verdict), result === "error" ? "none: the request failed" : "none")}
+</div>
+${block("Raw model output", p.output, "no output", "output")}
+</div>
+${choiceField(
+  "verdict",
+  "Your view of the verdict",
+  [
+    { value: "agree", key: "a", text: "agree" },
+    { value: "dispute", key: "d", text: "dispute" },
+  ],
+  { next: { dispute: "reason" } },
+)}
+${textField("reason", "Reason (needed for a dispute)", { rows: 3 })}`;
+  },
+};

@@ -1,0 +1,141 @@
+/** The server-rendered pages: the index, a kind's task list, one task, and "the next open task after this one". */
+import type { Context, Hono } from "hono";
+import { html, jsonForScript, type SafeHtml, trusted } from "../../../report/html/escape.js";
+import {
+  isTaskKind,
+  PAYLOAD_SCHEMAS,
+  type ReviewStore,
+  TASK_KINDS,
+  type TaskDetail,
+  type TaskKind,
+  type TaskQuery,
+} from "../../contract.js";
+import { taskId } from "../api.js";
+import { kindCounts } from "../counts.js";
+import { indexMain, KIND_TITLES } from "./index-page.js";
+import { answersView } from "./kinds/answers.js";
+import { lineageView } from "./kinds/lineage.js";
+import { planRatingView } from "./kinds/plan-rating.js";
+import { stepTagsView } from "./kinds/step-tags.js";
+import { tripletView } from "./kinds/triplet.js";
+import { verdictView } from "./kinds/verdict.js";
+import type { KindView } from "./kinds/view.js";
+import { type PageFrame, renderPage } from "./layout.js";
+
+// biome-ignore lint/suspicious/noExplicitAny: each view takes its own kind's payload, parsed by that kind's schema.
+const VIEWS: Record<TaskKind, KindView<any>> = {
+  lineage: lineageView,
+  "plan-rating": planRatingView,
+  "step-tags": stepTagsView,
+  triplet: tripletView,
+  answers: answersView,
+  verdict: verdictView,
+};
+
+/** Whose labels count for "done": the server's annotator, else the name the page passes along. */
+function whoFor(c: Context, annotator: string | null): string | null {
+  return annotator ?? c.req.query("annotator") ?? null;
+}
+
+function notFound(c: Context, frame: Omit<PageFrame, "main" | "title" | "data" | "keys">, what: string) {
+  return c.html(
+    renderPage({
+      ...frame,
+      title: "Not found",
+      data: { page: "missing" },
+      keys: [],
+      main: html`<h1>Not found</h1><p>${what}</p><p><a href="/">Back to the index</a></p>`,
+    }),
+    404,
+  );
+}
+
+function taskMain(task: TaskDetail, view: KindView<unknown>, payload: unknown, who: string | null): SafeHtml {
+  const done = task.labels_list.some((label) => who === null || label.annotator === who);
+  return html`<nav class="task-nav"><a class="kind" href="/kinds/${task.kind}">${task.kind}</a><span class="title">${task.title}</span><span class="key sub">${task.key}</span><span class="state ${done ? "done" : "open"}">${done ? "done" : "open"}</span>${
+    task.prev === null ? "" : html`<a rel="prev" href="/tasks/${task.prev}"><kbd>[</kbd> previous</a>`
+  }${task.next === null ? "" : html`<a rel="next" href="/tasks/${task.next}"><kbd>]</kbd> next</a>`}</nav>
+<form id="label-form" class="task kind-${task.kind}" novalidate>
+${view.render(payload)}
+<div class="submit-bar"><button type="submit" id="submit"><kbd>Enter</kbd> submit</button><span id="form-error" class="error" role="alert"></span></div>
+</form>`;
+}
+
+export function registerPages(app: Hono, store: ReviewStore, annotator: string | null): void {
+  const frame = { token: store.token, annotator, db: store.file };
+
+  app.get("/", (c) => {
+    const counts = kindCounts(store, whoFor(c, annotator));
+    const agreements = TASK_KINDS.map((kind) => store.agreement(kind));
+    return c.html(
+      renderPage({
+        ...frame,
+        title: "Index",
+        data: { page: "index" },
+        keys: [["1 … 6", "start the kind with that number at its first open task"]],
+        main: indexMain(counts, agreements),
+      }),
+    );
+  });
+
+  app.get("/kinds/:kind", (c) => {
+    const kind = c.req.param("kind");
+    if (!isTaskKind(kind)) return notFound(c, frame, `There is no task kind ${kind}.`);
+    const who = whoFor(c, annotator);
+    const tasks = store.listTasks(who === null ? { kind } : { kind, annotator: who });
+    return c.html(
+      renderPage({
+        ...frame,
+        title: kind,
+        data: { page: "kind", kind },
+        keys: [],
+        main: html`<h1>${kind}</h1><p class="sub">${KIND_TITLES[kind]}</p>${
+          tasks.length === 0
+            ? html`<p class="empty">No ${kind} tasks: add some with tooluse review add --kind ${kind}.</p>`
+            : html`<table class="grid"><thead><tr><th>id</th><th>task</th><th>key</th><th class="num">labels</th><th>state</th></tr></thead><tbody>${tasks.map(
+                (t) =>
+                  html`<tr><td class="num">${t.id}</td><td><a href="/tasks/${t.id}">${t.title}</a></td><td class="sub">${t.key}</td><td class="num">${t.labels}</td><td>${t.done ? "done" : "open"}</td></tr>`,
+              )}</tbody></table>`
+        }`,
+      }),
+    );
+  });
+
+  app.get("/tasks/:id", (c) => {
+    const id = taskId(c.req.param("id"));
+    const task = id === null ? undefined : store.getTask(id);
+    if (!task) return notFound(c, frame, `There is no task ${c.req.param("id")}.`);
+    const parsed = PAYLOAD_SCHEMAS[task.kind].safeParse(task.payload);
+    const own = task.labels_list.filter((l) => annotator === null || l.annotator === annotator);
+    const data = {
+      id: task.id,
+      kind: task.kind,
+      labels: own.map((l) => ({ annotator: l.annotator, label: l.label })),
+    };
+    const main = parsed.success
+      ? taskMain(task, VIEWS[task.kind], parsed.data, whoFor(c, annotator))
+      : html`<h1>This task cannot be shown</h1><p class="error">Its payload does not match the ${task.kind} schema: ${parsed.error.issues[0]?.message ?? ""}</p><pre>${JSON.stringify(task.payload, null, 2)}</pre>`;
+    return c.html(
+      renderPage({
+        ...frame,
+        title: `${task.kind} ${task.id}`,
+        data: { page: "task", kind: task.kind, id: task.id, prev: task.prev, next: task.next },
+        keys: VIEWS[task.kind].keys,
+        main: html`${main}<script type="application/json" id="task-data">${trusted(jsonForScript(data))}</script>`,
+      }),
+    );
+  });
+
+  /** After a label is stored the page moves on: the next open task of the kind after this one, wrapping around. */
+  app.get("/tasks/:id/next-open", (c) => {
+    const id = taskId(c.req.param("id"));
+    const task = id === null ? undefined : store.getTask(id);
+    if (!task) return c.redirect("/", 303);
+    const who = whoFor(c, annotator);
+    const query: TaskQuery = { kind: task.kind, state: "open" };
+    if (who !== null) query.annotator = who;
+    const open = store.listTasks(query).filter((t) => t.id !== task.id);
+    const next = open.find((t) => t.id > task.id) ?? open[0];
+    return c.redirect(next ? `/tasks/${next.id}` : `/?finished=${encodeURIComponent(task.kind)}`, 303);
+  });
+}
