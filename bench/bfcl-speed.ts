@@ -2,7 +2,8 @@
  * Grading speed, side by side from one run:
  *  1. `tooluse grade --rules bfcl` (the built CLI: reads our JSON text, loads cases, grades, writes verdicts) against
  *     BFCL's `check.py` (decoded calls in, verdicts out) on the same generated outputs. Fails if ours is slower.
- *  2. In-process grading of ToolUse.1 outputs on one core. Fails below 100,000 outputs/second.
+ *  2. In-process grading of ToolUse.1 outputs on one core (bench/grade-in-process.ts). Fails below 100,000 outputs
+ *     per CPU-second.
  * Both processes run three times, alternating; the best CPU time of each counts (wall time is printed too: on a
  * shared machine it mostly measures the queue for a core).
  * Run: npx tsx bench/bfcl-speed.ts [mutations per question, default 20]
@@ -11,9 +12,6 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { referenceOutput } from "../src/backends/reference-outputs.js";
-import { loadCases } from "../src/cases/load.js";
-import type { Protocol } from "../src/cases/schema.js";
 import {
   answerableQuestions,
   CHECKER_SCRIPT,
@@ -22,11 +20,9 @@ import {
   writeSet,
 } from "../src/grade/bfcl/test-support/differential.js";
 import { generateOutputs } from "../src/grade/bfcl/test-support/generate.js";
-import type { Output } from "../src/grade/grade.js";
-import { gradingProfile } from "../src/grade/profiles.js";
-import { DEFAULT_CASES_FILE, PACKAGE_ROOT } from "../src/paths.js";
+import { PACKAGE_ROOT } from "../src/paths.js";
+import { gradeInProcess } from "./grade-in-process.js";
 
-const TOOLUSE1_TARGET = 100_000;
 const ROUNDS = 3;
 
 interface Timing {
@@ -115,35 +111,7 @@ function bfclSideBySide(mutations: number): boolean {
   }
 }
 
-function tooluse1InProcess(): boolean {
-  const cases = loadCases(DEFAULT_CASES_FILE);
-  // The default profile: ours, with BFCL's verdict attached, as every run grades.
-  const grader = gradingProfile("tooluse");
-  const protocols: Protocol[] = ["json", "xml", "plain", "native"];
-  const work: { index: number; output: Output }[] = [];
-  cases.forEach((testCase, index) => {
-    for (const protocol of protocols) {
-      const output = referenceOutput("oracle", testCase, protocol);
-      work.push({ index, output: { id: testCase.id, protocol, output } });
-    }
-  });
-  const once = () => {
-    const started = performance.now();
-    for (const { index, output } of work) grader.grade(cases[index] as (typeof cases)[number], output);
-    return performance.now() - started;
-  };
-  once();
-  const best = Math.min(...Array.from({ length: 5 }, once));
-  const rate = (work.length / best) * 1000;
-  console.log(
-    `ToolUse.1 in process: ${Math.round(rate).toLocaleString("en")} outputs/s (${work.length} outputs, best of 5; target ${TOOLUSE1_TARGET.toLocaleString("en")})`,
-  );
-  const ok = rate >= TOOLUSE1_TARGET;
-  console.log(ok ? "  target met" : "  TARGET MISSED");
-  return ok;
-}
-
 const mutations = Number(process.argv[2] ?? 20);
 const bfclOk = bfclSideBySide(mutations);
-const tooluse1Ok = tooluse1InProcess();
+const tooluse1Ok = gradeInProcess();
 process.exitCode = bfclOk && tooluse1Ok ? 0 : 1;

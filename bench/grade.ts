@@ -1,6 +1,6 @@
 /**
  * Grading throughput: 10,000 outputs (every case × protocol, oracle answers mixed with prose, wrong calls, fenced JSON
- * with thinking, and malformed attempts), graded on one core. Target: under one second.
+ * with thinking, and malformed attempts), graded on one core. Target: under one CPU-second (wall time printed too).
  * Run: npx tsx bench/grade.ts
  */
 import { referenceOutput } from "../src/backends/reference-outputs.js";
@@ -33,16 +33,25 @@ for (let i = 0; work.length < 10_000; i++) {
   work.push({ index: i % cases.length, output: { id: testCase.id, protocol, output: text } });
 }
 
-function once(): number {
-  const started = performance.now();
+/** CPU milliseconds of one grading pass (one thread: CPU time is "one core"; wall time mostly measures the queue). */
+function once(): { cpu: number; wall: number } {
+  const wallStart = performance.now();
+  const cpuStart = process.cpuUsage();
   const verdicts = work.map(({ index, output }) => grade(cases[index] as (typeof cases)[number], output));
   summarize(verdicts, cases);
-  return performance.now() - started;
+  const cpu = process.cpuUsage(cpuStart);
+  return { cpu: (cpu.user + cpu.system) / 1000, wall: performance.now() - wallStart };
 }
 
 once(); // warm-up: JIT and module initialisation are not what we measure
-const times = Array.from({ length: 5 }, once).sort((a, b) => a - b);
-const median = times[2] as number;
-console.log(`graded ${work.length} outputs (+ summary) in ${median.toFixed(0)} ms (median of 5)`);
-console.log(`${Math.round((work.length / median) * 1000).toLocaleString("en")} outputs/second on one core`);
-atMost("grading the corpus (median of 5)", median, 1000, "ms");
+const passes = Array.from({ length: 5 }, once);
+const median = (values: number[]) => values.sort((a, b) => a - b)[2] as number;
+const cpu = median(passes.map((pass) => pass.cpu));
+const wall = median(passes.map((pass) => pass.wall));
+console.log(
+  `graded ${work.length} outputs (+ summary) in ${cpu.toFixed(0)} ms of CPU, ${wall.toFixed(0)} ms wall (median of 5)`,
+);
+console.log(
+  `${Math.round((work.length / cpu) * 1000).toLocaleString("en")} outputs per CPU-second on one core`,
+);
+atMost("grading the corpus (CPU, median of 5)", cpu, 1000, "ms");

@@ -5,7 +5,7 @@
  * list of alternatives, matched exactly as answer constraints are (src/cases/constraint.ts): folded text, word
  * starts, numbers by value. Every entry must be found.
  */
-import { compileConstraint, foldAnswer } from "./constraint.js";
+import { type CompiledConstraint, compileConstraint, foldAnswer } from "./constraint.js";
 
 export interface Mentions {
   mentions: ReadonlyArray<string | readonly string[]>;
@@ -25,7 +25,19 @@ export function isMentions(value: unknown): value is Mentions {
 export function mentionsMatch(expected: Mentions, actual: unknown): boolean {
   if (typeof actual !== "string") return false;
   const folded = foldAnswer(actual);
-  return expected.mentions.every((entry) => compileConstraint(entry).test(folded));
+  return compiled(expected).every((entry) => entry.test(folded));
+}
+
+// Keyed by the case's expectation object: each one's phrases compile once per process, however often it is graded.
+const compiledCache = new WeakMap<Mentions, readonly CompiledConstraint[]>();
+
+function compiled(expected: Mentions): readonly CompiledConstraint[] {
+  let entries = compiledCache.get(expected);
+  if (entries === undefined) {
+    entries = expected.mentions.map(compileConstraint);
+    compiledCache.set(expected, entries);
+  }
+  return entries;
 }
 
 /** A text that satisfies the expectation: the first alternative of each entry, in order (the oracle's argument). */

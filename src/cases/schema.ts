@@ -254,5 +254,10 @@ export type Expect = z.infer<typeof CaseExpectSchema>;
 export type AnswerConstraint = z.infer<typeof ConstraintSchema>;
 export type ExpectedCall = z.infer<typeof ExpectedCallSchema>;
 export type OfferedTool = CaseShape["tools"][number];
+/**
+ * One test case. Never changed once loaded: the grader prepares what depends on the case alone (offered tools,
+ * normalised expected values, compiled constraints, BFCL's question) once per case object and reuses it, so a case
+ * edited in place would be graded by its old expectation. Build a new case object instead.
+ */
 export type Case = z.infer<typeof CaseSchema>;
 export type ToolUse1Case = z.infer<typeof ToolUse1CaseSchema>;

@@ -64,6 +64,21 @@ function toolNamesOf(tools: readonly ToolSpec[]): ReadonlySet<string> {
   return names;
 }
 
+/** The facts the extractors share for one text; the JSON scan is done on first need (a class: no closure per output). */
+class Context implements ExtractContext {
+  private candidates: readonly JsonCandidate[] | undefined;
+  constructor(
+    readonly tools: readonly ToolSpec[],
+    readonly toolNames: ReadonlySet<string>,
+    private readonly text: string,
+  ) {}
+
+  jsonCandidates(): readonly JsonCandidate[] {
+    this.candidates ??= readJsonCandidates(this.text);
+    return this.candidates;
+  }
+}
+
 /**
  * Reads the tool calls out of one raw model output. Thinking and leaked template tokens are stripped
  * first; then xml, json, plain and bare_arguments are tried in that order. Never throws on any string.
@@ -80,15 +95,7 @@ export function extractCalls(raw: string, options: ExtractOptions = {}): Extract
   const mentions = options.mentions ?? false;
   // Blanking keeps every offset, so spans found in `seen` cut the same ranges out of `text`.
   const seen = mentions ? blankInlineMentions(text) : text;
-  let candidates: readonly JsonCandidate[] | undefined;
-  const context: ExtractContext = {
-    tools,
-    toolNames: toolNamesOf(tools),
-    jsonCandidates: () => {
-      candidates ??= readJsonCandidates(seen);
-      return candidates;
-    },
-  };
+  const context = new Context(tools, toolNamesOf(tools), seen);
   const plainLine = options.plainLine ?? true;
   for (const extractor of EXTRACTORS) {
     if (!plainLine && extractor.name === "plain") continue;
@@ -105,6 +112,19 @@ export function extractCalls(raw: string, options: ExtractOptions = {}): Extract
   }
   const malformed = (harmony?.malformed ?? false) || looksLikeCallAttempt(seen, { plainLine, mentions });
   return { calls: [], malformed, prose: tidy(text), shape: null };
+}
+
+/**
+ * Whether `extractCalls(raw, { tools })` — the default options — returns what this extraction of the same text with
+ * the same tools returned under whatever options it was made with, so a second reading can be skipped. True when the
+ * options could not have mattered: harmony calls (read before any option applies), or calls from an extractor that
+ * runs before the plain-line one and is no shape beyond the spec (xml, json), or from the plain-line one itself
+ * (which the defaults run), in text without backticks (so there was no inline mention to blank).
+ */
+export function readsAsDefaults(raw: string, extraction: Extraction): boolean {
+  const shape = extraction.shape;
+  if (shape === "harmony") return true;
+  return (shape === "xml" || shape === "json" || shape === "plain") && !raw.includes("`");
 }
 
 /** Extractor families beyond SPEC §3.1's chain. */

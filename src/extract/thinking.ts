@@ -78,13 +78,14 @@ function dropLeadingHeader(text: string): string {
   return text;
 }
 
+/** Every tail marker in one pattern: its first match is the earliest marker, found in one pass over the text. */
+const TEMPLATE_TAIL_PATTERN = new RegExp(
+  TEMPLATE_TAIL.map((marker) => marker.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"),
+);
+
 function cutTemplateTail(text: string): string {
-  let cut = text.length;
-  for (const marker of TEMPLATE_TAIL) {
-    const index = text.indexOf(marker);
-    if (index !== -1 && index < cut) cut = index;
-  }
-  return cut === text.length ? text : text.slice(0, cut);
+  const tail = TEMPLATE_TAIL_PATTERN.exec(text);
+  return tail === null ? text : text.slice(0, tail.index);
 }
 
 function afterEndOfThinking(text: string): string {

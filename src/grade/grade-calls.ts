@@ -5,19 +5,17 @@ import { assignCalls, type CallPair } from "./match-calls.js";
 import { resolveToolName } from "./resolve-tool.js";
 import { describeCalls, type Reading, type Verdict, type VerdictBase, verdict } from "./verdict.js";
 
-const NOT_APPLICABLE = { spurious: null, answer_ok: null };
-
 function noCallVerdict(base: VerdictBase, reading: Reading, wanted: string): Verdict {
   const reason = reading.malformed
     ? "malformed call attempt: no call could be read"
     : `no call; expected ${wanted}`;
-  return verdict({
-    ...base,
-    ...NOT_APPLICABLE,
+  return verdict(base, {
     passed: false,
     tool_ok: false,
     args_ok: false,
     extra: [],
+    spurious: null,
+    answer_ok: null,
     reason,
   });
 }
@@ -66,15 +64,15 @@ export function gradeCalls(
   const reason = passed
     ? `correct calls: ${expected.map((call) => call.name).join(", ")}${extra.length > 0 ? ` (extra: ${extra.join(", ")})` : ""}${mangled ? " (name mangled)" : ""}`
     : failureReason(expected, reading, pairs);
-  return verdict({
-    ...base,
-    ...NOT_APPLICABLE,
+  return verdict(base, {
     passed,
     tool_ok: toolOk,
     args_ok: argsOk,
     extra,
+    spurious: null,
+    answer_ok: null,
     reason,
-    ...(mangled ? { name_mangled: true } : {}),
+    name_mangled: mangled ? true : undefined,
     assignment,
   });
 }
@@ -93,14 +91,14 @@ export function gradeAnyCall(base: VerdictBase, tools: readonly ToolSpec[], read
     ? `called ${describeCalls(reading.calls)} (any call to an offered tool passes)${mangled ? " (name mangled)" : ""}`
     : `called a tool that is not offered: ${describeCalls(unknown)}`;
   // No argument is expected, so every call that reaches an offered tool has its arguments right, vacuously.
-  return verdict({
-    ...base,
-    ...NOT_APPLICABLE,
+  return verdict(base, {
     passed: toolOk,
     tool_ok: toolOk,
     args_ok: toolOk,
     extra: [],
+    spurious: null,
+    answer_ok: null,
     reason,
-    ...(mangled ? { name_mangled: true } : {}),
+    name_mangled: mangled ? true : undefined,
   });
 }

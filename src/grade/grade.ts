@@ -2,17 +2,16 @@
 
 import { isMentions } from "../cases/mentions.js";
 import type { Case, ExpectedCall, Protocol } from "../cases/schema.js";
-import { extractCalls } from "../extract/index.js";
-import { leniencyOf } from "../tools/leniency.js";
-import type { ToolSpec } from "../tools/types.js";
+import { type Extraction, extractCalls } from "../extract/index.js";
+import type { Call, ToolSpec } from "../tools/types.js";
 import { hasConstraints, unmetConstraints, unmetConstraintsAsSubstrings } from "./answer.js";
 import { type Behaviour, classifyBehaviour } from "./behaviour.js";
-import { compareArguments } from "./compare.js";
+import { argumentLeniency, compareArguments } from "./compare.js";
 import type { NoCallExpectation } from "./expectation.js";
 import { gradeAnyCall, gradeCalls } from "./grade-calls.js";
 import { decodeNativeReply } from "./native.js";
 import { offeredTools } from "./offered.js";
-import { resolveToolName } from "./resolve-tool.js";
+import { type ResolvedTool, resolveToolName } from "./resolve-tool.js";
 import { type GradingRules, TOOLUSE_RULES } from "./rules.js";
 import {
   describeCalls,
@@ -31,7 +30,7 @@ export interface Output {
   output: string;
 }
 
-function read(output: Output, tools: readonly ToolSpec[], rules: GradingRules): Reading {
+function read(output: Output, tools: readonly ToolSpec[], rules: GradingRules): Reading | Extraction {
   const plainLine = !rules.plainLineOnlyInPlain || output.protocol === "plain";
   const options = { tools, plainLine, mentions: rules.mentions };
   if (output.protocol !== "native") return extractCalls(output.output, options);
@@ -44,6 +43,18 @@ function read(output: Output, tools: readonly ToolSpec[], rules: GradingRules): 
 
 /** Grades one output against its case, under the 2.0 rules unless others are given (see profiles.ts). */
 export function grade(testCase: Case, output: Output, rules: GradingRules = TOOLUSE_RULES): Verdict {
+  return gradeAndRead(testCase, output, rules).verdict;
+}
+
+/**
+ * {@link grade}, also returning how the raw text was read (the extraction; undefined for native replies, whose calls
+ * the runtime read), so a profile grading the same output again can reuse it.
+ */
+export function gradeAndRead(
+  testCase: Case,
+  output: Output,
+  rules: GradingRules = TOOLUSE_RULES,
+): { verdict: Verdict; extraction: Extraction | undefined } {
   const tools = offeredTools(testCase);
   const reading = read(output, tools, rules);
   const base: VerdictBase = {
@@ -53,10 +64,16 @@ export function grade(testCase: Case, output: Output, rules: GradingRules = TOOL
     malformed: reading.malformed,
   };
   const expect = testCase.expect;
-  if ("call" in expect) return gradeCall(base, expect.call, tools, reading);
-  if ("calls" in expect) return gradeCalls(base, expect.calls, tools, reading);
-  if ("any_call" in expect) return gradeAnyCall(base, tools, reading);
-  return gradeNoCall(base, expect, reading, rules);
+  const graded =
+    "call" in expect
+      ? gradeCall(base, expect.call, tools, reading)
+      : "calls" in expect
+        ? gradeCalls(base, expect.calls, tools, reading)
+        : "any_call" in expect
+          ? gradeAnyCall(base, tools, reading)
+          : gradeNoCall(base, expect, reading, rules);
+  // Only an extraction has a shape: a native reading is assembled from the runtime's calls.
+  return { verdict: graded, extraction: "shape" in reading ? reading : undefined };
 }
 
 /** The behaviours each no-call expectation accepts; `abstain` is 1.0's word for "answer or refuse". */
@@ -98,8 +115,7 @@ function gradeNoCall(
         : answerOk === false
           ? `no call, but the answer fails its constraints: ${unmet.join("; ")}`
           : `no call, as expected (${expect.no_call})`;
-  return verdict({
-    ...base,
+  return verdict(base, {
     passed,
     tool_ok: null,
     args_ok: null,
@@ -107,7 +123,7 @@ function gradeNoCall(
     spurious,
     answer_ok: answerOk,
     reason,
-    ...(behaviour ? { behaviour } : {}),
+    behaviour,
   });
 }
 
@@ -118,21 +134,23 @@ function gradeCall(
   tools: readonly ToolSpec[],
   reading: Reading,
 ): Verdict {
-  const notApplicable = { spurious: null, answer_ok: null };
-  const failed = (reason: string) =>
-    verdict({ ...base, ...notApplicable, passed: false, tool_ok: false, args_ok: false, extra: [], reason });
   if (reading.calls.length === 0) {
-    return failed(
+    return failedBeforeArguments(
+      base,
       reading.malformed ? "malformed call attempt: no call could be read" : "no call; expected one",
     );
   }
   // With several calls the case fails, but tool and argument accuracy still describe the best of them.
-  const candidates = reading.calls.flatMap((call) => {
+  const candidates: { call: Call; resolved: ResolvedTool }[] = [];
+  for (const call of reading.calls) {
     const resolved = resolveToolName(call.name, tools);
-    return resolved?.tool.name === expected.name ? [{ call, resolved }] : [];
-  });
+    if (resolved?.tool.name === expected.name) candidates.push({ call, resolved });
+  }
   if (candidates.length === 0) {
-    return failed(`wrong tool: expected ${expected.name}, got ${describeCalls(reading.calls)}`);
+    return failedBeforeArguments(
+      base,
+      `wrong tool: expected ${expected.name}, got ${describeCalls(reading.calls)}`,
+    );
   }
   const checks = candidates.map(({ call, resolved }) => ({
     check: compareArguments(resolved.tool, expected.arguments, call.arguments),
@@ -153,16 +171,29 @@ function gradeCall(
     : argsOk
       ? `correct call to ${expected.name}${extraNote(best.check)}${mangledNote}${lenientNote}`
       : `wrong arguments: ${best.check.mismatched.join("; ")}${mangledNote}`;
-  return verdict({
-    ...base,
-    ...notApplicable,
+  return verdict(base, {
     passed: single && argsOk,
     tool_ok: true,
     args_ok: argsOk,
     extra: best.check.extra,
+    spurious: null,
+    answer_ok: null,
     reason,
-    ...(best.mangled ? { name_mangled: true } : {}),
-    ...(lenient.length > 0 ? { lenient } : {}),
+    name_mangled: best.mangled ? true : undefined,
+    lenient: lenient.length > 0 ? lenient : undefined,
+  });
+}
+
+/** A call case failed before any argument was compared: no call, or none to the expected tool. */
+function failedBeforeArguments(base: VerdictBase, reason: string): Verdict {
+  return verdict(base, {
+    passed: false,
+    tool_ok: false,
+    args_ok: false,
+    extra: [],
+    spurious: null,
+    answer_ok: null,
+    reason,
   });
 }
 
@@ -177,7 +208,7 @@ function leniencies(tool: ToolSpec, expected: ExpectedCall, args: Record<string,
     }
     const parameter = tool.parameters.find((p) => p.name === name);
     if (!parameter || parameter.schema) continue;
-    const used = leniencyOf(parameter.normaliser, args[name]);
+    const used = argumentLeniency(expected.arguments, name, parameter, args[name]);
     if (used) out.push(`${name}=${used}`);
   }
   return out;

@@ -7,8 +7,8 @@ import type { Case } from "../cases/schema.js";
 import { UserError } from "../errors.js";
 import type { BfclMode } from "./bfcl/checker.js";
 import { gradeBfclProfile, withBfclVerdict } from "./bfcl/profile.js";
-import { grade, type Output } from "./grade.js";
-import { SPEC1_RULES } from "./rules.js";
+import { gradeAndRead, type Output } from "./grade.js";
+import { type GradingRules, SPEC1_RULES, TOOLUSE_RULES } from "./rules.js";
 import type { Verdict } from "./verdict.js";
 
 export const GRADING_PROFILES = ["tooluse", "spec1", "bfcl"] as const;
@@ -28,19 +28,24 @@ export interface ProfileOptions {
   bfclMode?: BfclMode | undefined;
 }
 
+/** Our verdict under these rules with BFCL's attached, the output's text read once for both where it can be. */
+function withBoth(testCase: Case, output: Output, rules: GradingRules, mode: BfclMode | undefined): Verdict {
+  const { verdict, extraction } = gradeAndRead(testCase, output, rules);
+  return withBfclVerdict(testCase, output, verdict, mode, extraction);
+}
+
 /** Each profile's grader, or the reason this build has none (a clean slot: one line wires a new grader). */
 const REGISTRY: Record<GradingProfileName, (options: ProfileOptions) => GradingProfile> = {
   // Our profiles attach BFCL's verdict (issue 14: every record carries both; bfcl_compatible_score counts it).
   tooluse: ({ bfclMode }) => ({
     name: "tooluse",
     version: "2.0.0",
-    grade: (testCase, output) => withBfclVerdict(testCase, output, grade(testCase, output), bfclMode),
+    grade: (testCase, output) => withBoth(testCase, output, TOOLUSE_RULES, bfclMode),
   }),
   spec1: ({ bfclMode }) => ({
     name: "spec1",
     version: "1.0.0",
-    grade: (testCase, output) =>
-      withBfclVerdict(testCase, output, grade(testCase, output, SPEC1_RULES), bfclMode),
+    grade: (testCase, output) => withBoth(testCase, output, SPEC1_RULES, bfclMode),
   }),
   // BFCL's verdict alone: ours would cost more than BFCL's whole check (issue 14's speed target).
   bfcl: ({ bfclMode }) => ({

@@ -58,27 +58,40 @@ export interface Reading {
   malformed: boolean;
 }
 
-/** Builds a verdict with its fields in the documented order, so every verdicts file reads the same; optional fields last. */
-export function verdict(fields: Verdict): Verdict {
-  const { id, protocol, passed, calls, tool_ok, args_ok, extra, spurious, malformed, answer_ok, reason } =
-    fields;
-  return {
-    id,
-    protocol,
-    passed,
-    calls,
-    tool_ok,
-    args_ok,
-    extra,
-    spurious,
-    malformed,
-    answer_ok,
-    reason,
-    ...(fields.name_mangled ? { name_mangled: true } : {}),
-    ...(fields.assignment ? { assignment: fields.assignment } : {}),
-    ...(fields.behaviour ? { behaviour: fields.behaviour } : {}),
-    ...(fields.lenient ? { lenient: fields.lenient } : {}),
+/** What a grading rule decides about an output: every verdict field but those taken from the output itself. */
+export type Judgement = Pick<
+  Verdict,
+  "passed" | "tool_ok" | "args_ok" | "extra" | "spurious" | "answer_ok" | "reason"
+> & {
+  name_mangled?: true | undefined;
+  assignment?: (number | null)[] | undefined;
+  behaviour?: Behaviour | undefined;
+  lenient?: string[] | undefined;
+};
+
+/**
+ * Builds a verdict with its fields in the documented order, so every verdicts file reads the same; optional fields
+ * last, and only when set. One literal and no spreads: this runs once per graded output.
+ */
+export function verdict(base: VerdictBase, judgement: Judgement): Verdict {
+  const graded: Verdict = {
+    id: base.id,
+    protocol: base.protocol,
+    passed: judgement.passed,
+    calls: base.calls,
+    tool_ok: judgement.tool_ok,
+    args_ok: judgement.args_ok,
+    extra: judgement.extra,
+    spurious: judgement.spurious,
+    malformed: base.malformed,
+    answer_ok: judgement.answer_ok,
+    reason: judgement.reason,
   };
+  if (judgement.name_mangled) graded.name_mangled = true;
+  if (judgement.assignment) graded.assignment = judgement.assignment;
+  if (judgement.behaviour) graded.behaviour = judgement.behaviour;
+  if (judgement.lenient) graded.lenient = judgement.lenient;
+  return graded;
 }
 
 /** The tool names of some calls, for reasons: `get_weather, calculator`. */

@@ -208,19 +208,41 @@ export function valuesEqual(
   return b.kind === "string" ? a.value === b.value : numberMatchesText(b.value, a.value);
 }
 
+const INTEGER = { integer: true };
+const ANY_NUMBER = {};
+
 /**
  * Whether a model's argument matches the expected one: both sides go through the parameter's
  * normaliser; `{ one_of: [...] }` matches any listed value; an invalid actual value never matches.
  * Example: `argumentMatches(cityParam, "Saint Petersburg", "СПб")` → true.
  */
 export function argumentMatches(param: ToolParameter, expected: unknown, actual: unknown): boolean {
+  return matchesNormalised(param, normalisedExpected(param, expected), actual);
+}
+
+/**
+ * The expected side of {@link argumentMatches} on its own: every accepted value through the parameter's normaliser,
+ * those it cannot read left out (they never match). It depends on the case alone, so graders compute it once per case.
+ */
+export function normalisedExpected(param: ToolParameter, expected: unknown): NormalisedValue[] {
   const normaliser = NORMALISERS[param.normaliser];
-  const got = normaliser(actual);
+  const wants: NormalisedValue[] = [];
+  for (const candidate of acceptedValues(expected)) {
+    const want = normaliser(candidate);
+    if (want.kind !== "invalid") wants.push(want);
+  }
+  return wants;
+}
+
+/** {@link argumentMatches} against expected values already normalised by {@link normalisedExpected}. */
+export function matchesNormalised(
+  param: ToolParameter,
+  wants: readonly NormalisedValue[],
+  actual: unknown,
+): boolean {
+  const got = NORMALISERS[param.normaliser](actual);
   if (got.kind === "invalid") return false;
   // A count is a count: 1000000 and 1000001 differ although they are within the relative tolerance.
-  const integer = param.type === "integer";
-  return acceptedValues(expected).some((candidate) => {
-    const want = normaliser(candidate);
-    return want.kind !== "invalid" && valuesEqual(want, got, { integer });
-  });
+  const options = param.type === "integer" ? INTEGER : ANY_NUMBER;
+  return wants.some((want) => valuesEqual(want, got, options));
 }

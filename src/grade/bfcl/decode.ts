@@ -72,6 +72,55 @@ function unfenced(output: string): string {
   return end === text.length ? text : text.slice(0, end);
 }
 
+/** The blanks Python skips between tokens (comments and line continuations are left to the full reader). */
+function skipBlanks(text: string, from: number): number {
+  let i = from;
+  for (
+    let c = text.charCodeAt(i);
+    c === 32 || c === 9 || c === 10 || c === 13 || c === 12;
+    c = text.charCodeAt(++i)
+  );
+  return i;
+}
+
+function isAsciiWord(c: number): boolean {
+  return (c >= 48 && c <= 57) || isAsciiNameStart(c);
+}
+
+function isAsciiNameStart(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+}
+
+/**
+ * False only for text that can be neither a Python call nor a list of calls, even with brackets added: it opens with
+ * an ASCII character no call or list starts with (`<function=…>`, `"…"`, `5`), or with an ASCII (dotted) name not
+ * followed by `(` (`TOOL get_weather | …`, `Canberra.`, prose). Outputs in other formats then skip the full read,
+ * whose verdict is the same. True whenever unsure (`#`, `\`, non-ASCII): the reader decides.
+ */
+export function mayStartPythonCall(text: string): boolean {
+  let i = skipBlanks(text, 0);
+  let c = text.charCodeAt(i);
+  // End, `[` `(` `]` `#` `\`, or non-ASCII: let the reader decide.
+  if (Number.isNaN(c) || c === 91 || c === 40 || c === 93 || c === 35 || c === 92 || c >= 128) return true;
+  if (!isAsciiNameStart(c)) return false;
+  // A dotted name: words joined by dots with nothing between, each starting with a letter or `_`.
+  for (;;) {
+    while (isAsciiWord(text.charCodeAt(i))) i++;
+    c = text.charCodeAt(i);
+    if (c !== 46) break;
+    const next = text.charCodeAt(i + 1);
+    if (next >= 128) return true;
+    // `Canberra.`: the name ends before the dot, and a dot is not the `(` that must follow it.
+    if (!isAsciiNameStart(next)) return false;
+    i++;
+  }
+  // A non-ASCII letter may continue the name: the reader's to judge.
+  if (c >= 128) return true;
+  c = text.charCodeAt(skipBlanks(text, i));
+  // `(` opens the arguments; `#` and `\` may be a comment or a line continuation before it.
+  return c === 40 || c === 35 || c === 92 || c >= 128;
+}
+
 /** Reads an output the way BFCL's pipeline decodes it. */
 export function decodeForBfcl(output: string, protocol: Protocol): BfclDecoded {
   const text = unfenced(output);
@@ -89,6 +138,7 @@ export function decodeForBfcl(output: string, protocol: Protocol): BfclDecoded {
         return { ok: true, calls, shape: json instanceof Map && json.has("tool_calls") ? "native" : "json" };
     }
   }
+  if (!mayStartPythonCall(text)) return FAILED;
   const bracketed = `${first === "[" ? "" : "["}${text}${text.endsWith("]") ? "" : "]"}`;
   const calls =
     readPythonCallList(bracketed, { namesAsStrings: true, ignorePositional: true }) ??

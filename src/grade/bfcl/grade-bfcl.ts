@@ -1,6 +1,6 @@
 /** The `bfcl` grading profile: one case and one raw output in, BFCL's verdict out. Pure. */
 import type { Case } from "../../cases/schema.js";
-import { extractCalls } from "../../extract/index.js";
+import { type Extraction, extractCalls } from "../../extract/index.js";
 import { parsePyJson } from "../../extract/python-json.js";
 import { fromJsonValue, type PyDict, type PyValue } from "../../extract/python-value.js";
 import type { Output } from "../grade.js";
@@ -64,12 +64,12 @@ function prepare(testCase: Case): Prepared {
  * The calls BFCL's checker gets from an output. BFCL's own formats (a Python list of calls, JSON calls, native tool
  * calls) are decoded strictly, as BFCL does. Our xml and plain protocols are formats BFCL never asks for: there the
  * protocol's own parser reads the calls, and values are read back as the protocol wrote them (JSON unless a string;
- * `5.0` reads as `5`).
+ * `5.0` reads as `5`). `known`: what `extractCalls(output, { tools })` returns for it, when the caller already has it.
  */
-export function decodeOutput(testCase: Case, output: Output): BfclDecoded {
+export function decodeOutput(testCase: Case, output: Output, known?: Extraction): BfclDecoded {
   const decoded = decodeForBfcl(output.output, output.protocol);
   if (decoded.ok || (output.protocol !== "xml" && output.protocol !== "plain")) return decoded;
-  const extraction = extractCalls(output.output, { tools: offeredTools(testCase) });
+  const extraction = known ?? extractCalls(output.output, { tools: offeredTools(testCase) });
   if (extraction.malformed) return decoded;
   const calls = extraction.calls.map((call) => {
     const args = fromJsonValue(call.arguments) as PyDict;

@@ -5,13 +5,14 @@
  * check; grade again under ours to have both).
  */
 import type { Case } from "../../cases/schema.js";
+import { type Extraction, readsAsDefaults } from "../../extract/index.js";
 import { jsonObject } from "../../extract/python-value.js";
 import type { Output } from "../grade.js";
 import { offeredTools } from "../offered.js";
 import { mostLenient, type NameResolution, resolveToolName } from "../resolve-tool.js";
 import type { Verdict } from "../verdict.js";
 import type { BfclMode } from "./checker.js";
-import { bfclNameResolution, decodeOutput, gradeBfcl, judgeBfcl } from "./grade-bfcl.js";
+import { bfclNameResolution, decodeOutput, judgeBfcl } from "./grade-bfcl.js";
 
 /** How the model was served, for BFCL's name rule; default `prompt` (names as offered). */
 function modeFor(mode: BfclMode | undefined): BfclMode {
@@ -20,8 +21,14 @@ function modeFor(mode: BfclMode | undefined): BfclMode {
 
 /** The most lenient resolution among calls that reach an offered tool under our rules. */
 function ourResolution(testCase: Case, calls: readonly { name: string }[]): NameResolution | undefined {
+  if (calls.length === 0) return undefined;
   const tools = offeredTools(testCase);
-  return mostLenient(calls.flatMap((call) => resolveToolName(call.name, tools)?.resolution ?? []));
+  const resolutions: NameResolution[] = [];
+  for (const call of calls) {
+    const resolved = resolveToolName(call.name, tools);
+    if (resolved) resolutions.push(resolved.resolution);
+  }
+  return mostLenient(resolutions);
 }
 
 function bfclOnly(testCase: Case, output: Output, mode: BfclMode): Verdict {
@@ -53,10 +60,19 @@ function bfclOnly(testCase: Case, output: Output, mode: BfclMode): Verdict {
 
 /**
  * A verdict of ours (any of our profiles) with BFCL's verdict on the same output attached (`bfcl`), and how its call
- * names were resolved (`name_resolution`).
+ * names were resolved (`name_resolution`). The fields are added in place to the verdict, which the caller has just
+ * built and owns: a copy per output is what this saves. `extraction`: how our grader read the same output, if known.
  */
-export function withBfclVerdict(testCase: Case, output: Output, ours: Verdict, mode?: BfclMode): Verdict {
-  const graded: Verdict = { ...ours, bfcl: gradeBfcl(testCase, output, modeFor(mode)) };
+export function withBfclVerdict(
+  testCase: Case,
+  output: Output,
+  graded: Verdict,
+  mode?: BfclMode,
+  extraction?: Extraction,
+): Verdict {
+  // Our reading of the raw text is BFCL's too (for xml and plain) whenever options could not have changed it.
+  const known = extraction && readsAsDefaults(output.output, extraction) ? extraction : undefined;
+  graded.bfcl = judgeBfcl(testCase, decodeOutput(testCase, output, known), modeFor(mode));
   const resolution = ourResolution(testCase, graded.calls);
   if (resolution !== undefined) graded.name_resolution = resolution;
   return graded;
