@@ -27,9 +27,10 @@
   const annotatorInput = $("annotator");
   if (annotatorInput) {
     annotatorInput.value = localStorage.getItem(STORAGE) ?? "";
-    annotatorInput.addEventListener("change", () =>
-      localStorage.setItem(STORAGE, annotatorInput.value.trim()),
-    );
+    annotatorInput.addEventListener("change", () => {
+      localStorage.setItem(STORAGE, annotatorInput.value.trim());
+      if (form) prefill();
+    });
   }
   const annotator = () => fixedAnnotator ?? annotatorInput?.value.trim() ?? "";
 
@@ -198,19 +199,62 @@
     return kind.out(label);
   }
 
+  /**
+   * The annotator's own earlier labels of this task: the page carries them for the name it was served for (and no
+   * one else's: annotators are kept blind to each other); for another name typed in the page, the API is asked.
+   */
+  async function ownLabels(who) {
+    const data = JSON.parse($("task-data").textContent);
+    if (data.annotator === who) return data.labels;
+    const url = `/api/tasks/${body.dataset.id}?annotator=${encodeURIComponent(who)}`;
+    try {
+      const response = await fetch(url, { headers: { Accept: "application/json" } });
+      // A name the API refuses is reported when the label is submitted.
+      return response.ok ? (await response.json()).labels_list : [];
+    } catch (failure) {
+      say(`your earlier label could not be fetched: ${failure.message}`, "error");
+      return [];
+    }
+  }
+
+  /** Whose label fills the form now (null: nobody's), so a change of name never leaves another's label shown. */
+  let shownFor = null;
+
+  function clearForm() {
+    for (const field of fields) {
+      field.classList.remove("invalid");
+      if (field === editorField) continue;
+      if (field.dataset.type === "choice" || field.dataset.type === "multi")
+        for (const option of field.querySelectorAll(".opt")) press(option, false);
+      else inputOf(field).value = "";
+    }
+    if (editor && diffBox && editor.value !== diffBox.dataset.original) {
+      editor.value = diffBox.dataset.original;
+      editor.dispatchEvent(new Event("input"));
+    }
+  }
+
   /** Shows the annotator's latest label for this task, so a revisit starts where they left off. */
-  function prefill() {
-    const data = $("task-data");
-    if (!data) return;
-    const mine = JSON.parse(data.textContent).labels.filter((l) => l.annotator === annotator());
+  async function prefill() {
+    const who = annotator();
+    if (shownFor !== null && shownFor !== who) {
+      clearForm();
+      shownFor = null;
+      say("");
+    }
+    if (!who) return;
+    const mine = await ownLabels(who);
     const latest = mine[mine.length - 1];
-    if (!latest) return;
+    if (!latest || annotator() !== who) return;
     const shown = kind.in(latest.label);
     for (const field of fields) {
       if (field === editorField) continue;
       const value = getPath(shown, field.dataset.name);
       if (value !== undefined) setValue(field, value);
     }
+    // The lineage editor was filled by kind.in: its diff and score follow.
+    if (editor && diffBox) editor.dispatchEvent(new Event("input"));
+    shownFor = who;
     say(`showing your label of ${body.dataset.kind} task ${body.dataset.id}; submit again to replace it`);
   }
 

@@ -9,6 +9,7 @@ import { KINDS } from "../review/kinds/index.js";
 import type { ImportSources } from "../review/kinds/kind.js";
 import { verdictTasks } from "../review/kinds/verdict.js";
 import { openReviewStore } from "../review/store.js";
+import { terminalText } from "../sanitize.js";
 import { reportExpected } from "./boundary.js";
 import { checkInput, checkOutputs, flagName } from "./file-flags.js";
 import { choice } from "./flags.js";
@@ -74,6 +75,10 @@ export function runReviewAdd(options: ReviewAddOptions, io: Io): number {
     } finally {
       store.close();
     }
+    if (verdicts?.withoutCase)
+      io.stderr(
+        `warning: ${verdicts.withoutCase.count} verdict task(s) show no case (question, expectation): ${terminalText(verdicts.withoutCase.reason)}\n`,
+      );
     return 0;
   } catch (error) {
     return reportExpected(io.stderr, error);

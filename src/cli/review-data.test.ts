@@ -3,7 +3,7 @@
  * planning data and on small files in the shapes other commands write; every export is read back by the command
  * that consumes it (`plan agree`, `plan lint`, `plan build`) without conversion.
  */
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
@@ -549,28 +549,22 @@ describe("review add and export: answers", () => {
   });
 });
 
+/** `tooluse run` with the never-call baseline, json protocol, into `out`. */
+const neverCallRun = (out: string, ...flags: string[]) =>
+  cli("run", "--backend", "never-call", "--protocol", "json", ...flags, "--out", out);
+
 describe("review add and export: verdict, and tooluse disputes", () => {
   const db = at("verdict.sqlite");
   let results = "";
   beforeAll(async () => {
     results = at("never-call.json");
-    const run = await cli(
-      "run",
-      "--backend",
-      "never-call",
-      "--protocol",
-      "json",
-      "--limit",
-      "3",
-      "--out",
-      results,
-    );
+    const run = await neverCallRun(results, "--limit", "3");
     if (run.code !== 0) throw new Error(run.err);
   });
 
   it("adds a task per scored record, and lists disputes with annotator, reason and the grader's verdict", async () => {
     const added = await cli("review", "add", "--db", db, "--kind", "verdict", "--results", results);
-    expect(added).toMatchObject({ code: 0, out: `added 3 verdict task(s) to ${db}\n` });
+    expect(added).toMatchObject({ code: 0, out: `added 3 verdict task(s) to ${db}\n`, err: "" });
     const store = openReviewStore(db);
     const tasks = store.listTasks({ kind: "verdict" });
     store.addLabel(tasks[0]?.id as number, "alice", {
@@ -631,6 +625,30 @@ describe("review add and export: verdict, and tooluse disputes", () => {
       ["alice", "agree"],
       ["bob", "dispute"],
     ]);
+  });
+
+  it("adds records whose corpus is gone, and says on stderr that they show no case", async () => {
+    const corpus = at("moved-cases.jsonl");
+    copyFileSync(join(DATA_DIR, "tooluse1.jsonl"), corpus);
+    const moved = at("moved-run.json");
+    const run = await neverCallRun(moved, "--cases", corpus, "--limit", "2");
+    expect(run.code, run.err).toBe(0);
+    rmSync(corpus);
+    const added = await cli(
+      "review",
+      "add",
+      "--db",
+      at("moved.sqlite"),
+      "--kind",
+      "verdict",
+      "--results",
+      moved,
+    );
+    expect(added.code).toBe(0);
+    expect(added.out).toBe(`added 2 verdict task(s) to ${at("moved.sqlite")}\n`);
+    expect(added.err).toMatch(
+      /^warning: 2 verdict task\(s\) show no case \(question, expectation\): no corpus file with digest sha256:[0-9a-f]+ found/,
+    );
   });
 
   it("no disputes is a plain line, exit 0", async () => {

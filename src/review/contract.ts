@@ -12,6 +12,7 @@ import { z } from "zod";
 import { STEP_TAGS } from "../plans/models/records.js";
 import { PLAN_POINTS } from "../plans/points.js";
 import { RATINGS } from "../plans/rating.js";
+import { CONVERSATION_ROLES } from "../report/html/describe-case.js";
 
 export const TASK_KINDS = ["lineage", "plan-rating", "step-tags", "triplet", "answers", "verdict"] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
@@ -370,6 +371,27 @@ export const AnswersPayloadSchema = z.strictObject({
 });
 export type AnswersPayload = z.infer<typeof AnswersPayloadSchema>;
 
+/**
+ * The record's case as the HTML report's case browser shows it, found the report's way (the corpus file whose digest
+ * the results file records); when it is not found, why — the task is still reviewed, without the case.
+ */
+export const VerdictCaseSchema = z.discriminatedUnion("found", [
+  z.strictObject({
+    found: z.literal(true),
+    lang: z.string(),
+    category: z.string(),
+    difficulty: z.string(),
+    /** What the case expects, in words (the report's "Expected"). */
+    expected: z.string(),
+    /** The conversation as rendered to the model for the record's protocol; `tools` is the native tool list. */
+    conversation: z.array(z.strictObject({ role: z.enum(CONVERSATION_ROLES), text: z.string() })),
+    /** Said when the run used other system prompts than this harness renders (the report's note), else null. */
+    prompt_note: z.string().nullable(),
+  }),
+  z.strictObject({ found: z.literal(false), reason: z.string() }),
+]);
+export type VerdictCase = z.infer<typeof VerdictCaseSchema>;
+
 export const VerdictPayloadSchema = z.strictObject({
   case_id: z.string(),
   protocol: z.string(),
@@ -383,6 +405,7 @@ export const VerdictPayloadSchema = z.strictObject({
   error: z.string().nullable(),
   /** The grader's verdict as the results file holds it. */
   verdict: z.record(z.string(), z.unknown()).nullable(),
+  case: VerdictCaseSchema,
 });
 export type VerdictPayload = z.infer<typeof VerdictPayloadSchema>;
 

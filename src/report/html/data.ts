@@ -4,14 +4,18 @@
  */
 import type { Case, Protocol } from "../../cases/schema.js";
 import { promptDigests } from "../../protocols/prompts.js";
-import { renderPrompt } from "../../protocols/render.js";
 import type { CorpusLookup } from "../corpus.js";
 import type { ReportRecord, ReportRun } from "../load.js";
-import { describeCalls, describeExpectation, messageText } from "./describe-case.js";
+import {
+  CONVERSATION_ROLES,
+  describeCalls,
+  describeExpectation,
+  renderedConversation,
+} from "./describe-case.js";
 
 export const RECORD_STRIDE = 7;
 export const STATUS = { passed: 0, failed: 1, error: 2 } as const;
-const ROLES = ["system", "user", "assistant", "tool", "tools"] as const;
+const ROLES = CONVERSATION_ROLES;
 
 export interface BrowserData {
   runs: { label: string; color: string }[];
@@ -49,18 +53,18 @@ function fromId(id: string): [string, string] {
   return match ? [match[2] as string, match[1] as string] : ["?", "?"];
 }
 
-/** Conversations are rendered by this harness; say so when a run was made with other system prompts. */
-function promptNotes(runs: readonly ReportRun[]): string[] {
+/** Conversations are rendered by this harness; the note that says so when a run was made with other system prompts. */
+export function promptNote(run: ReportRun): string | null {
   const current = promptDigests() as Record<string, string>;
-  return runs.flatMap((run) => {
-    const used = run.results.prompts?.sha256 ?? {};
-    const differs = run.results.config.protocols.some((p) => used[p] !== undefined && used[p] !== current[p]);
-    return differs
-      ? [
-          `${run.label} was run with other system prompts (version ${run.results.prompts?.version}); conversations show this harness's prompts`,
-        ]
-      : [];
-  });
+  const used = run.results.prompts?.sha256 ?? {};
+  const differs = run.results.config.protocols.some((p) => used[p] !== undefined && used[p] !== current[p]);
+  return differs
+    ? `${run.label} was run with other system prompts (version ${run.results.prompts?.version}); conversations show this harness's prompts`
+    : null;
+}
+
+function promptNotes(runs: readonly ReportRun[]): string[] {
+  return runs.flatMap((run) => promptNote(run) ?? []);
 }
 
 /** Collects cases, conversations and records once each, in the order the runs list them. */
@@ -97,11 +101,10 @@ class BrowserDataBuilder {
   /** The conversation as rendered to the model, once per (case, protocol) whatever the number of runs. */
   private addConversation(key: string, testCase: Case, protocol: Protocol): void {
     if (key in this.conversations) return;
-    const rendered = renderPrompt(testCase, protocol);
-    const flat = rendered.messages.flatMap((m) => [ROLES.indexOf(m.role), this.pool.add(messageText(m))]);
-    if (rendered.tools)
-      flat.push(ROLES.indexOf("tools"), this.pool.add(JSON.stringify(rendered.tools, null, 1)));
-    this.conversations[key] = flat;
+    this.conversations[key] = renderedConversation(testCase, protocol).flatMap((m) => [
+      ROLES.indexOf(m.role),
+      this.pool.add(m.text),
+    ]);
   }
 
   addRecord(runIndex: number, digest: string, record: ReportRecord): void {

@@ -1,7 +1,7 @@
 /** Plain-text descriptions for the case browser: the expected behaviour, the extracted calls, a rendered message. */
 import { isMentions } from "../../cases/mentions.js";
-import type { Case } from "../../cases/schema.js";
-import type { ChatMessage } from "../../protocols/render.js";
+import type { Case, Protocol } from "../../cases/schema.js";
+import { type ChatMessage, renderPrompt } from "../../protocols/render.js";
 
 const value = (v: unknown) => JSON.stringify(v);
 
@@ -58,4 +58,23 @@ export function messageText(message: ChatMessage): string {
     );
   if (message.role === "tool") return message.content;
   return message.content ?? "";
+}
+
+/** Who speaks in a rendered conversation; `tools` is the native protocol's tool list (not a message). */
+export const CONVERSATION_ROLES = ["system", "user", "assistant", "tool", "tools"] as const;
+export type ConversationRole = (typeof CONVERSATION_ROLES)[number];
+export interface ConversationMessage {
+  role: ConversationRole;
+  text: string;
+}
+
+/** The conversation as this harness renders it to the model for a protocol, message by message, tools last. */
+export function renderedConversation(testCase: Case, protocol: Protocol): ConversationMessage[] {
+  const rendered = renderPrompt(testCase, protocol);
+  const messages: ConversationMessage[] = rendered.messages.map((m) => ({
+    role: m.role,
+    text: messageText(m),
+  }));
+  if (rendered.tools) messages.push({ role: "tools", text: JSON.stringify(rendered.tools, null, 1) });
+  return messages;
 }

@@ -1,15 +1,22 @@
 /**
  * verdict: one graded record of a ToolUse.1 or imported-suite run (`tooluse run --out`); the reviewer agrees with the
  * grader's verdict or disputes it, with a reason (required for a dispute). One task per scored record; records that
- * errored have no verdict to review and are left out (counted by `review add`). Export: the disputes JSONL, one
- * line per annotator and record with the review, the record's keys and the grader's verdict; `tooluse disputes`
- * lists the disputed ones.
+ * errored have no verdict to review and are left out (counted by `review add`). Each task carries what the HTML
+ * report shows for its record: the case's expectation and conversation come from the corpus the report finds (by
+ * the digest the results file records); a record whose case is not found is imported with the reason instead.
+ * Export: the disputes JSONL, one line per annotator and record with the review, the record's keys and the grader's
+ * verdict; `tooluse disputes` lists the disputed ones.
  */
 import { basename } from "node:path";
-import { readResults } from "../../report/load.js";
+import type { Case } from "../../cases/schema.js";
+import { findCorpora } from "../../report/corpus.js";
+import { promptNote } from "../../report/html/data.js";
+import { describeExpectation, renderedConversation } from "../../report/html/describe-case.js";
+import { labelRuns, type ReportRecord, readResults } from "../../report/load.js";
 import {
   KIND_KEYS,
   type NewTask,
+  type VerdictCase,
   type VerdictLabel,
   VerdictLabelSchema,
   type VerdictPayload,
@@ -17,10 +24,43 @@ import {
 } from "../contract.js";
 import { jsonLines, type KindModule } from "./kind.js";
 
-/** Tasks and the records left out because they errored. */
-export function verdictTasks(file: string): { tasks: NewTask[]; errored: number } {
+export interface VerdictImport {
+  tasks: NewTask[];
+  /** Records left out: they errored, so there is no verdict to review. */
+  errored: number;
+  /** Tasks imported without their case, and why (the first reason), so `review add` can say so; null when none. */
+  withoutCase: { count: number; reason: string } | null;
+}
+
+function shownCase(
+  testCase: Case | undefined,
+  record: ReportRecord,
+  missing: string,
+  note: string | null,
+): VerdictCase {
+  if (!testCase) return { found: false, reason: missing };
+  return {
+    found: true,
+    lang: testCase.lang,
+    category: testCase.category,
+    difficulty: testCase.difficulty ?? "unspecified",
+    expected: describeExpectation(testCase),
+    conversation: renderedConversation(testCase, record.protocol),
+    prompt_note: note,
+  };
+}
+
+/** Tasks, the records left out because they errored, and the tasks whose case was not found. */
+export function verdictTasks(file: string): VerdictImport {
   const results = readResults(file);
+  const runs = labelRuns([{ file, results }]);
+  const digest = results.corpus.digest;
+  const corpora = findCorpora(runs);
+  const cases = corpora.cases.get(digest);
+  const note = runs[0] ? promptNote(runs[0]) : null;
   const scored = results.records.filter((record) => record.status === "scored" && record.verdict !== null);
+  const missing = (id: string) =>
+    corpora.missing.get(digest) ?? `case ${id} is not in the corpus file with digest ${digest}`;
   const tasks = scored.map((record) => {
     const payload: VerdictPayload = {
       case_id: record.id,
@@ -32,6 +72,7 @@ export function verdictTasks(file: string): { tasks: NewTask[]; errored: number 
       output: record.output,
       error: record.error,
       verdict: record.verdict as Record<string, unknown>,
+      case: shownCase(cases?.get(record.id), record, missing(record.id), note),
     };
     const passed = record.verdict?.passed ? "pass" : "fail";
     return {
@@ -41,7 +82,12 @@ export function verdictTasks(file: string): { tasks: NewTask[]; errored: number 
       source: file,
     };
   });
-  return { tasks, errored: results.records.length - scored.length };
+  const unfound = tasks.flatMap(({ payload }) => (payload.case.found ? [] : [payload.case.reason]));
+  return {
+    tasks,
+    errored: results.records.length - scored.length,
+    withoutCase: unfound[0] === undefined ? null : { count: unfound.length, reason: unfound[0] },
+  };
 }
 
 /** A line of the disputes file (and of `tooluse disputes --json`). */

@@ -15,6 +15,7 @@ export function verdictTask(caseId: string, passed = false): NewTask {
       output: '<script>alert("x")</script>',
       error: null,
       verdict: { passed, reason: passed ? "ok" : "wrong tool" },
+      case: { found: false, reason: "no corpus file with digest sha256:0 found" },
     },
   };
 }

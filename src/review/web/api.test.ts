@@ -239,6 +239,30 @@ describe("the review API (server started without --annotator)", () => {
     ]);
   });
 
+  it("GET /api/tasks/ID?annotator=NAME gives that annotator's labels only; without a name, everyone's", async () => {
+    const own = (await call(server, "/api/tasks/3?annotator=ann")).json as TaskDetail;
+    expect(own.labels_list).toHaveLength(10);
+    expect(own.labels_list.every((l) => l.annotator === "ann")).toBe(true);
+    expect(own.done).toBe(true);
+    const stranger = (await call(server, "/api/tasks/3?annotator=zed")).json as TaskDetail;
+    expect(stranger).toMatchObject({ labels_list: [], done: false });
+    const everyone = (await call(server, "/api/tasks/3")).json as TaskDetail;
+    expect(new Set(everyone.labels_list.map((l) => l.annotator))).toEqual(new Set(["ann", "ben"]));
+    expect(await call(server, "/api/tasks/3?annotator=a%20b%3C")).toMatchObject({
+      status: 400,
+      json: { field: "annotator" },
+    });
+  });
+
+  it("never shows an annotator a triplet's true order; tooling without a name still gets it for export", async () => {
+    const [triplet] = (await call(server, "/api/tasks?kind=triplet")).json as { id: number }[];
+    const named = (await call(server, `/api/tasks/${triplet?.id}?annotator=ann`)).json as TaskDetail;
+    expect(named.payload).toHaveProperty("slots");
+    expect(named.payload).not.toHaveProperty("truth");
+    const tooling = (await call(server, `/api/tasks/${triplet?.id}`)).json as TaskDetail;
+    expect(tooling.payload).toHaveProperty("truth");
+  });
+
   it("sends the strict headers on pages, API and assets alike", async () => {
     for (const path of ["/", "/api/health", "/assets/review.js", "/tasks/1", "/nowhere"]) {
       const reply = await call(server, path);
@@ -291,6 +315,19 @@ describe("the review API (server started with --annotator)", () => {
     expect(
       await call(server, "/api/tasks/6/labels", { body: { annotator: "dave", verdict: "agree" } }),
     ).toMatchObject({
+      status: 400,
+      json: { field: "annotator" },
+    });
+  });
+
+  it("shows only the server's annotator's labels: GET /api/tasks/ID never gives another's", async () => {
+    store.addLabel(6, "dave", { verdict: "dispute", reason: "dave's own view" });
+    const detail = (await call(server, "/api/tasks/6")).json as TaskDetail;
+    expect(detail.labels_list.length).toBeGreaterThan(0);
+    expect(detail.labels_list.every((l) => l.annotator === "carol")).toBe(true);
+    expect(JSON.stringify(detail)).not.toContain("dave's own view");
+    expect((await call(server, "/api/tasks/6?annotator=carol")).json).toEqual(detail);
+    expect(await call(server, "/api/tasks/6?annotator=dave")).toMatchObject({
       status: 400,
       json: { field: "annotator" },
     });

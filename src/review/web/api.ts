@@ -16,6 +16,7 @@ import {
 } from "../contract.js";
 import { previewScore } from "../kinds/lineage.js";
 import { kindCounts } from "./counts.js";
+import { labelsShownFor, withOwnLabels } from "./own-labels.js";
 
 type Problem = { error: string; field?: string };
 
@@ -88,7 +89,10 @@ export function registerApi(app: Hono, store: ReviewStore, annotator: string | n
   app.get("/api/tasks/:id", (c) => {
     const id = taskId(c.req.param("id"));
     const task = id === null ? undefined : store.getTask(id);
-    return task ? c.json(task) : problem(c, 404, "no such task");
+    if (!task) return problem(c, 404, "no such task");
+    const shown = labelsShownFor(annotator, c.req.query("annotator"));
+    if ("error" in shown) return problem(c, 400, shown.error, shown.field);
+    return c.json(withOwnLabels(task, shown.annotator));
   });
 
   app.post("/api/tasks/:id/labels", async (c) => {

@@ -1,6 +1,7 @@
 /** The server-rendered pages as HTML: untrusted text escaped wherever it lands, one page per kind, sensible 404s. */
 import { afterAll, describe, expect, it } from "vitest";
-import { TASK_KINDS } from "../contract.js";
+import { escapeHtml } from "../../report/html/escape.js";
+import { TASK_KINDS, type VerdictPayload } from "../contract.js";
 import { createReviewApp } from "./app.js";
 import { checkedSampleTasks, HOSTILE } from "./test-support/tasks.js";
 import { reviewStoreForTests } from "./test-support/test-store.js";
@@ -9,6 +10,9 @@ const store = reviewStoreForTests();
 afterAll(() => store.dispose());
 for (const kind of TASK_KINDS) store.addTasks(kind, checkedSampleTasks()[kind]);
 const app = createReviewApp(store, { annotator: null, allowHost: () => true });
+/** The page's JSON block: what the script reads (labels for pre-filling). */
+const taskData = (page: string) =>
+  JSON.parse(/<script type="application\/json" id="task-data">(.*?)<\/script>/s.exec(page)?.[1] ?? "null");
 const get = async (path: string) => {
   const response = await app.request(path, { headers: { Host: "127.0.0.1:1" } });
   return { status: response.status, text: await response.text() };
@@ -38,12 +42,58 @@ describe("the review pages", () => {
   it("keep a label's hostile text inside the page's JSON block: a closing tag cannot end it early", async () => {
     const verdict = store.listTasks({ kind: "verdict" })[0]?.id ?? 0;
     store.addLabel(verdict, "eve", { verdict: "dispute", reason: HOSTILE[1] });
-    const page = await get(`/tasks/${verdict}`);
-    const block =
-      /<script type="application\/json" id="task-data">(.*?)<\/script>/s.exec(page.text)?.[1] ?? "";
-    expect(JSON.parse(block).labels).toEqual([
+    const page = await get(`/tasks/${verdict}?annotator=eve`);
+    expect(taskData(page.text).labels).toEqual([
       { annotator: "eve", label: { verdict: "dispute", reason: HOSTILE[1] } },
     ]);
+  });
+
+  it("carry only the page's annotator's own labels: none of another's text, and none without a name", async () => {
+    const two = reviewStoreForTests();
+    try {
+      two.addTasks("lineage", checkedSampleTasks().lineage);
+      const task = two.listTasks()[0]?.id ?? 0;
+      two.addLabel(task, "ann", { action: "accept", note: "ann-note-4711" });
+      two.addLabel(task, "ben", { action: "accept", note: "ben-note-0815" });
+      const page = async (annotator: string | null, path: string) => {
+        const served = createReviewApp(two, { annotator, allowHost: () => true });
+        return (await served.request(path, { headers: { Host: "127.0.0.1:1" } })).text();
+      };
+      const ann = await page(null, `/tasks/${task}?annotator=ann`);
+      expect(taskData(ann)).toMatchObject({ annotator: "ann", labels: [{ annotator: "ann" }] });
+      expect(ann).toContain("ann-note-4711");
+      expect(ann).not.toContain("ben-note-0815");
+      const nobody = await page(null, `/tasks/${task}`);
+      expect(taskData(nobody)).toMatchObject({ annotator: null, labels: [] });
+      expect(nobody).not.toMatch(/ann-note-4711|ben-note-0815/);
+      // A server started for ann shows ann's labels whatever name the address asks for.
+      const annsServer = await page("ann", `/tasks/${task}?annotator=ben`);
+      expect(annsServer).toContain("ann-note-4711");
+      expect(annsServer).not.toContain("ben-note-0815");
+    } finally {
+      two.dispose();
+    }
+  });
+
+  it("show a verdict record as the report does: the question, what is expected, the conversation", async () => {
+    const [sample] = checkedSampleTasks().verdict;
+    const payload = sample?.payload as VerdictPayload;
+    if (!payload.case.found) throw new Error("the sample verdict's case is found");
+    const page = (await get(`/tasks/${store.listTasks({ kind: "verdict" })[0]?.id}`)).text;
+    expect(page).toContain(`<h3>Expected</h3><pre>${escapeHtml(payload.case.expected)}</pre>`);
+    expect(page).toContain("Conversation as rendered (json)");
+    expect(page).toContain(
+      `<div class="role">user</div><pre>${escapeHtml(payload.case.conversation[1]?.text ?? "?")}</pre>`,
+    );
+    expect(page).toContain("en · calculator · easy");
+
+    const lost = { ...payload, case: { found: false, reason: `no corpus file found ${HOSTILE[0]}` } };
+    store.addTasks("verdict", [{ key: "lost", title: "lost case", payload: lost }]);
+    const missing = (await get(`/tasks/${store.listTasks({ kind: "verdict" }).at(-1)?.id}`)).text;
+    expect(missing).toContain(
+      `<p class="error">not available: no corpus file found ${escapeHtml(HOSTILE[0])}</p>`,
+    );
+    expect(missing).not.toContain("Conversation as rendered");
   });
 
   it("hide the evaluator's and the judge's view until asked (no anchoring)", async () => {

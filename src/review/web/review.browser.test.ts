@@ -12,7 +12,7 @@ import {
   launchOffline,
   type OfflineBrowser,
 } from "../../report/test-support/chromium.js";
-import type { NewTask, ReviewStore, TaskKind } from "../contract.js";
+import type { NewTask, ReviewStore, TaskKind, VerdictPayload } from "../contract.js";
 import { type RunningReviewServer, startReviewServer } from "./server.js";
 import { checkedSampleTasks, HOSTILE } from "./test-support/tasks.js";
 import { reviewStoreForTests } from "./test-support/test-store.js";
@@ -181,6 +181,15 @@ describe.skipIf(unavailable !== null)(
     it("verdict: d disputes and moves to the reason; Ctrl+Enter submits from the text box", async () => {
       await startKind(6, "verdict");
       await fitsTheScreen();
+      // The record as the report shows it: what the case expects and the question, hostile text as plain text.
+      const sample = checkedSampleTasks().verdict[0] as NewTask;
+      const shown = (sample.payload as VerdictPayload).case;
+      if (!shown.found) throw new Error("the sample verdict's case is found");
+      await expect(page.locator(".expected pre").textContent()).resolves.toBe(shown.expected);
+      await expect(page.locator(".msg.role-user pre").textContent()).resolves.toBe(
+        shown.conversation[1]?.text,
+      );
+      await expect(page.locator(".msg.role-system details").getAttribute("open")).resolves.toBeNull();
       await page.keyboard.press("d");
       await expect(page.evaluate("document.activeElement?.tagName")).resolves.toBe("TEXTAREA");
       await page.keyboard.type("The expression was right; the grader misread it.");
@@ -267,6 +276,13 @@ describe.skipIf(unavailable !== null)(
         expect(store.labels("verdict").find((l) => l.annotator === "zoe")?.label).toEqual({
           verdict: "agree",
         });
+        // A revisit: the page carries no one's labels, and the script fetches zoe's own (not alice's dispute).
+        await tab.goto(new URL(`tasks/${verdict}`, open.url).href);
+        await expect(tab.content()).resolves.not.toContain("the grader misread it");
+        await expect
+          .poll(() => tab.locator('[data-name="verdict"] [aria-pressed="true"]').textContent())
+          .toBe("a agree");
+        await expect(tab.locator('[data-name="reason"] textarea').inputValue()).resolves.toBe("");
       } finally {
         await other.close();
         await open.close();

@@ -12,6 +12,7 @@ import {
 } from "../../contract.js";
 import { taskId } from "../api.js";
 import { kindCounts } from "../counts.js";
+import { withOwnLabels } from "../own-labels.js";
 import { indexMain, KIND_TITLES } from "./index-page.js";
 import { answersView } from "./kinds/answers.js";
 import { lineageView } from "./kinds/lineage.js";
@@ -106,14 +107,17 @@ export function registerPages(app: Hono, store: ReviewStore, annotator: string |
     const task = id === null ? undefined : store.getTask(id);
     if (!task) return notFound(c, frame, `There is no task ${c.req.param("id")}.`);
     const parsed = PAYLOAD_SCHEMAS[task.kind].safeParse(task.payload);
-    const own = task.labels_list.filter((l) => annotator === null || l.annotator === annotator);
+    const who = whoFor(c, annotator);
+    // Only this annotator's own labels reach the page (for pre-filling); with no name known, none.
+    const own = who === null ? [] : withOwnLabels(task, who).labels_list;
     const data = {
       id: task.id,
       kind: task.kind,
+      annotator: who,
       labels: own.map((l) => ({ annotator: l.annotator, label: l.label })),
     };
     const main = parsed.success
-      ? taskMain(task, VIEWS[task.kind], parsed.data, whoFor(c, annotator))
+      ? taskMain(task, VIEWS[task.kind], parsed.data, who)
       : html`<h1>This task cannot be shown</h1><p class="error">Its payload does not match the ${task.kind} schema: ${parsed.error.issues[0]?.message ?? ""}</p><pre>${JSON.stringify(task.payload, null, 2)}</pre>`;
     return c.html(
       renderPage({
@@ -136,6 +140,9 @@ export function registerPages(app: Hono, store: ReviewStore, annotator: string |
     if (who !== null) query.annotator = who;
     const open = store.listTasks(query).filter((t) => t.id !== task.id);
     const next = open.find((t) => t.id > task.id) ?? open[0];
-    return c.redirect(next ? `/tasks/${next.id}` : `/?finished=${encodeURIComponent(task.kind)}`, 303);
+    // A name the page passed along goes on with it, so the next page shows that annotator's state.
+    const passed = annotator === null && who !== null ? `annotator=${encodeURIComponent(who)}` : null;
+    if (next) return c.redirect(`/tasks/${next.id}${passed ? `?${passed}` : ""}`, 303);
+    return c.redirect(`/?finished=${encodeURIComponent(task.kind)}${passed ? `&${passed}` : ""}`, 303);
   });
 }

@@ -138,6 +138,18 @@ export const SAMPLE_TASKS: Record<TaskKind, NewTask[]> = {
           reason: `wrong argument ${HOSTILE[1]}`,
           calls: [{ name: "calculator", arguments: { expression: HOSTILE[0] } }],
         },
+        case: {
+          found: true,
+          lang: "en",
+          category: "calculator",
+          difficulty: "easy",
+          expected: `exactly one call to calculator with expression = "2+2" ${HOSTILE[2]}`,
+          conversation: [
+            { role: "system", text: "You can call tools." },
+            { role: "user", text: `What is 2+2? ${HOSTILE_TEXT}` },
+          ],
+          prompt_note: null,
+        },
       },
     },
   ],
