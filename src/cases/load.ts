@@ -1,7 +1,8 @@
 /** Loads a cases JSONL file, validating every line against the case schema. */
 import { z } from "zod";
 import { UserError } from "../errors.js";
-import { parseLine, readTextFile } from "../jsonl.js";
+import { checkValue, forEachByteLine, parseJsonLine } from "../jsonl.js";
+import { isPlainCase } from "./quick-check.js";
 import { type Case, CaseSchema } from "./schema.js";
 
 interface Issue {
@@ -39,22 +40,47 @@ export const CaseLineSchema = z.unknown().transform((value, ctx): Case => {
   return z.NEVER;
 });
 
-/** A line that starts with its id, as every file we write does: the id's JSON string, and the rest of the line. */
-const LEADING_ID = /^\{"id":("(?:[^"\\]|\\.)*")/;
+const QUOTE = 34;
+const BACKSLASH = 92;
+/** `{"id":"`, the start of every line we write: a case's id first, then its body. */
+const ID_KEY = Buffer.from('{"id":"');
 
-/** The line without the spaces, tabs and carriage returns JSON allows around a value (a regex would scan it all). */
-function trimJsonSpace(line: string): string {
-  let start = 0;
-  let end = line.length;
-  const space = (code: number) => code === 32 || code === 9 || code === 13;
-  while (start < end && space(line.charCodeAt(start))) start++;
-  while (end > start && space(line.charCodeAt(end - 1))) end--;
-  return start === 0 && end === line.length ? line : line.slice(start, end);
+/** JSON's spaces around a value on one line: space, tab, carriage return. */
+function isJsonSpace(byte: number | undefined): boolean {
+  return byte === 32 || byte === 9 || byte === 13;
 }
 
-/** Bytes held one per character (a latin1 string) → the text they encode. */
-function utf8(bytes: string): string {
-  return Buffer.from(bytes, "latin1").toString("utf8");
+/**
+ * The id a line starts with (`{"id":"…"`) and where the rest of the line (its body) begins; undefined when the line
+ * does not start so or its id is not a valid non-empty JSON string (the full parse then reports the line).
+ */
+function leadingId(bytes: Buffer, start: number, end: number): { id: string; body: number } | undefined {
+  if (
+    end - start < ID_KEY.length ||
+    bytes.compare(ID_KEY, 0, ID_KEY.length, start, start + ID_KEY.length) !== 0
+  )
+    return undefined;
+  const open = start + ID_KEY.length - 1;
+  let escaped = false;
+  // UTF-8 continuation bytes are all ≥ 0x80, so a quote or backslash byte is always that character.
+  for (let index = open + 1; index < end; index++) {
+    const byte = bytes[index] as number;
+    if (byte < 32) return undefined; // a control character JSON does not allow in a string
+    if (byte === BACKSLASH) {
+      escaped = true;
+      index++;
+    } else if (byte === QUOTE) {
+      if (index === open + 1) return undefined;
+      const body = index + 1;
+      if (!escaped) return { id: bytes.toString("utf8", open + 1, index), body };
+      try {
+        return { id: JSON.parse(bytes.toString("utf8", open, body)) as string, body };
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -64,26 +90,42 @@ function utf8(bytes: string): string {
  * id. Copies share the body, which graders treat as read-only.
  */
 export function loadCases(file: string): Case[] {
-  // Lines are compared as bytes (latin1, one character per byte): only distinct ones are decoded from UTF-8.
-  const lines = readTextFile(file, "latin1").split("\n");
   const cases: Case[] = [];
+  // Lines are compared as bytes: only distinct ones are decoded from UTF-8 and validated.
   const bodies = new Map<string, Case>();
-  for (let index = 0; index < lines.length; index++) {
-    const line = trimJsonSpace(lines[index] ?? "");
-    if (line === "") continue;
-    const lead = LEADING_ID.exec(line);
-    const id = lead ? (JSON.parse(utf8(lead[1] as string)) as string) : "";
-    const body = lead ? line.slice(lead[0].length) : "";
-    const known = id === "" ? undefined : bodies.get(body);
-    if (known) {
-      cases.push({ ...known, id });
-      continue;
+  // The last distinct body (a copy: the read buffer is reused), compared first: copies usually follow one another.
+  let last: { body: Buffer; parsed: Case } | undefined;
+  forEachByteLine(file, (bytes, lineStart, lineEnd, number) => {
+    let start = lineStart;
+    let end = lineEnd;
+    while (start < end && isJsonSpace(bytes[start])) start++;
+    while (end > start && isJsonSpace(bytes[end - 1])) end--;
+    if (start === end) return;
+    const lead = leadingId(bytes, start, end);
+    let key: string | undefined;
+    if (lead) {
+      if (last && bytes.compare(last.body, 0, last.body.length, lead.body, end) === 0) {
+        cases.push({ ...last.parsed, id: lead.id });
+        return;
+      }
+      // Bytes held one per character (latin1): a key that is equal exactly when the bytes are.
+      key = bytes.toString("latin1", lead.body, end);
+      const known = bodies.get(key);
+      if (known) {
+        cases.push({ ...known, id: lead.id });
+        return;
+      }
     }
-    const parsed = parseLine(utf8(line), `${file}:${index + 1}`, CaseLineSchema);
+    const where = `${file}:${number}`;
+    const value = parseJsonLine(bytes.toString("utf8", start, end), where);
+    const parsed = isPlainCase(value) ? value : checkValue(value, where, CaseLineSchema);
     // Only when the leading id is the one JSON kept (a repeated "id" key later in the line would win instead).
-    if (id !== "" && parsed.id === id) bodies.set(body, parsed);
+    if (lead && key !== undefined && parsed.id === lead.id) {
+      bodies.set(key, parsed);
+      last = { body: Buffer.from(bytes.subarray(lead.body, end)), parsed };
+    }
     cases.push(parsed);
-  }
+  });
   const seen = new Set<string>();
   for (const c of cases) {
     if (seen.has(c.id)) throw new UserError(`${file}: duplicate case id ${c.id}`);

@@ -178,6 +178,9 @@ const CaseObject = z.strictObject({
 });
 
 type CaseShape = z.infer<typeof CaseObject>;
+
+/** A case's keys in the order the schema writes them. */
+export const CASE_KEYS: readonly string[] = Object.keys(CaseObject.shape);
 type Issues = z.core.$RefinementCtx<CaseShape>;
 
 /** The name a `tools` entry offers: a catalogue name, or a definition's name. */
@@ -192,18 +195,30 @@ function expectedNames(expect: CaseShape["expect"]): string[] {
 
 /** Rules for every suite: the user speaks last, each tool is offered once, every expected tool is offered. */
 function checkCase(c: CaseShape, ctx: Issues): void {
+  caseRuleIssues(c, (path, message) => ctx.addIssue({ code: "custom", path, message }));
+}
+
+function caseRuleIssues(
+  c: Pick<CaseShape, "messages" | "tools" | "expect">,
+  report: (path: string[], message: string) => void,
+): void {
   const last = c.messages.at(-1);
-  if (last?.role !== "user") {
-    ctx.addIssue({ code: "custom", path: ["messages"], message: "the last message must be the user turn" });
-  }
+  if (last?.role !== "user") report(["messages"], "the last message must be the user turn");
   const names = c.tools.map(offeredName);
-  if (new Set(names).size !== names.length) {
-    ctx.addIssue({ code: "custom", path: ["tools"], message: "a tool is offered twice" });
-  }
+  if (new Set(names).size !== names.length) report(["tools"], "a tool is offered twice");
   const path = "call" in c.expect ? ["expect", "call", "name"] : ["expect", "calls"];
   for (const name of expectedNames(c.expect)) {
-    if (!names.includes(name)) ctx.addIssue({ code: "custom", path, message: `${name} is not offered` });
+    if (!names.includes(name)) report(path, `${name} is not offered`);
   }
+}
+
+/** The case-wide rules of {@link CaseSchema} alone, on a value already of the case's shape (src/cases/quick-check.ts). */
+export function obeysCaseRules(c: Pick<CaseShape, "messages" | "tools" | "expect">): boolean {
+  let obeys = true;
+  caseRuleIssues(c, () => {
+    obeys = false;
+  });
+  return obeys;
 }
 
 /** Any suite's case: what `loadCases` accepts. */

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { captureIo } from "../test-support/capture-io.js";
@@ -115,6 +115,25 @@ describe("tooluse grade", () => {
     const io = captureIo();
     expect(await main(["grade", "--cases", cases, "--outputs", outputs], io)).toBe(2);
     expect(io.err).toMatch(new RegExp(`^tooluse: ${outputs}:1: invalid JSON`));
+  });
+
+  it("writes no verdicts file (and leaves no temporary file) when a later line is bad", async () => {
+    const cases = file("cases.jsonl", CASES);
+    const good = { id: "calculator-en-01", protocol: "json", output: "57" };
+    const outputs = file("outputs.jsonl", [good, { id: "negative-en-01", protocol: "yaml", output: "" }]);
+    const out = join(dir.path, "verdicts.jsonl");
+    const io = captureIo();
+    expect(await main(["grade", "--cases", cases, "--outputs", outputs, "--out", out], io)).toBe(2);
+    expect(io.err).toMatch(new RegExp(`^tooluse: ${outputs}:2: field protocol: .+\\n$`));
+    expect(readdirSync(dir.path).sort()).toEqual(["cases.jsonl", "outputs.jsonl"]);
+  });
+
+  it("names the field of an outputs line of the wrong shape", async () => {
+    const cases = file("cases.jsonl", CASES);
+    const outputs = file("outputs.jsonl", [{ id: "calculator-en-01", protocol: "json", output: 57 }, "[]"]);
+    const io = captureIo();
+    expect(await main(["grade", "--cases", cases, "--outputs", outputs], io)).toBe(2);
+    expect(io.err).toMatch(new RegExp(`^tooluse: ${outputs}:1: field output: .+\\n$`));
   });
 
   it("refuses a second output for the same case and protocol", async () => {

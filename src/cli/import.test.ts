@@ -50,6 +50,35 @@ describe("tooluse import", () => {
     expect(existsSync(out)).toBe(false);
   });
 
+  it.each([
+    ["an answer line that is not JSON", "answers", (lines: string[]) => lines.splice(1, 0, "{not json"), 2],
+    [
+      "a question without `function`",
+      "questions",
+      (lines: string[]) => {
+        const { function: _dropped, ...rest } = JSON.parse(lines[1] as string);
+        lines[1] = JSON.stringify(rest);
+      },
+      2,
+    ],
+  ] as const)(
+    "stops at %s, naming file and line, and writes nothing",
+    async (_what, which, breakIt, line) => {
+      const files = { questions: fixture("bfcl-questions.jsonl"), answers: fixture("bfcl-answers.jsonl") };
+      const lines = readFileSync(files[which], "utf8").split("\n");
+      breakIt(lines);
+      const broken = join(dir.path, `broken-${which}.jsonl`);
+      writeFileSync(broken, lines.join("\n"));
+      const out = join(dir.path, "bfcl.jsonl");
+      const io = captureIo();
+      const argv = ["import", "bfcl", "--questions", files.questions, "--answers", files.answers];
+      argv[which === "questions" ? 3 : 5] = broken;
+      expect(await main([...argv, "--out", out], io)).toBe(2);
+      expect(io.err).toMatch(new RegExp(`^tooluse: ${broken}:${line}: .+\\n$`));
+      expect(readdirSync(dir.path)).toEqual([`broken-${which}.jsonl`]);
+    },
+  );
+
   it("feeds `tooluse run` and `tooluse grade` unchanged: the oracle scores 1.000 in all four protocols", async () => {
     const cases = join(dir.path, "bfcl.jsonl");
     const argv = [

@@ -7,8 +7,18 @@ import { type PyDict, PyFloat, PyTuple, type PyValue, pyInt } from "./python-val
 /** Thrown inside the parser only; one shared instance, since building a stack trace per failure is the slow part. */
 const NOT_JSON = new Error("not JSON");
 
-const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
 const MAX_DEPTH = 256;
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+/** Where the run of digits starting at `start` ends. */
+function digitsEnd(text: string, start: number): number {
+  let end = start;
+  while (isDigit(text.charCodeAt(end))) end++;
+  return end;
+}
 
 class Parser {
   pos = 0;
@@ -30,7 +40,7 @@ class Parser {
     if (code === 34) return this.string();
     if (code === 123) return this.object();
     if (code === 91) return this.array();
-    if (code === 45 || (code >= 48 && code <= 57)) return this.number();
+    if (code === 45 || isDigit(code)) return this.number();
     for (const [word, value] of WORDS) {
       if (this.text.startsWith(word, this.pos)) {
         this.pos += word.length;
@@ -40,17 +50,40 @@ class Parser {
     throw NOT_JSON;
   }
 
+  /** `-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?`, scanned by hand: numbers are most of what calls hold. */
   number(): PyValue {
-    if (this.text.startsWith("-Infinity", this.pos)) {
-      this.pos += 9;
-      return new PyFloat(Number.NEGATIVE_INFINITY);
+    const text = this.text;
+    const start = this.pos;
+    let end = start;
+    if (text.charCodeAt(end) === 45) {
+      end++;
+      if (text.startsWith("Infinity", end)) {
+        this.pos = end + 8;
+        return new PyFloat(Number.NEGATIVE_INFINITY);
+      }
     }
-    NUMBER.lastIndex = this.pos;
-    const match = NUMBER.exec(this.text);
-    if (!match) throw NOT_JSON;
-    this.pos = NUMBER.lastIndex;
-    if (match[1] === undefined && match[2] === undefined) return pyInt(match[0]);
-    return new PyFloat(Number(match[0]));
+    const first = text.charCodeAt(end);
+    if (first === 48) end++;
+    else if (isDigit(first)) end = digitsEnd(text, end);
+    else throw NOT_JSON;
+    let float = false;
+    // A fraction or exponent without digits is not part of the number (what follows it then fails the parse).
+    if (text.charCodeAt(end) === 46 && isDigit(text.charCodeAt(end + 1))) {
+      end = digitsEnd(text, end + 1);
+      float = true;
+    }
+    const e = text.charCodeAt(end);
+    if (e === 101 || e === 69) {
+      const sign = text.charCodeAt(end + 1);
+      const digits = sign === 43 || sign === 45 ? end + 2 : end + 1;
+      if (isDigit(text.charCodeAt(digits))) {
+        end = digitsEnd(text, digits);
+        float = true;
+      }
+    }
+    this.pos = end;
+    const lexeme = text.slice(start, end);
+    return float ? new PyFloat(Number(lexeme)) : pyInt(lexeme);
   }
 
   string(): string {

@@ -34,6 +34,14 @@ const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
   v: "\v",
 };
 
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+function isAsciiLetter(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+
 /** Thrown inside the reader only (one shared instance: no stack trace per failure); entry points return `undefined`. */
 const NOT_PYTHON = new Error("not Python syntax");
 
@@ -175,6 +183,8 @@ class Reader {
   }
 
   private number(): PyValue {
+    const simple = this.plainNumber();
+    if (simple !== undefined) return simple;
     NUMBER.lastIndex = this.pos;
     const match = NUMBER.exec(this.text);
     if (!match) this.fail();
@@ -186,6 +196,30 @@ class Reader {
     if (/[.eE]/.test(lexeme)) return new PyFloat(Number(lexeme));
     if (/^0+[1-9]/.test(lexeme)) this.fail(); // Python 3 has no leading-zero ints
     return pyInt(lexeme);
+  }
+
+  /**
+   * The common numbers, `12` and `1.5`, read without the full grammar; undefined for anything else (leading zeros,
+   * underscores, exponents, prefixes, or a letter after it), which the full grammar decides.
+   */
+  private plainNumber(): PyValue | undefined {
+    const text = this.text;
+    const start = this.pos;
+    let end = start;
+    while (isDigit(text.charCodeAt(end))) end++;
+    if (end === start || (text.charCodeAt(start) === 48 && end > start + 1)) return undefined;
+    const float = text.charCodeAt(end) === 46;
+    if (float) {
+      end++;
+      while (isDigit(text.charCodeAt(end))) end++;
+    }
+    const next = text.charCodeAt(end);
+    // Letters, digits, `_`, `.` and anything beyond ASCII could continue the number or make it an error.
+    if (next >= 128 || next === 46 || next === 95 || (next >= 48 && next <= 57) || isAsciiLetter(next))
+      return undefined;
+    this.pos = end;
+    const lexeme = text.slice(start, end);
+    return float ? new PyFloat(Number(lexeme)) : pyInt(lexeme);
   }
 
   /** One or more adjacent string literals, concatenated as Python does. */
@@ -214,30 +248,33 @@ class Reader {
     const triple = this.text.startsWith(quote.repeat(3), this.pos);
     const delimiter = triple ? quote.repeat(3) : quote;
     this.pos += delimiter.length;
+    const quoteCode = quote.charCodeAt(0);
     let out = "";
     const text = this.text;
+    // Characters are copied a run at a time: from `run` up to the next escape or the end.
+    let run = this.pos;
     for (;;) {
-      const ch = text[this.pos];
-      if (ch === undefined) this.fail();
-      if (text.startsWith(delimiter, this.pos)) {
+      const code = text.charCodeAt(this.pos);
+      if (Number.isNaN(code)) this.fail();
+      if (code === quoteCode && (!triple || text.startsWith(delimiter, this.pos))) {
+        out += text.slice(run, this.pos);
         this.pos += delimiter.length;
         return out;
       }
-      if (ch === "\n" && !triple) this.fail();
-      if (ch !== "\\") {
-        out += ch;
+      if (code === 10 && !triple) this.fail();
+      if (code !== 92) {
         this.pos++;
         continue;
       }
+      out += text.slice(run, this.pos);
       const next = text[this.pos + 1];
       if (next === undefined) this.fail();
       if (raw) {
         // A raw string keeps the backslash; it only stops the next character from ending the string.
-        out += ch + next;
+        out += `\\${next}`;
         this.pos += 2;
-        continue;
-      }
-      out += this.escape(next);
+      } else out += this.escape(next);
+      run = this.pos;
     }
   }
 

@@ -53,10 +53,30 @@ export interface Summary extends Score {
   by_difficulty: Record<string, Score>;
 }
 
+/** What the summary reads of a verdict: a caller that streams verdicts out may keep only this much of each. */
+export type ScoredVerdict = Pick<
+  Verdict,
+  "id" | "protocol" | "passed" | "malformed" | "spurious" | "tool_ok" | "args_ok" | "answer_ok" | "bfcl"
+>;
+
 const ratio = (part: number, whole: number): number | null => (whole === 0 ? null : part / whole);
 
-/** Scores a set of verdicts; `casesById` supplies whether each case expects a call and has answer constraints. */
-export function score(verdicts: readonly Verdict[], casesById: ReadonlyMap<string, Case>): Score {
+/** A verdict with its case, looked up once however many groups count it. */
+interface Entry {
+  verdict: ScoredVerdict;
+  testCase: Case;
+}
+
+function entriesOf(verdicts: readonly ScoredVerdict[], casesById: ReadonlyMap<string, Case>): Entry[] {
+  return verdicts.map((verdict) => {
+    const testCase = casesById.get(verdict.id);
+    if (!testCase) throw new Error(`no case for verdict ${verdict.id}`);
+    return { verdict, testCase };
+  });
+}
+
+/** Scores a set of verdicts; their cases say whether each expects a call and has answer constraints. */
+function tally(entries: readonly Entry[]): Score {
   const counts: Counts = {
     call_cases: 0,
     call_passed: 0,
@@ -71,9 +91,7 @@ export function score(verdicts: readonly Verdict[], casesById: ReadonlyMap<strin
   };
   let passed = 0;
   let bfclPassed = 0;
-  for (const verdict of verdicts) {
-    const testCase = casesById.get(verdict.id);
-    if (!testCase) throw new Error(`no case for verdict ${verdict.id}`);
+  for (const { verdict, testCase } of entries) {
     if (verdict.passed) passed++;
     if (verdict.malformed) counts.malformed++;
     const noCall = noCallExpectation(testCase.expect);
@@ -96,7 +114,7 @@ export function score(verdicts: readonly Verdict[], casesById: ReadonlyMap<strin
       }
     }
   }
-  const n = verdicts.length;
+  const n = entries.length;
   return {
     n,
     passed,
@@ -117,35 +135,35 @@ export function score(verdicts: readonly Verdict[], casesById: ReadonlyMap<strin
 }
 
 function breakdown(
-  verdicts: readonly Verdict[],
-  casesById: ReadonlyMap<string, Case>,
-  key: (verdict: Verdict, testCase: Case) => string | undefined,
+  entries: readonly Entry[],
+  key: (verdict: ScoredVerdict, testCase: Case) => string | undefined,
   order: readonly string[] = [],
 ): Record<string, Score> {
-  const groups = new Map<string, Verdict[]>();
-  for (const verdict of verdicts) {
-    const k = key(verdict, casesById.get(verdict.id) as Case);
+  const groups = new Map<string, Entry[]>();
+  for (const entry of entries) {
+    const k = key(entry.verdict, entry.testCase);
     // Imported suites may leave difficulty out: such cases sit in no difficulty group.
     if (k === undefined) continue;
     const group = groups.get(k);
-    if (group) group.push(verdict);
-    else groups.set(k, [verdict]);
+    if (group) group.push(entry);
+    else groups.set(k, [entry]);
   }
   // Known keys in their natural order (json, xml, plain, native; easy, medium, hard), anything else after, sorted.
   const rank = (k: string) => (order.includes(k) ? order.indexOf(k) : order.length);
   const keys = [...groups.keys()].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
-  return Object.fromEntries(keys.map((k) => [k, score(groups.get(k) ?? [], casesById)]));
+  return Object.fromEntries(keys.map((k) => [k, tally(groups.get(k) ?? [])]));
 }
 
 /** The summary that `tooluse grade --json` prints and every report reads. */
-export function summarize(verdicts: readonly Verdict[], cases: readonly Case[]): Summary {
+export function summarize(verdicts: readonly ScoredVerdict[], cases: readonly Case[]): Summary {
   const casesById = new Map(cases.map((c) => [c.id, c]));
+  const entries = entriesOf(verdicts, casesById);
   return {
-    ...score(verdicts, casesById),
-    by_protocol: breakdown(verdicts, casesById, (v) => v.protocol, PROTOCOLS),
-    by_lang: breakdown(verdicts, casesById, (_, c) => c.lang, LANGS),
-    by_category: breakdown(verdicts, casesById, (_, c) => c.category),
-    by_difficulty: breakdown(verdicts, casesById, (_, c) => c.difficulty, DIFFICULTIES),
+    ...tally(entries),
+    by_protocol: breakdown(entries, (v) => v.protocol, PROTOCOLS),
+    by_lang: breakdown(entries, (_, c) => c.lang, LANGS),
+    by_category: breakdown(entries, (_, c) => c.category),
+    by_difficulty: breakdown(entries, (_, c) => c.difficulty, DIFFICULTIES),
   };
 }
 

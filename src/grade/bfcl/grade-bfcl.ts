@@ -91,32 +91,39 @@ export function gradeBfcl(testCase: Case, output: Output, mode: BfclMode): BfclV
   return judgeBfcl(testCase, decodeOutput(testCase, output), mode);
 }
 
+/** A verdict with the question's notes (unpassable, translated); built field by field, once per output. */
+function outcome(notes: Prepared["notes"], passed: boolean, errorType: string, reason: string): BfclVerdict {
+  const verdict: BfclVerdict = { passed, error_type: errorType, reason };
+  if (notes.unpassable) verdict.unpassable = true;
+  if (notes.translated) verdict.translated = true;
+  return verdict;
+}
+
 /** BFCL's verdict on calls already decoded from an output. */
 export function judgeBfcl(testCase: Case, decoded: BfclDecoded, mode: BfclMode): BfclVerdict {
   const { problem, notes } = prepare(testCase);
-  const outcome = (passed: boolean, errorType: string, reason: string): BfclVerdict => ({
-    passed,
-    error_type: errorType,
-    reason,
-    ...notes,
-  });
   const calls = decoded.ok ? decoded.calls : [];
   // BFCL's irrelevance rule: no call decoded (or nothing decodable) passes; its relevance rule: some call passes.
   if (problem.category.includes("irrelevance")) {
     return calls.length === 0
-      ? outcome(true, "", "no call, as expected")
-      : outcome(false, "irrelevance:called", "a call was made");
+      ? outcome(notes, true, "", "no call, as expected")
+      : outcome(notes, false, "irrelevance:called", "a call was made");
   }
   if (problem.category.includes("relevance")) {
     return calls.length > 0
-      ? outcome(true, "", "some call was made")
-      : outcome(false, "relevance:no_call", "no call");
+      ? outcome(notes, true, "", "some call was made")
+      : outcome(notes, false, "relevance:no_call", "no call");
   }
   if (!decoded.ok) {
-    return outcome(false, "ast_decoder:decoder_failed", "the output is not a list of calls BFCL can decode");
+    return outcome(
+      notes,
+      false,
+      "ast_decoder:decoder_failed",
+      "the output is not a list of calls BFCL can decode",
+    );
   }
   const result = checkBfclCalls(problem, calls, mode);
-  return outcome(result.valid, result.error_type, result.valid ? "valid" : result.error);
+  return outcome(notes, result.valid, result.error_type, result.valid ? "valid" : result.error);
 }
 
 /**
