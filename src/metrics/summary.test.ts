@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Case } from "../cases/schema.js";
 import { makeVerdict } from "../test-support/verdict.js";
@@ -85,5 +86,70 @@ describe("summarize", () => {
     expect(empty.score).toBeNull();
     expect(empty.score_ci).toEqual([0, 1]);
     expect(Object.values(empty.metrics).every((m) => m === null)).toBe(true);
+  });
+
+  it("counts every verdict by the rules, whatever its flags (checked against a count written per metric)", () => {
+    const flag = fc.constantFrom(true, false, null);
+    const entry = fc.record({
+      kind: fc.constantFrom("call", "no-call", "constrained"),
+      lang: fc.constantFrom("en" as const, "ru" as const),
+      passed: fc.boolean(),
+      malformed: fc.boolean(),
+      spurious: flag,
+      tool_ok: flag,
+      args_ok: flag,
+      answer_ok: flag,
+      bfcl: fc.option(fc.boolean(), { nil: undefined }),
+    });
+    fc.assert(
+      fc.property(fc.array(entry, { maxLength: 30 }), (drawn) => {
+        const testCases = drawn.map((d, i) =>
+          d.kind === "call" ? callCase(`e${i}`, d.lang) : noCallCase(`e${i}`, d.kind === "constrained"),
+        );
+        const drawnVerdicts = drawn.map((d, i) =>
+          verdict(`e${i}`, {
+            passed: d.passed,
+            malformed: d.malformed,
+            spurious: d.spurious,
+            tool_ok: d.tool_ok,
+            args_ok: d.args_ok,
+            answer_ok: d.answer_ok,
+            ...(d.bfcl === undefined ? {} : { bfcl: { passed: d.bfcl, error_type: "", reason: "" } }),
+          }),
+        );
+        const count = (keep: (d: (typeof drawn)[number]) => boolean) => drawn.filter(keep).length;
+        const call = (d: (typeof drawn)[number]) => d.kind === "call";
+        const summary = summarize(drawnVerdicts, testCases);
+        expect(summary.passed).toBe(count((d) => d.passed));
+        expect(summary.counts).toEqual({
+          call_cases: count(call),
+          call_passed: count((d) => call(d) && d.passed),
+          no_call_cases: count((d) => !call(d)),
+          no_call_passed: count((d) => !call(d) && d.passed),
+          spurious: count((d) => !call(d) && d.spurious === true),
+          tool_ok: count((d) => call(d) && d.tool_ok === true),
+          args_ok: count((d) => call(d) && d.args_ok === true),
+          constrained: count((d) => d.kind === "constrained"),
+          answer_ok: count((d) => d.kind === "constrained" && d.answer_ok === true),
+          malformed: count((d) => d.malformed),
+        });
+        // BFCL's verdict when the record has one; else the old rule: a malformed non-call on a no-call case passes.
+        const bfclPassed = count((d) =>
+          d.bfcl !== undefined ? d.bfcl : d.passed || (!call(d) && d.malformed && d.spurious !== true),
+        );
+        expect(summary.bfcl_compatible_score).toBe(drawn.length === 0 ? null : bfclPassed / drawn.length);
+        // Groups count the same way: here by language (no-call cases are all English).
+        for (const lang of ["en", "ru"] as const) {
+          const inGroup = drawn.filter((d) => (call(d) ? d.lang : "en") === lang);
+          const group = summary.by_lang[lang];
+          if (inGroup.length === 0) expect(group).toBeUndefined();
+          else {
+            expect(group?.n).toBe(inGroup.length);
+            expect(group?.counts.malformed).toBe(inGroup.filter((d) => d.malformed).length);
+            expect(group?.counts.tool_ok).toBe(inGroup.filter((d) => call(d) && d.tool_ok === true).length);
+          }
+        }
+      }),
+    );
   });
 });
