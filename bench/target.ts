@@ -25,3 +25,14 @@ export function atLeast(name: string, measured: number, floor: number, unit: str
   if (!met) process.exitCode = 1;
   return met;
 }
+
+/** Checks `measured ≤ reference × factor` (a time against a rival's: a tie is not slower); 0 makes it unreachable. */
+export function notSlower(name: string, measured: number, reference: number, unit: string): boolean {
+  const scaled = factor === 0 ? Number.NEGATIVE_INFINITY : reference * factor;
+  const met = measured <= scaled;
+  console.log(
+    `${met ? "target met" : "TARGET MISSED"}: ${name} ${measured.toFixed(2)} ${unit} (target ≤ ${scaled.toFixed(2)} ${unit})`,
+  );
+  if (!met) process.exitCode = 1;
+  return met;
+}
