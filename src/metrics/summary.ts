@@ -61,55 +61,17 @@ export type ScoredVerdict = Pick<
 
 const ratio = (part: number, whole: number): number | null => (whole === 0 ? null : part / whole);
 
-/** What a verdict counts towards, one bit each (see {@link countsOf}). */
-const PASSED = 1;
-const MALFORMED = 2;
-const BFCL_PASSED = 4;
-const CALL_CASE = 8;
-const TOOL_OK = 16;
-const ARGS_OK = 32;
-const SPURIOUS = 64;
-const CONSTRAINED = 128;
-const ANSWER_OK = 256;
-
-/**
- * A verdict with its case, looked up once however many groups count it, and what it counts towards: worked out once
- * per verdict, not once per group (five groupings each count every verdict).
- */
+/** A verdict with its case, looked up once however many groups count it. */
 interface Entry {
   verdict: ScoredVerdict;
   testCase: Case;
-  counts: number;
-}
-
-function countsOf(verdict: ScoredVerdict, testCase: Case): number {
-  const noCall = noCallExpectation(testCase.expect);
-  let counts = 0;
-  if (verdict.passed) counts |= PASSED;
-  if (verdict.malformed) counts |= MALFORMED;
-  const bfclPass = verdict.bfcl
-    ? verdict.bfcl.passed
-    : verdict.passed || (noCall !== undefined && verdict.malformed && !verdict.spurious);
-  if (bfclPass) counts |= BFCL_PASSED;
-  if (expectsCall(testCase.expect)) {
-    counts |= CALL_CASE;
-    if (verdict.tool_ok) counts |= TOOL_OK;
-    if (verdict.args_ok) counts |= ARGS_OK;
-  } else {
-    if (verdict.spurious) counts |= SPURIOUS;
-    if (noCall && hasConstraints(noCall)) {
-      counts |= CONSTRAINED;
-      if (verdict.answer_ok) counts |= ANSWER_OK;
-    }
-  }
-  return counts;
 }
 
 function entriesOf(verdicts: readonly ScoredVerdict[], casesById: ReadonlyMap<string, Case>): Entry[] {
   return verdicts.map((verdict) => {
     const testCase = casesById.get(verdict.id);
     if (!testCase) throw new Error(`no case for verdict ${verdict.id}`);
-    return { verdict, testCase, counts: countsOf(verdict, testCase) };
+    return { verdict, testCase };
   });
 }
 
@@ -129,22 +91,26 @@ function tally(entries: readonly Entry[]): Score {
   };
   let passed = 0;
   let bfclPassed = 0;
-  for (const { counts: bits } of entries) {
-    if (bits & PASSED) passed++;
-    if (bits & MALFORMED) counts.malformed++;
-    if (bits & BFCL_PASSED) bfclPassed++;
-    if (bits & CALL_CASE) {
+  for (const { verdict, testCase } of entries) {
+    if (verdict.passed) passed++;
+    if (verdict.malformed) counts.malformed++;
+    const noCall = noCallExpectation(testCase.expect);
+    const bfclPass = verdict.bfcl
+      ? verdict.bfcl.passed
+      : verdict.passed || (noCall !== undefined && verdict.malformed && !verdict.spurious);
+    if (bfclPass) bfclPassed++;
+    if (expectsCall(testCase.expect)) {
       counts.call_cases++;
-      if (bits & PASSED) counts.call_passed++;
-      if (bits & TOOL_OK) counts.tool_ok++;
-      if (bits & ARGS_OK) counts.args_ok++;
+      if (verdict.passed) counts.call_passed++;
+      if (verdict.tool_ok) counts.tool_ok++;
+      if (verdict.args_ok) counts.args_ok++;
     } else {
       counts.no_call_cases++;
-      if (bits & PASSED) counts.no_call_passed++;
-      if (bits & SPURIOUS) counts.spurious++;
-      if (bits & CONSTRAINED) {
+      if (verdict.passed) counts.no_call_passed++;
+      if (verdict.spurious) counts.spurious++;
+      if (noCall && hasConstraints(noCall)) {
         counts.constrained++;
-        if (bits & ANSWER_OK) counts.answer_ok++;
+        if (verdict.answer_ok) counts.answer_ok++;
       }
     }
   }
