@@ -6,6 +6,7 @@ import { UserError } from "../errors.js";
 import { PACKAGE_ROOT } from "../paths.js";
 import { tempDir } from "../test-support/temp.js";
 import { LabelError, UnknownTaskError } from "./contract.js";
+import { exportLabels } from "./export.js";
 import { MIGRATIONS, migrate, SCHEMA_VERSION } from "./migrations.js";
 import { openDatabase, openReviewStore } from "./store.js";
 import { answersTask, verdictTask } from "./test-support/tasks.js";
@@ -124,6 +125,25 @@ describe("openReviewStore", () => {
     expect(store.labels("answers")).toEqual([]);
     expect(() => store.addLabel(424242, "alice", { verdict: "agree" })).toThrow(UnknownTaskError);
     expect(field(verdict, "alice", { verdict: "agree" })).toBe("accepted");
+    store.close();
+  });
+
+  it("answers are exported and compared in the judge's canonical form: every response named is All", () => {
+    const store = openReviewStore(fresh());
+    store.addTasks("answers", [answersTask("q1"), answersTask("q2"), answersTask("q3")]);
+    const [q1, q2, q3] = store.listTasks({ kind: "answers" }).map((task) => task.id);
+    store.addLabel(q1 as number, "alice", { decision: "R3, r1 ,R2" });
+    store.addLabel(q2 as number, "alice", { decision: "r3,R1" });
+    store.addLabel(q3 as number, "alice", { decision: "neither" });
+    store.addLabel(q1 as number, "bob", { decision: "All" });
+    const decisions = exportLabels(store, "answers", "alice")
+      .text.trim()
+      .split("\n")
+      .map((line) => (JSON.parse(line) as { decision: string }).decision);
+    expect(decisions).toEqual(["All", "R1,R3", "Neither"]);
+    // Two spellings of the same decision are agreement, not a disagreement.
+    const decision = store.agreement("answers").pairs.find((pair) => pair.measure === "decision");
+    expect(decision).toMatchObject({ annotators: ["alice", "bob"], n: 1, exact: 1 });
     store.close();
   });
 

@@ -7,6 +7,7 @@
  * format `plan agree --kind answers` reads.
  */
 import { z } from "zod";
+import { normaliseDecision } from "../../plans/answers/decide.js";
 import { ResponsesRecordSchema } from "../../plans/answers/records.js";
 import { queryKey } from "../../plans/records.js";
 import {
@@ -55,33 +56,22 @@ function importTasks(sources: { responses?: string; answers?: string }): NewTask
   });
 }
 
-/** "R3, R1" → "R1,R3"; "all" → "All": the form `plan agree` compares. */
-export function normaliseDecision(decision: string): string {
-  const trimmed = decision.trim();
-  if (/^(all|neither)$/i.test(trimmed))
-    return `${trimmed[0]?.toUpperCase()}${trimmed.slice(1).toLowerCase()}`;
-  return trimmed
-    .split(",")
-    .map((label) => label.trim())
-    .sort()
-    .join(",");
+/**
+ * The decision in the one canonical form the answer judge writes and `plan agree` compares (the project's reader:
+ * "r3, R1" → "R1,R3", every response named → "All"). A label that passed `check` always has one.
+ */
+function canonicalDecision(payload: AnswersPayload, label: AnswersLabel): string {
+  return normaliseDecision(label.decision, Object.keys(payload.responses)) ?? label.decision;
 }
 
 /** The decision names responses the task has, each once; scores, when given, cover every response. */
 function check(payload: AnswersPayload, label: AnswersLabel): { field: string; message: string } | null {
   const labels = Object.keys(payload.responses);
-  const decision = normaliseDecision(label.decision);
-  if (decision !== "All" && decision !== "Neither") {
-    const named = decision.split(",");
-    const unknown = named.find((name) => !labels.includes(name));
-    if (unknown !== undefined)
-      return {
-        field: "decision",
-        message: `expected All, Neither or response labels among ${labels.join(", ")}; "${unknown}" is not one`,
-      };
-    if (new Set(named).size !== named.length)
-      return { field: "decision", message: "expected each label once" };
-  }
+  if (normaliseDecision(label.decision, labels) === null)
+    return {
+      field: "decision",
+      message: `expected All, Neither or response labels among ${labels.join(", ")}, each once; got "${label.decision}"`,
+    };
   if (label.scores) {
     const scored = Object.keys(label.scores);
     const extra = scored.find((name) => !labels.includes(name));
@@ -96,9 +86,9 @@ function check(payload: AnswersPayload, label: AnswersLabel): { field: string; m
 const BINARY = ["0", "1"];
 const SEVEN = ["1", "2", "3", "4", "5", "6", "7"];
 
-function measures(_payload: AnswersPayload, label: AnswersLabel): Measure[] {
+function measures(payload: AnswersPayload, label: AnswersLabel): Measure[] {
   const out: Measure[] = [
-    { name: "decision", value: normaliseDecision(label.decision), categories: null, ordinal: false },
+    { name: "decision", value: canonicalDecision(payload, label), categories: null, ordinal: false },
   ];
   for (const [response, scores] of Object.entries(label.scores ?? {}).sort(([a], [b]) =>
     a.localeCompare(b),
@@ -136,7 +126,7 @@ export const answersKind: KindModule<AnswersPayload, AnswersLabel> = {
     jsonLines(
       items.map(({ payload, label }) => ({
         query_id: payload.query_id,
-        decision: normaliseDecision(label.decision),
+        decision: canonicalDecision(payload, label),
         ...(label.scores ? { scores: label.scores } : {}),
       })),
     ),
