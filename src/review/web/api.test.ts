@@ -332,6 +332,17 @@ describe("the review API (server started with --annotator)", () => {
       json: { field: "annotator" },
     });
   });
+
+  it("task lists and kind counts are carol's too: another annotator's progress is not given out", async () => {
+    store.addLabel(5, "dave", { decision: "R1" });
+    const answers = (await call(server, "/api/tasks?kind=answers")).json as TaskSummary[];
+    expect(answers.map((task) => task.done)).toEqual([false]);
+    for (const path of ["/api/tasks?kind=answers&annotator=dave", "/api/kinds?annotator=dave"]) {
+      expect(await call(server, path), path).toMatchObject({ status: 400, json: { field: "annotator" } });
+    }
+    const kinds = (await call(server, "/api/kinds?annotator=carol")).json as { kind: string; done: number }[];
+    expect(kinds.find((k) => k.kind === "answers")?.done).toBe(0);
+  });
 });
 
 describe("hostCheck", () => {

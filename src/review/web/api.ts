@@ -74,7 +74,10 @@ export function registerApi(app: Hono, store: ReviewStore, annotator: string | n
   app.get("/api/tasks", (c) => {
     const kind = c.req.query("kind");
     const state = c.req.query("state");
-    const who = c.req.query("annotator") ?? annotator ?? undefined;
+    // Whose work makes a task done: checked as for a task's labels (a server's --annotator admits no other name).
+    const shown = labelsShownFor(annotator, c.req.query("annotator"));
+    if ("error" in shown) return problem(c, 400, shown.error, shown.field);
+    const who = shown.annotator ?? undefined;
     if (kind !== undefined && !isTaskKind(kind))
       return problem(c, 400, `expected a kind: ${TASK_KINDS.join(", ")}`, "kind");
     if (state !== undefined && state !== "open" && state !== "done")
@@ -112,14 +115,16 @@ export function registerApi(app: Hono, store: ReviewStore, annotator: string | n
     }
   });
 
-  app.get("/api/kinds", (c) =>
-    c.json(
-      kindCounts(store, c.req.query("annotator") ?? annotator).map((counts) => ({
+  app.get("/api/kinds", (c) => {
+    const shown = labelsShownFor(annotator, c.req.query("annotator"));
+    if ("error" in shown) return problem(c, 400, shown.error, shown.field);
+    return c.json(
+      kindCounts(store, shown.annotator).map((counts) => ({
         ...counts,
         agreement: store.agreement(counts.kind),
       })),
-    ),
-  );
+    );
+  });
 
   app.post("/api/tasks/:id/preview-score", async (c) => {
     const id = taskId(c.req.param("id"));
