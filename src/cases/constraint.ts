@@ -6,6 +6,7 @@
  * A phrase must start at a word boundary; a short one (three characters or fewer) must also end at one, so
  * "Au" is not found in "Austria" while a longer stem such as "минут" still matches "минуты".
  */
+import { escapeRegExp } from "../text/chars.js";
 import { foldText } from "../text/fold.js";
 
 /** Folds text and phrases alike: NFKC, lowercase, ё→е, every dash to "-", typographic quotes to plain, one space. */
@@ -65,10 +66,6 @@ function numberMatcher(value: number): Matcher {
     }
     return false;
   };
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 function phraseMatcher(phrase: string): Matcher {

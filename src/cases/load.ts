@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { UserError } from "../errors.js";
 import { checkValue, forEachByteLine, parseJsonLine } from "../jsonl.js";
+import { isJsonSpace } from "../text/chars.js";
 import { isPlainCase } from "./quick-check.js";
 import { type Case, CaseSchema } from "./schema.js";
 
@@ -44,11 +45,6 @@ const QUOTE = 34;
 const BACKSLASH = 92;
 /** `{"id":"`, the start of every line we write: a case's id first, then its body. */
 const ID_KEY = Buffer.from('{"id":"');
-
-/** JSON's spaces around a value on one line: space, tab, carriage return. */
-function isJsonSpace(byte: number | undefined): boolean {
-  return byte === 32 || byte === 9 || byte === 13;
-}
 
 /**
  * The id a line starts with (`{"id":"…"`) and where the rest of the line (its body) begins; undefined when the line
@@ -98,8 +94,8 @@ export function loadCases(file: string): Case[] {
   forEachByteLine(file, (bytes, lineStart, lineEnd, number) => {
     let start = lineStart;
     let end = lineEnd;
-    while (start < end && isJsonSpace(bytes[start])) start++;
-    while (end > start && isJsonSpace(bytes[end - 1])) end--;
+    while (start < end && isJsonSpace(bytes[start] as number)) start++;
+    while (end > start && isJsonSpace(bytes[end - 1] as number)) end--;
     if (start === end) return;
     const lead = leadingId(bytes, start, end);
     let key: string | undefined;

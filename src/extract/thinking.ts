@@ -1,4 +1,5 @@
 /** Removes reasoning and leaked chat-template tokens, so extraction and answer checks see only the answer. */
+import { escapeRegExp } from "../text/chars.js";
 import { createFinder } from "./scanner.js";
 
 /**
@@ -79,9 +80,7 @@ function dropLeadingHeader(text: string): string {
 }
 
 /** Every tail marker in one pattern: its first match is the earliest marker, found in one pass over the text. */
-const TEMPLATE_TAIL_PATTERN = new RegExp(
-  TEMPLATE_TAIL.map((marker) => marker.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"),
-);
+const TEMPLATE_TAIL_PATTERN = new RegExp(TEMPLATE_TAIL.map((marker) => escapeRegExp(marker)).join("|"));
 
 function cutTemplateTail(text: string): string {
   const tail = TEMPLATE_TAIL_PATTERN.exec(text);

@@ -1,4 +1,5 @@
 /** Native protocol outputs: the assistant message a server returned, with its own `tool_calls`. */
+import { isRecord } from "../extract/call-shape.js";
 import type { Call } from "../tools/types.js";
 
 export interface NativeReply {
@@ -44,22 +45,19 @@ interface NativeMessage {
 }
 
 /** A JSON object (JSON text has no other kind: no class instances, no functions). */
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function readMessage(value: unknown): NativeMessage | undefined {
-  if (!isObject(value)) return undefined;
+  if (!isRecord(value)) return undefined;
   const content = value.content ?? "";
   const toolCalls = value.tool_calls ?? [];
   if (typeof content !== "string" || !Array.isArray(toolCalls)) return undefined;
   const read: NativeMessage["toolCalls"] = [];
   for (const toolCall of toolCalls as unknown[]) {
-    const fn = isObject(toolCall) ? toolCall.function : undefined;
-    if (!isObject(fn) || typeof fn.name !== "string") return undefined;
+    const fn = isRecord(toolCall) ? toolCall.function : undefined;
+    if (!isRecord(fn) || typeof fn.name !== "string") return undefined;
     const args = fn.arguments;
     if (typeof args === "string") read.push({ name: fn.name, arguments: args });
-    else if (isObject(args)) read.push({ name: fn.name, arguments: withoutProtoKey(args) });
+    else if (isRecord(args)) read.push({ name: fn.name, arguments: withoutProtoKey(args) });
     else return undefined;
   }
   return { content, toolCalls: read };

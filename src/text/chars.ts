@@ -9,3 +9,8 @@ export function isJsonSpace(code: number): boolean {
 export function isSpace(code: number): boolean {
   return isJsonSpace(code) || code === 0xa0;
 }
+
+/** Text matched literally inside a regular expression: every character with a meaning there is escaped. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

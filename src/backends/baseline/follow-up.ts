@@ -1,4 +1,5 @@
 /** Follow-ups that need the history: "And what about Paris?", "Now divide that by 5", «А в Казани?». */
+import { escapeRegExp } from "../../text/chars.js";
 import { UNIT_ALIASES } from "../../tools/aliases/unit.js";
 import type { Call } from "../../tools/types.js";
 import { currencyMentions } from "./currency.js";
@@ -117,7 +118,7 @@ function arithmetic(text: string, result: ToolTurn | null): Call | null {
 
 /** The amount a currency result shows next to `code` ("200 USD = 184.60 EUR" → 184.6 for EUR). */
 function amountIn(content: string, rawCode: string): number | null {
-  const code = rawCode.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const code = escapeRegExp(rawCode);
   const near = new RegExp(String.raw`(\d+(?:[.,]\d+)*)\s*${code}|${code}\s*(\d+(?:[.,]\d+)*)`, "i").exec(
     content,
   );
