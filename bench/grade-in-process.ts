@@ -1,8 +1,9 @@
 /**
  * In-process grading of ToolUse.1 outputs on one core (issue 14): every case's oracle output in each of the four
  * protocols, graded under the default profile, so every verdict carries ours and BFCL's. Target: 100,000 outputs
- * per CPU-second. The grading loop's own CPU time decides (`process.cpuUsage`: one thread, so CPU-seconds are "one
- * core"; on a shared machine wall time mostly measures the queue for a core); wall time is printed too. Best of five
+ * per CPU-second. The grading loop's CPU time decides (`process.cpuUsage`: the whole process, so V8's compiler and GC
+ * threads count too and the figure is at most what one core grades; on a shared machine wall time mostly measures the
+ * queue for a core); wall time is printed too. Run with tsx, without the CLI's --no-turbo-inlining. Best of five
  * rounds after two of warm-up, each round grading the whole set twenty times.
  * Run alone: npx tsx bench/grade-in-process.ts (bench/bfcl-speed.ts runs it as its second part).
  */

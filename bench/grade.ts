@@ -33,7 +33,10 @@ for (let i = 0; work.length < 10_000; i++) {
   work.push({ index: i % cases.length, output: { id: testCase.id, protocol, output: text } });
 }
 
-/** CPU milliseconds of one grading pass (one thread: CPU time is "one core"; wall time mostly measures the queue). */
+/**
+ * CPU milliseconds of one grading pass: the whole process's (V8's compiler and GC threads included, so no more than
+ * one core's work is credited); wall time, printed too, mostly measures the queue on a shared machine.
+ */
 function once(): { cpu: number; wall: number } {
   const wallStart = performance.now();
   const cpuStart = process.cpuUsage();

@@ -1,8 +1,8 @@
 /**
  * Outputs to grade a case with, beyond its oracle: the shapes and slips real models produce (prose around the call,
  * thinking, fences, truncation, other tools, changed values and names, extra, missing and repeated calls, each kind of
- * no-call reply). Used to pin that the grader's caches never change a verdict (grade-memo.test.ts) and by the speed
- * bench, so it measures varied work rather than one shape.
+ * no-call reply). Used to pin that the grader's caches never change a verdict (grade-memo.test.ts). The speed
+ * benches grade other sets: bench/grade.ts a mix of shapes, bench/grade-in-process.ts the oracle outputs.
  */
 import {
   anyCall,
