@@ -7,7 +7,10 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CORPUS_DIR, PACKAGE_ROOT } from "../paths.js";
+import { queryLines, writeJsonl } from "../plans/models/test-support/fixtures.js";
+import { candidateIds, scriptedModel, stepAnswer } from "../plans/models/test-support/scripted-model.js";
 import { captureIo } from "../test-support/capture-io.js";
+import { type ChatBody, type MockServer, startMockServer } from "../test-support/mock-openai-server.js";
 import { tempDir } from "../test-support/temp.js";
 import { main } from "./main.js";
 
@@ -242,5 +245,173 @@ describe("flags that shape what is written", () => {
     expect(csv).toMatch(/^1,model-b,without lineage,/m);
     expect(csv).toMatch(/^101,model-a,without lineage,/m);
     expect(csv).toMatch(/^102,model-b,with lineage,/m);
+  });
+});
+
+describe("model flags against a scripted server on 127.0.0.1", () => {
+  const score = (c: number, r: number) => ({ validity: 1, consistency: 1, completeness: c, redundancy: r });
+  // R2 is the most complete answer: it wins every query.
+  const ANSWER = JSON.stringify({
+    rationale: "R2 covers most.",
+    scores: { R1: score(4, 6), R2: score(6, 5), R3: score(5, 7) },
+    decision: "R2",
+  });
+  const planning = scriptedModel({
+    planner: () =>
+      '{1: {"step": T2S([], "Fetch call_ids of unresolved calls."), "depends_on": []}, 2: {"step": RAG((1), "Why were they not resolved?"), "depends_on": [1]}}',
+    metric: (metric, asked) => stepAnswer(metric, candidateIds(asked.user)),
+  });
+  let server: MockServer;
+  let queries: string;
+  const system = (body: ChatBody) => body.messages[0]?.content ?? "";
+  const connection = () => ["--base-url", server.url, "--no-cache", "--retries", "0"];
+
+  beforeAll(async () => {
+    server = await startMockServer({
+      models: ["planner", "judge"],
+      script: (body) =>
+        system(body).startsWith("You compare several answers") ? { content: ANSWER } : planning(body),
+    });
+    queries = writeJsonl(dir.path, "model-queries.jsonl", queryLines());
+  });
+  afterAll(() => server.close());
+
+  /** The requests one command sent. */
+  async function sent(
+    argv: string[],
+  ): Promise<{ code: number; out: string; err: string; bodies: ChatBody[] }> {
+    const before = server.bodies.length;
+    const result = await cli(...argv, ...connection());
+    return { ...result, bodies: server.bodies.slice(before) };
+  }
+
+  const generate = (out: string, ...extra: string[]) =>
+    sent([
+      ...["plan", "generate", "--model", "planner", "--queries", queries],
+      ...["--prompt-type", "without_lineage", "--out", at(out), ...extra],
+    ]);
+  const ids = (file: string) =>
+    readFileSync(at(file), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line).query_id)
+      .sort();
+
+  it("plan generate --split plans the queries of that split only (default: test)", async () => {
+    const test = await generate("plans-test.jsonl");
+    expect(test.code).toBe(0);
+    expect(ids("plans-test.jsonl")).toEqual(["te-001", "te-002", "te-003"]);
+    expect(test.bodies).toHaveLength(3);
+    const train = await generate("plans-train.jsonl", "--split", "train", "--examples", "0");
+    expect(train.code).toBe(0);
+    expect(ids("plans-train.jsonl")).toEqual(["tr-001", "tr-002"]);
+    const all = await generate("plans-all.jsonl", "--split", "all", "--examples", "0");
+    expect(ids("plans-all.jsonl")).toHaveLength(5);
+    expect(all.code).toBe(0);
+  });
+
+  it("plan generate --examples puts that many train examples in each planner prompt", async () => {
+    const examples = (bodies: ChatBody[]) =>
+      bodies.map(
+        (body) =>
+          (
+            body.messages
+              .map((m) => m.content)
+              .join("\n")
+              .match(/^Example \d+$/gm) ?? []
+          ).length,
+      );
+    // Two train queries: one example or both, never a test query's own plan.
+    expect(examples((await generate("plans-1.jsonl", "--examples", "1")).bodies)).toEqual([1, 1, 1]);
+    expect(examples((await generate("plans-2.jsonl", "--examples", "2")).bodies)).toEqual([2, 2, 2]);
+    expect(examples((await generate("plans-0.jsonl", "--examples", "0")).bodies)).toEqual([0, 0, 0]);
+  });
+
+  it("plan judge --metrics asks only the metrics named and leaves the others scored by code", async () => {
+    const result = await sent([
+      ...[
+        "plan",
+        "judge",
+        "--judge-model",
+        "judge",
+        "--reference",
+        queries,
+        "--plans",
+        at("plans-test.jsonl"),
+      ],
+      ...["--metrics", "format,redundancy", "--out", at("judged.jsonl")],
+    ]);
+    expect(result.err).not.toMatch(/error/i);
+    expect(result.code).toBe(0);
+    // Three plans × two metrics, and no prompt of another metric.
+    expect(result.bodies).toHaveLength(6);
+    const titles = new Set(result.bodies.map((body) => system(body).split("\n")[0]));
+    expect(titles.size).toBe(2);
+    const judged = readFileSync(at("judged.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(judged).toHaveLength(3);
+    for (const line of judged) {
+      // No violation found: full points (format 20, redundancy 10; docs/plan-conventions.md).
+      expect([line.format, line.redundancy]).toEqual([20, 10]);
+      expect(Object.keys(line.judge.answers).sort()).toEqual(["format", "redundancy"]);
+      expect(line.judge.sources).toMatchObject({ format: "judge", redundancy: "judge" });
+      // The metrics not asked keep the code's value, and say so.
+      for (const metric of ["dependencies", "step_executability", "tool_usage_completeness"])
+        expect(line.judge.sources[metric]).not.toBe("judge");
+    }
+  });
+
+  it("plan answers --json: pure JSON with R2 winning every query", async () => {
+    const responses = writeJsonl(dir.path, "responses.jsonl", [
+      { query_id: "a1", query: "Q one", responses: { R1: "No data.", R2: "Long holds.", R3: "Holds." } },
+      { query_id: "a2", query: "Q two", responses: { R1: "No data.", R2: "Long holds.", R3: "Holds." } },
+    ]);
+    const result = await sent([
+      "plan",
+      "answers",
+      "--judge-model",
+      "judge",
+      "--responses",
+      responses,
+      "--json",
+    ]);
+    expect(result.code).toBe(0);
+    const summary = JSON.parse(result.out);
+    expect(summary).toMatchObject({ judged: 2, failed: 0 });
+    expect(summary.win_rates.map((w: { rate: number }) => w.rate)).toEqual([0, 1, 0]);
+  });
+});
+
+describe("plan agree --triplet", () => {
+  const line = (query_id: string, planner: string, format: number) => ({
+    query_id,
+    planner,
+    prompt_type: "without_lineage",
+    format,
+  });
+  it("reads lineage positions from the planners named, best first", async () => {
+    // Gold 20 > 15 > 10 on both queries; judged 20 = 20 > 10 on q1 and 20 > 15 > 10 on q2.
+    const gold = writeJsonl(dir.path, "gold.jsonl", [
+      ...["q1", "q2"].flatMap((q) => [line(q, "v3", 20), line(q, "v2", 15), line(q, "v1", 10)]),
+    ]);
+    const judged = writeJsonl(dir.path, "agree-judged.jsonl", [
+      ...[line("q1", "v3", 20), line("q1", "v2", 20), line("q1", "v1", 10)],
+      ...[line("q2", "v3", 20), line("q2", "v2", 15), line("q2", "v1", 10)],
+    ]);
+    const format = async (...extra: string[]) => {
+      const result = await cli("plan", "agree", "--gold", gold, "--judged", judged, "--json", ...extra);
+      expect(result.code).toBe(0);
+      return JSON.parse(result.out).metrics.find((m: { metric: string }) => m.metric === "format");
+    };
+    // Without --triplet the default names (best, penultimate, antepenultimate) find no triplet.
+    expect((await format()).triplets).toMatchObject({ triplets: 0, relaxed: { value: null } });
+    // With it: 4 ordered pairs; relaxed (ties allowed) 4/4, strict 3/4.
+    expect((await format("--triplet", "v3,v2,v1")).triplets).toMatchObject({
+      triplets: 2,
+      relaxed: { value: 1 },
+      strict: { value: 0.75 },
+    });
   });
 });
