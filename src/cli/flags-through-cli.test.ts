@@ -249,6 +249,7 @@ describe("flags that shape what is written", () => {
 });
 
 describe("model flags against a scripted server on 127.0.0.1", () => {
+  // The tests run in order: the judge tests judge the plans the first --split test generated.
   const score = (c: number, r: number) => ({ validity: 1, consistency: 1, completeness: c, redundancy: r });
   // R2 is the most complete answer: it wins every query.
   const ANSWER = JSON.stringify({
@@ -361,6 +362,29 @@ describe("model flags against a scripted server on 127.0.0.1", () => {
       for (const metric of ["dependencies", "step_executability", "tool_usage_completeness"])
         expect(line.judge.sources[metric]).not.toBe("judge");
     }
+  });
+
+  it("plan judge --json: pure JSON report of the three plans, none failed", async () => {
+    const result = await sent([
+      ...[
+        "plan",
+        "judge",
+        "--judge-model",
+        "judge",
+        "--reference",
+        queries,
+        "--plans",
+        at("plans-test.jsonl"),
+      ],
+      ...["--metrics", "format", "--json"],
+    ]);
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.out);
+    expect(report).toMatchObject({ judge_model: "judge", mode: "metric-wise", plans: 3, failed_plans: 0 });
+    expect(report.failures.total).toBe(0);
+    expect(report.groups).toEqual([
+      expect.objectContaining({ planner: "planner", plans: 3, fully_judged: 3 }),
+    ]);
   });
 
   it("plan answers --json: pure JSON with R2 winning every query", async () => {
