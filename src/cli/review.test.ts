@@ -53,13 +53,13 @@ describe("tooluse review: refused before any server starts", () => {
       "a port out of range",
       ["--db", db, "--port", "70000"],
       2,
-      /^tooluse: --port: expected a port from 0 to 65535 \(0: any free port\), got "70000"$/,
+      /^tooluse: --port: expected a whole number from 0 to 65535, got "70000"$/,
     ],
     [
       "a port that is not a number",
       ["--db", db, "--port", "80x"],
       2,
-      /^tooluse: --port: expected a port from 0 to 65535 \(0: any free port\), got "80x"$/,
+      /^tooluse: --port: expected a whole number from 0 to 65535, got "80x"$/,
     ],
     [
       "a malformed annotator",
