@@ -23,6 +23,8 @@ export const INPUT_OPTIONS = [
   "promptFile",
   "config",
   "before",
+  "lineages",
+  "results",
 ] as const;
 
 /** Option names that name a file the command writes. */

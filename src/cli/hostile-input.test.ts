@@ -556,7 +556,7 @@ MATRIX.review = {
   "malformed number": {
     argv: () => ["review", "--db", at("unrelated.txt"), "--port", "80x"],
     code: 2,
-    line: /^tooluse: --port: expected a port from 0 to 65535 \(0: any free port\), got "80x"$/,
+    line: /^tooluse: --port: expected a whole number from 0 to 65535, got "80x"$/,
   },
 };
 

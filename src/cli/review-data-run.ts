@@ -1,6 +1,4 @@
 /** The work of `tooluse review add` and `tooluse review export` (registered in review-data.ts). */
-import { realpathSync } from "node:fs";
-import { resolve } from "node:path";
 import { UserError } from "../errors.js";
 import { writeFileAtomic } from "../jsonl.js";
 import { TASK_KINDS, type TaskKind } from "../review/contract.js";
@@ -27,6 +25,7 @@ export interface ReviewExportOptions {
   kind: string;
   out: string;
   annotator?: string;
+  force?: boolean;
 }
 
 function dbOf(db: string | undefined): string {
@@ -46,8 +45,7 @@ function sourcesFor(kind: TaskKind, db: string, options: ReviewAddOptions): Impo
       throw new UserError(`${flagName(name)}: --kind ${kind} does not read it`, {
         hint: `it reads ${[...required, ...optional].map(flagName).join(", ")}`,
       });
-    // The common input flags are checked before any command runs; these two are the review's own.
-    if (name === "lineages" || name === "results") checkInput({ flag: flagName(name), path: value });
+    // Each input file was checked (it exists, it is a file) before any command ran: INPUT_OPTIONS in file-flags.ts.
     sources[name] = value;
   }
   // The database is written, never replaced: an input it is not, a folder it is not, and its folder is writable.
@@ -85,26 +83,15 @@ export function runReviewAdd(options: ReviewAddOptions, io: Io): number {
   }
 }
 
-function samePath(a: string, b: string): boolean {
-  const real = (path: string) => {
-    try {
-      return realpathSync(path);
-    } catch {
-      return resolve(path);
-    }
-  };
-  return real(a) === real(b);
-}
-
 export function runReviewExport(options: ReviewExportOptions, io: Io): number {
   try {
     const db = dbOf(options.db);
     const kind = choice("--kind", options.kind, TASK_KINDS);
     checkInput({ flag: "--db", path: db });
-    if (samePath(options.out, db))
-      throw new UserError(`--out ${options.out} is also the input --db`, {
-        hint: "writing it would destroy the input; choose another output file",
-      });
+    // --out was checked before the command ran; --db is the parent command's flag, so only here is it an input.
+    checkOutputs([{ flag: "--out", path: options.out }], [{ flag: "--db", path: db }], {
+      force: options.force === true,
+    });
     const store = openReviewStore(db, { mustExist: true });
     let result: ReturnType<typeof exportLabels>;
     try {

@@ -7,6 +7,7 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATA_DIR } from "../paths.js";
+import { openReviewStore } from "../review/store.js";
 import { serveProcess } from "../review/web/test-support/serve-process.js";
 import { captureIo } from "../test-support/capture-io.js";
 import { tempDir } from "../test-support/temp.js";
@@ -53,13 +54,13 @@ describe("tooluse review: refused before any server starts", () => {
       "a port out of range",
       ["--db", db, "--port", "70000"],
       2,
-      /^tooluse: --port: expected a port from 0 to 65535 \(0: any free port\), got "70000"$/,
+      /^tooluse: --port: expected a whole number from 0 to 65535, got "70000"$/,
     ],
     [
       "a port that is not a number",
       ["--db", db, "--port", "80x"],
       2,
-      /^tooluse: --port: expected a port from 0 to 65535 \(0: any free port\), got "80x"$/,
+      /^tooluse: --port: expected a whole number from 0 to 65535, got "80x"$/,
     ],
     [
       "a malformed annotator",
@@ -151,5 +152,31 @@ describe("tooluse review add / export: the serving flags", () => {
     );
     expect(exported.err).toMatch(/^tooluse: --host: review export does not use it/);
     expect(exported.code).toBe(2);
+  });
+
+  it("--annotator is refused for add, which adds tasks, not labels; nothing is added", async () => {
+    const add = await cli(
+      "review",
+      "--annotator",
+      "alice",
+      "add",
+      "--db",
+      db,
+      "--kind",
+      "lineage",
+      "--queries",
+      QUERIES,
+    );
+    expect(add).toMatchObject({
+      code: 2,
+      out: "",
+      err: "tooluse: --annotator: review add does not use it; labels are added in the workbench\n",
+    });
+    const store = openReviewStore(db);
+    try {
+      expect(store.listTasks({ kind: "lineage" })).toEqual([]);
+    } finally {
+      store.close();
+    }
   });
 });

@@ -7,6 +7,7 @@ import { AnnotatorSchema } from "../review/contract.js";
 import { openReviewStore } from "../review/store.js";
 import { startReviewServer } from "../review/web/server.js";
 import { checkInput } from "./file-flags.js";
+import { wholeNumber } from "./flags.js";
 import type { Io } from "./io.js";
 
 export interface ReviewServeOptions {
@@ -14,13 +15,6 @@ export interface ReviewServeOptions {
   host: string;
   port: string;
   annotator?: string;
-}
-
-export function parsePort(text: string): number {
-  const port = /^\d{1,5}$/.test(text) ? Number(text) : Number.NaN;
-  if (!(port >= 0 && port <= 65535))
-    throw new UserError(`--port: expected a port from 0 to 65535 (0: any free port), got "${text}"`);
-  return port;
 }
 
 function parseAnnotator(text: string | undefined): string | null {
@@ -57,7 +51,7 @@ function untilStopped(): Promise<NodeJS.Signals> {
 }
 
 export async function runReviewServe(options: ReviewServeOptions, io: Io): Promise<number> {
-  const port = parsePort(options.port);
+  const port = wholeNumber("--port", options.port, { max: 65535 });
   const annotator = parseAnnotator(options.annotator);
   // The database is made by `review add`; serving a path that does not exist is a typo, not a new database.
   checkInput({ flag: "--db", path: options.db });

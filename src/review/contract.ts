@@ -229,7 +229,7 @@ const SevenPoint = z
   .max(7, "expected 1–7");
 
 /** One response's four scores, as in `plan answers --out` (validity and consistency 0/1, the others 1–7). */
-export const ResponseScoresLabelSchema = z.strictObject({
+const ResponseScoresLabelSchema = z.strictObject({
   validity: Binary,
   consistency: Binary,
   completeness: SevenPoint,
@@ -375,7 +375,7 @@ export type AnswersPayload = z.infer<typeof AnswersPayloadSchema>;
  * The record's case as the HTML report's case browser shows it, found the report's way (the corpus file whose digest
  * the results file records); when it is not found, why — the task is still reviewed, without the case.
  */
-export const VerdictCaseSchema = z.discriminatedUnion("found", [
+const VerdictCaseSchema = z.discriminatedUnion("found", [
   z.strictObject({
     found: z.literal(true),
     lang: z.string(),

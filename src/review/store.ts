@@ -31,14 +31,17 @@ export interface OpenOptions {
   mustExist?: boolean;
 }
 
-interface TaskRow {
+interface SummaryRow {
   id: number;
   kind: TaskKind;
   key: string;
   title: string;
-  payload: string;
   labels: number;
   done: number;
+}
+
+interface TaskRow extends SummaryRow {
+  payload: string;
 }
 
 interface LabelRow {
@@ -55,7 +58,7 @@ function storedLabel(row: LabelRow): StoredLabel {
   return { ...row, label: JSON.parse(row.label) };
 }
 
-function summary(row: TaskRow): TaskSummary {
+function summary(row: SummaryRow): TaskSummary {
   return {
     id: row.id,
     kind: row.kind,
@@ -135,24 +138,49 @@ export function openReviewStore(file: string, options: OpenOptions = {}): Review
     throw new UserError(`--db ${file}: not a review database (${(error as Error).message})`);
   }
 
-  const taskColumns = (annotator: string | null) => `
-    t.id, t.kind, t.key, t.title, t.payload,
+  // Every statement is prepared once, here. `done` counts the labels of one annotator, or of anyone when none is given.
+  const summaryColumns = (perAnnotator: boolean) => `
+    t.id, t.kind, t.key, t.title,
     (SELECT COUNT(*) FROM labels l WHERE l.task_id = t.id) AS labels,
-    (SELECT COUNT(*) FROM labels l WHERE l.task_id = t.id ${annotator === null ? "" : "AND l.annotator = @annotator"}) AS done`;
+    (SELECT COUNT(*) FROM labels l WHERE l.task_id = t.id ${perAnnotator ? "AND l.annotator = @annotator" : ""}) AS done`;
+  const taskById = db.prepare(`SELECT ${summaryColumns(false)}, t.payload FROM tasks t WHERE t.id = ?`);
+  // The four shapes of listTasks (all kinds or one; done by anyone or by one annotator), each its own literal SQL.
+  const listTasksOf = (byKind: boolean, perAnnotator: boolean) =>
+    db.prepare(
+      `SELECT ${summaryColumns(perAnnotator)} FROM tasks t ${byKind ? "WHERE t.kind = @kind" : ""} ORDER BY t.id`,
+    );
+  const listStatements = {
+    allKinds: { anyone: listTasksOf(false, false), annotator: listTasksOf(false, true) },
+    oneKind: { anyone: listTasksOf(true, false), annotator: listTasksOf(true, true) },
+  };
   const insertTask = db.prepare(
     "INSERT OR IGNORE INTO tasks (kind, key, title, payload, created_at, source) VALUES (?, ?, ?, ?, ?, ?)",
   );
   const insertLabel = db.prepare(
     "INSERT INTO labels (task_id, annotator, label, created_at) VALUES (?, ?, ?, ?)",
   );
+  const labelColumns = "l.id, l.task_id, t.kind, t.key, l.annotator, l.label, l.created_at";
   const labelById = db.prepare(
-    "SELECT l.id, l.task_id, t.kind, t.key, l.annotator, l.label, l.created_at FROM labels l JOIN tasks t ON t.id = l.task_id WHERE l.id = ?",
+    `SELECT ${labelColumns} FROM labels l JOIN tasks t ON t.id = l.task_id WHERE l.id = ?`,
   );
+  const labelsOfTask = db.prepare(
+    `SELECT ${labelColumns} FROM labels l JOIN tasks t ON t.id = l.task_id WHERE l.task_id = ? ORDER BY l.id`,
+  );
+  // Each annotator's latest label on each task of a kind.
+  const latestLabelsOfKind = db.prepare(
+    `SELECT ${labelColumns}
+     FROM labels l JOIN tasks t ON t.id = l.task_id
+     WHERE t.kind = ? AND l.id = (SELECT MAX(m.id) FROM labels m WHERE m.task_id = l.task_id AND m.annotator = l.annotator)
+     ORDER BY t.id, l.annotator`,
+  );
+  const previousOfKind = db.prepare(
+    "SELECT id FROM tasks WHERE kind = ? AND id < ? ORDER BY id DESC LIMIT 1",
+  );
+  const nextOfKind = db.prepare("SELECT id FROM tasks WHERE kind = ? AND id > ? ORDER BY id LIMIT 1");
+  const payloadsOfKind = db.prepare("SELECT id, payload FROM tasks WHERE kind = ?");
 
   function taskRow(id: number): TaskRow | undefined {
-    return db.prepare(`SELECT ${taskColumns(null)} FROM tasks t WHERE t.id = @id`).get({ id }) as
-      | TaskRow
-      | undefined;
+    return taskById.get(id) as TaskRow | undefined;
   }
 
   return {
@@ -180,14 +208,11 @@ export function openReviewStore(file: string, options: OpenOptions = {}): Review
     },
 
     listTasks(query: TaskQuery = {}) {
-      const where: string[] = [];
-      if (query.kind) where.push("t.kind = @kind");
-      const annotator = query.annotator ?? null;
-      const rows = db
-        .prepare(
-          `SELECT ${taskColumns(annotator)} FROM tasks t ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY t.id`,
-        )
-        .all({ kind: query.kind, annotator }) as TaskRow[];
+      const statement =
+        listStatements[query.kind ? "oneKind" : "allKinds"][
+          query.annotator === undefined ? "anyone" : "annotator"
+        ];
+      const rows = statement.all({ kind: query.kind, annotator: query.annotator }) as SummaryRow[];
       return rows
         .map(summary)
         .filter((task) => query.state === undefined || task.done === (query.state === "done"));
@@ -196,21 +221,15 @@ export function openReviewStore(file: string, options: OpenOptions = {}): Review
     getTask(id: number): TaskDetail | undefined {
       const row = taskRow(id);
       if (!row) return undefined;
-      const labels = (
-        db
-          .prepare(
-            "SELECT l.id, l.task_id, t.kind, t.key, l.annotator, l.label, l.created_at FROM labels l JOIN tasks t ON t.id = l.task_id WHERE l.task_id = ? ORDER BY l.id",
-          )
-          .all(id) as LabelRow[]
-      ).map(storedLabel);
-      const neighbour = (sql: string) =>
-        (db.prepare(sql).get(row.kind, id) as { id: number } | undefined)?.id ?? null;
+      const labels = (labelsOfTask.all(id) as LabelRow[]).map(storedLabel);
+      const neighbour = (statement: Database.Statement) =>
+        (statement.get(row.kind, id) as { id: number } | undefined)?.id ?? null;
       return {
         ...summary(row),
         payload: JSON.parse(row.payload),
         labels_list: labels,
-        prev: neighbour("SELECT id FROM tasks WHERE kind = ? AND id < ? ORDER BY id DESC LIMIT 1"),
-        next: neighbour("SELECT id FROM tasks WHERE kind = ? AND id > ? ORDER BY id LIMIT 1"),
+        prev: neighbour(previousOfKind),
+        next: neighbour(nextOfKind),
       };
     },
 
@@ -236,20 +255,12 @@ export function openReviewStore(file: string, options: OpenOptions = {}): Review
     },
 
     labels(kind: TaskKind): StoredLabel[] {
-      const rows = db
-        .prepare(
-          `SELECT l.id, l.task_id, t.kind, t.key, l.annotator, l.label, l.created_at
-           FROM labels l JOIN tasks t ON t.id = l.task_id
-           WHERE t.kind = ? AND l.id = (SELECT MAX(m.id) FROM labels m WHERE m.task_id = l.task_id AND m.annotator = l.annotator)
-           ORDER BY t.id, l.annotator`,
-        )
-        .all(kind) as LabelRow[];
-      return rows.map(storedLabel);
+      return (latestLabelsOfKind.all(kind) as LabelRow[]).map(storedLabel);
     },
 
     agreement(kind: TaskKind): KindAgreement {
       const payloads = new Map<number, unknown>();
-      for (const task of db.prepare("SELECT id, payload FROM tasks WHERE kind = ?").all(kind) as {
+      for (const task of payloadsOfKind.all(kind) as {
         id: number;
         payload: string;
       }[])

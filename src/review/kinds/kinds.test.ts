@@ -14,6 +14,7 @@ import {
 } from "../contract.js";
 import { KINDS } from "./index.js";
 import { previewScore } from "./lineage.js";
+import { titleOf } from "./shown-plan.js";
 import { shuffledOrder } from "./triplet.js";
 
 const QUERIES = join(DATA_DIR, "plans/queries.jsonl");
@@ -88,6 +89,19 @@ describe("label schemas: the same fields as the files they export to", () => {
       expect(KINDS[kind].exportFormat.length).toBeGreaterThan(10);
     }
     expect(new Set(KIND_KEYS["step-tags"]).size).toBe(6);
+  });
+});
+
+describe("task titles", () => {
+  it("the query on one line, cut at 90 characters with an ellipsis, never inside a surrogate pair", () => {
+    expect(titleOf("q1", "  How many\n calls\tyesterday? ")).toBe("q1: How many calls yesterday?");
+    const exact = "x".repeat(90);
+    expect(titleOf("q", exact)).toBe(`q: ${exact}`);
+    // 88 letters, then an emoji (two UTF-16 units) as the 89th character: cutting at 89 UTF-16 units would keep
+    // half of it; it is kept whole, then the ellipsis.
+    expect(titleOf("q", `${"a".repeat(88)}😀${"b".repeat(10)}`)).toBe(`q: ${"a".repeat(88)}😀…`);
+    // 90 characters but 91 UTF-16 units: not cut at all.
+    expect(titleOf("q", `${"a".repeat(89)}😀`)).toBe(`q: ${"a".repeat(89)}😀`);
   });
 });
 

@@ -24,14 +24,10 @@ import { jsonLines, type KindModule, type Measure } from "./kind.js";
 import { byQueryId, type NumberedLine, readNumbered } from "./read-lines.js";
 import { shownPlan, titleOf } from "./shown-plan.js";
 
-export const PLAN_METRICS = Object.keys(PLAN_POINTS) as PlanMetric[];
+const PLAN_METRICS = Object.keys(PLAN_POINTS) as PlanMetric[];
 
 /** The key of a plan line, as `plan agree` pairs lines: query, planner, prompt type. */
-export function planKey(
-  query_id: string | number,
-  planner: string | null,
-  prompt_type: string | null,
-): string {
+function planKey(query_id: string | number, planner: string | null, prompt_type: string | null): string {
   return JSON.stringify([queryKey(query_id), planner, prompt_type]);
 }
 

@@ -2,6 +2,7 @@
 import { canonicalPlan } from "../../plans/data/plan-forms.js";
 import type { Plan } from "../../plans/model.js";
 import { renderPlan } from "../../plans/render.js";
+import { truncate } from "../../sanitize.js";
 
 export interface ShownPlan {
   text: string;
@@ -19,8 +20,7 @@ export function shownPlan(value: string | Record<string, unknown> | Plan): Shown
   return { text: canonical.ok ? renderPlan(canonical.plan) : JSON.stringify(value, null, 2), source };
 }
 
-/** A task title: the id and the start of the query, on one line. */
+/** A task title: the id and the start of the query (at most 90 characters), on one line. */
 export function titleOf(id: string, query: string): string {
-  const oneLine = query.replace(/\s+/g, " ").trim();
-  return `${id}: ${oneLine.length > 90 ? `${oneLine.slice(0, 89)}…` : oneLine}`;
+  return `${id}: ${truncate(query.replace(/\s+/g, " ").trim(), 90)}`;
 }

@@ -115,7 +115,7 @@ function ranksByPosition(payload: TripletPayload, label: TripletLabel): Record<P
 }
 
 /** A shown position's value in the export: the better the rank, the higher. */
-export function tripletValue(rank: number): number {
+function tripletValue(rank: number): number {
   return 4 - rank;
 }
 

@@ -29,7 +29,7 @@ import {
 } from "../contract.js";
 import { jsonLines, type KindModule } from "./kind.js";
 
-export interface VerdictImport {
+interface VerdictImport {
   tasks: NewTask[];
   /** Records left out: they errored, so there is no verdict to review. */
   errored: number;

@@ -16,11 +16,11 @@ export const ASSETS: Readonly<Record<string, Asset>> = {
   "review.css": { file: "review.css", type: "text/css; charset=utf-8" },
 };
 
-export const ASSETS_DIR = join(PACKAGE_ROOT, "assets", "review");
+const ASSETS_DIR = join(PACKAGE_ROOT, "assets", "review");
 
 const cache = new Map<string, string>();
 
-export function assetText(asset: Asset): string {
+function assetText(asset: Asset): string {
   let text = cache.get(asset.file);
   if (text === undefined) {
     text = readFileSync(join(ASSETS_DIR, asset.file), "utf8");

@@ -20,7 +20,7 @@ export interface RunningReviewServer {
   close(): Promise<void>;
 }
 
-export function reviewUrl(host: string, port: number): string {
+function reviewUrl(host: string, port: number): string {
   return `http://${host.includes(":") ? `[${host}]` : host}:${port}/`;
 }
 

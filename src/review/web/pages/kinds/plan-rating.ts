@@ -27,7 +27,7 @@ function evaluator(p: PlanRatingPayload): SafeHtml {
   }`;
 }
 
-export const ratingOptions = RATINGS.map((rating, i) => ({
+const ratingOptions = RATINGS.map((rating, i) => ({
   value: rating,
   key: String(i + 1),
   text: rating,

@@ -6,7 +6,7 @@ import { STEP_TAG_KEYS, type StepTagsPayload } from "../../../contract.js";
 import { block, choiceField, hiddenPanel } from "../fields.js";
 import type { KindView } from "./view.js";
 
-export const tagOptions = STEP_TAGS.map((tag) => ({ value: tag, key: STEP_TAG_KEYS[tag], text: tag }));
+const tagOptions = STEP_TAGS.map((tag) => ({ value: tag, key: STEP_TAG_KEYS[tag], text: tag }));
 
 /** The step under review, when the plan is held as the JSON object (text plans are shown whole). */
 function stepOf(p: StepTagsPayload): { tool: unknown; prompt: unknown } | null {
