@@ -27,8 +27,6 @@ export interface KindSpec<P = unknown, L = unknown> {
   payloadSchema: z.ZodType<P>;
   /** What an annotator submits; the same field names and values as the export format. */
   labelSchema: z.ZodType<L>;
-  /** Keyboard keys the page binds for this kind (ratings "1".."7", a key per tag, "a"/"d"…), in display order. */
-  keys: string[];
   /**
    * Checks a label against its task where the schema alone cannot (a decision naming a response the task has, an
    * edited plan that parses): the first problem as a field and a message, or null.
@@ -426,14 +424,4 @@ export const STEP_TAG_KEYS: Readonly<Record<(typeof STEP_TAGS)[number], string>>
   "REPEATED DETAIL": "r",
   "MULTI-TOOL PROMPT": "m",
   "NO CHANGE": "n",
-};
-
-/** Keyboard keys per kind, in display order (KindSpec.keys carries the same lists). */
-export const KIND_KEYS: Readonly<Record<TaskKind, readonly string[]>> = {
-  lineage: ["a", "e"],
-  "plan-rating": ["1", "2", "3", "4", "5", "6", "7"],
-  "step-tags": Object.values(STEP_TAG_KEYS),
-  triplet: ["1", "2", "3"],
-  answers: ["1", "2", "3", "4", "5", "6", "a", "n"],
-  verdict: ["a", "d"],
 };

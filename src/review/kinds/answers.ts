@@ -15,7 +15,6 @@ import {
   AnswersLabelSchema,
   type AnswersPayload,
   AnswersPayloadSchema,
-  KIND_KEYS,
   type NewTask,
 } from "../contract.js";
 import { jsonLines, type KindModule, type Measure } from "./kind.js";
@@ -117,7 +116,6 @@ export const answersKind: KindModule<AnswersPayload, AnswersLabel> = {
   kind: "answers",
   payloadSchema: AnswersPayloadSchema,
   labelSchema: AnswersLabelSchema,
-  keys: [...KIND_KEYS.answers],
   check,
   sources: { required: ["responses"], optional: ["answers"] },
   importTasks,

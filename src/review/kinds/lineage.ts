@@ -19,7 +19,6 @@ import { scorePlan } from "../../plans/score.js";
 import type { ScoreLine } from "../../plans/score-line.js";
 import { DEFAULT_TOOL_DESCRIPTIONS } from "../../plans/tool-descriptions.js";
 import {
-  KIND_KEYS,
   type LineageLabel,
   LineageLabelSchema,
   type LineagePayload,
@@ -210,7 +209,6 @@ export const lineageKind: KindModule<LineagePayload, LineageLabel> = {
   kind: "lineage",
   payloadSchema: LineagePayloadSchema,
   labelSchema: LineageLabelSchema,
-  keys: [...KIND_KEYS.lineage],
   check,
   sources: { required: ["queries"], optional: [] },
   importTasks,

@@ -13,7 +13,6 @@ import { type PlanRecord, PlanRecordSchema, queryKey, ReferenceRecordSchema } fr
 import { explainScore } from "../../plans/score.js";
 import { DEFAULT_TOOL_DESCRIPTIONS } from "../../plans/tool-descriptions.js";
 import {
-  KIND_KEYS,
   type NewTask,
   type PlanRatingLabel,
   PlanRatingLabelSchema,
@@ -118,7 +117,6 @@ export const planRatingKind: KindModule<PlanRatingPayload, PlanRatingLabel> = {
   kind: "plan-rating",
   payloadSchema: PlanRatingPayloadSchema,
   labelSchema: PlanRatingLabelSchema,
-  keys: [...KIND_KEYS["plan-rating"]],
   sources: { required: ["queries"], optional: ["plans", "lineages"] },
   importTasks,
   measures,

@@ -12,7 +12,6 @@ import { STEP_TAGS } from "../../plans/models/records.js";
 import { parseReference } from "../../plans/parse.js";
 import { PlanRecordSchema, queryKey, ReferenceRecordSchema } from "../../plans/records.js";
 import {
-  KIND_KEYS,
   type NewTask,
   type StepTagsLabel,
   StepTagsLabelSchema,
@@ -160,7 +159,6 @@ export const stepTagsKind: KindModule<StepTagsPayload, StepTagsLabel> = {
   kind: "step-tags",
   payloadSchema: StepTagsPayloadSchema,
   labelSchema: StepTagsLabelSchema,
-  keys: [...KIND_KEYS["step-tags"]],
   sources: { required: [], optional: ["lineages", "plans", "queries"] },
   importTasks,
   measures,

@@ -13,7 +13,6 @@ import { DEFAULT_TRIPLET_PLANNERS } from "../../plans/agreement/triplets.js";
 import { readQueries } from "../../plans/models/records.js";
 import { queryKey } from "../../plans/records.js";
 import {
-  KIND_KEYS,
   type NewTask,
   TRIPLET_SLOTS,
   type TripletLabel,
@@ -166,7 +165,6 @@ export const tripletKind: KindModule<TripletPayload, TripletLabel> = {
   kind: "triplet",
   payloadSchema: TripletPayloadSchema,
   labelSchema: TripletLabelSchema,
-  keys: [...KIND_KEYS.triplet],
   sources: { required: [], optional: ["queries", "lineages"] },
   importTasks,
   measures,

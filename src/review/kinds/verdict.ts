@@ -19,7 +19,6 @@ import {
 } from "../../report/html/describe-case.js";
 import { labelRuns, type ReportRecord, readResults } from "../../report/load.js";
 import {
-  KIND_KEYS,
   type NewTask,
   type VerdictCase,
   type VerdictLabel,
@@ -129,7 +128,6 @@ export const verdictKind: KindModule<VerdictPayload, VerdictLabel> = {
   kind: "verdict",
   payloadSchema: VerdictPayloadSchema,
   labelSchema: VerdictLabelSchema,
-  keys: [...KIND_KEYS.verdict],
   sources: { required: ["results"], optional: [] },
   importTasks: (sources) => verdictTasks(sources.results as string).tasks,
   measures: (_payload, label) => [
