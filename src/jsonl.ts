@@ -92,6 +92,11 @@ export function parseJsonl<T extends z.ZodType>(text: string, file: string, sche
   return records;
 }
 
+/** Records as JSON lines text: one compact JSON value per line, each line ended. */
+export function toJsonLines(records: readonly unknown[]): string {
+  return records.map((record) => `${JSON.stringify(record)}\n`).join("");
+}
+
 /** Calls `visit` with every non-blank line of a JSONL text, trimmed, and its 1-based line number. */
 export function forEachLine(text: string, visit: (line: string, number: number) => void): void {
   const lines = text.split("\n");

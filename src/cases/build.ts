@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { isCollection, isSeq, LineCounter, type Node, parseDocument } from "yaml";
 import { formatPath, UserError } from "../errors.js";
+import { toJsonLines } from "../jsonl.js";
 import { TOOL_NAMES } from "../tools/catalogue.js";
 import { deepestIssue } from "./load.js";
 import {
@@ -57,7 +58,7 @@ export function buildCorpus(corpusDir: string): BuiltCorpus {
   }
   cases.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   checkUnique(cases);
-  const jsonl = cases.map((c) => `${JSON.stringify(c)}\n`).join("");
+  const jsonl = toJsonLines(cases);
   const digest = `sha256:${createHash("sha256").update(jsonl).digest("hex")}`;
   return { cases, jsonl, manifest: describe(cases, version, digest) };
 }

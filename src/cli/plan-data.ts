@@ -2,7 +2,7 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { cannotRead, UserError } from "../errors.js";
-import { readJsonl, writeFileAtomic } from "../jsonl.js";
+import { readJsonl, toJsonLines, writeFileAtomic } from "../jsonl.js";
 import { CORPUS_DIR, DATA_DIR } from "../paths.js";
 import {
   buildPlanData,
@@ -49,9 +49,6 @@ export interface PlanExportOptions {
   plans?: string;
   outPlans?: string;
 }
-
-const jsonl = (records: readonly unknown[]) =>
-  records.map((record) => `${JSON.stringify(record)}\n`).join("");
 
 function readText(file: string): string {
   try {
@@ -107,14 +104,14 @@ export function runPlanImport(options: PlanImportOptions, io: PlanDataIo): numbe
       ? importPlans(readText(options.plans), options.plans, new Set(queries.map((q) => q.query_id)))
       : null;
     const outQueries = options.outQueries ?? jsonlBeside(options.queries);
-    writeFileAtomic(outQueries, jsonl(queries));
+    writeFileAtomic(outQueries, toJsonLines(queries));
     const train = queries.filter((q) => q.split === "train").length;
     io.stdout(
       `imported ${queries.length} queries (train ${train}, test ${queries.length - train}) into ${outQueries}\n`,
     );
     if (plans && options.plans) {
       const outPlans = options.outPlans ?? jsonlBeside(options.plans);
-      writeFileAtomic(outPlans, jsonl(plans));
+      writeFileAtomic(outPlans, toJsonLines(plans));
       io.stdout(`imported ${plans.length} plans into ${outPlans}\n`);
     }
   });

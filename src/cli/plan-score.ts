@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import type { z } from "zod";
 import { cannotRead, formatPath, UserError } from "../errors.js";
-import { writeFileAtomic } from "../jsonl.js";
+import { toJsonLines, writeFileAtomic } from "../jsonl.js";
 import {
   aggregateScores,
   DEFAULT_AGGREGATE_OPTIONS,
@@ -192,7 +192,7 @@ export async function runPlanScore(options: PlanScoreOptions, io: PlanScoreIo): 
   try {
     const explained = scoreFiles(options);
     const lines = explained.map((e) => e.line);
-    if (options.out) writeFileAtomic(options.out, lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
+    if (options.out) writeFileAtomic(options.out, toJsonLines(lines));
     if (options.explain) {
       io.stdout(explained.map(formatExplanation).join("\n"));
     } else if (options.json) {
@@ -201,7 +201,7 @@ export async function runPlanScore(options: PlanScoreOptions, io: PlanScoreIo): 
     } else if (options.out) {
       io.stdout(formatTable(aggregateScores(lines)));
     } else {
-      io.stdout(lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
+      io.stdout(toJsonLines(lines));
     }
     return 0;
   } catch (error) {

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { cannotRead, UserError } from "../../errors.js";
+import { toJsonLines } from "../../jsonl.js";
 import type { ToolDescriptions } from "../tool-descriptions.js";
 import { type Composition, compositionOf, compositionProblems } from "./composition.js";
 import { recordOf } from "./entry-record.js";
@@ -88,7 +89,7 @@ export function buildPlanData(dir: string, tools: ToolDescriptions): BuiltPlanDa
     .map((located) => recordOf(located, tools))
     .sort(byId);
   checkUnique(records);
-  const jsonl = records.map((record) => `${JSON.stringify(record)}\n`).join("");
+  const jsonl = toJsonLines(records);
   const digest = `sha256:${createHash("sha256").update(jsonl).digest("hex")}`;
   const manifest = describe(records, version, digest);
   const { all, train, test } = manifest.composition;

@@ -7,7 +7,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { UserError } from "../../errors.js";
-import { readJsonl, writeFileAtomic } from "../../jsonl.js";
+import { readJsonl, toJsonLines, writeFileAtomic } from "../../jsonl.js";
 import type { Answer, Prompt } from "../../runner/ask.js";
 import { compareScoreFiles } from "../agreement/agree.js";
 import { compareAnswerFiles } from "../agreement/answers.js";
@@ -140,10 +140,6 @@ async function withModel<T>(
   }
 }
 
-function jsonLines(records: readonly unknown[]): string {
-  return records.map((record) => `${JSON.stringify(record)}\n`).join("");
-}
-
 function judgeFailures(stage: StageSummary, lines: readonly JudgedLine[]): void {
   for (const line of lines) for (const failure of line.judge.failures) add(stage, failure.code);
   const contradictions = lines.reduce((sum, l) => sum + l.judge.contradictions.length, 0);
@@ -188,7 +184,7 @@ export async function runExperiment(
     agreements: [],
   };
   const write = (name: string, key: string, records: readonly unknown[], stage?: StageSummary) => {
-    writeFileAtomic(file(name), jsonLines(records));
+    writeFileAtomic(file(name), toJsonLines(records));
     outcome.files[key] = file(name);
     if (stage) Object.assign(stage, { file: file(name), lines: records.length });
   };

@@ -7,6 +7,7 @@
  * format `plan agree --kind answers` reads.
  */
 import { z } from "zod";
+import { toJsonLines } from "../../jsonl.js";
 import { normaliseDecision } from "../../plans/answers/decide.js";
 import { ResponsesRecordSchema } from "../../plans/answers/records.js";
 import { queryKey } from "../../plans/records.js";
@@ -17,7 +18,7 @@ import {
   AnswersPayloadSchema,
   type NewTask,
 } from "../contract.js";
-import { jsonLines, type KindModule, type Measure } from "./kind.js";
+import type { KindModule, Measure } from "./kind.js";
 import { byQueryId, readNumbered } from "./read-lines.js";
 import { titleOf } from "./shown-plan.js";
 
@@ -121,7 +122,7 @@ export const answersKind: KindModule<AnswersPayload, AnswersLabel> = {
   importTasks,
   measures,
   exportText: (items) =>
-    jsonLines(
+    toJsonLines(
       items.map(({ payload, label }) => ({
         query_id: payload.query_id,
         decision: canonicalDecision(payload, label),

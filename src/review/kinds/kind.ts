@@ -39,8 +39,3 @@ export interface KindModule<P = unknown, L = unknown> extends KindSpec<P, L> {
   /** What export writes, for docs and the command's message: "scores JSONL (plan agree --kind scores)". */
   exportFormat: string;
 }
-
-/** JSON lines, one object per line, a newline after each. */
-export function jsonLines(records: readonly unknown[]): string {
-  return records.map((record) => `${JSON.stringify(record)}\n`).join("");
-}

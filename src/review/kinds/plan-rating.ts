@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { UserError } from "../../errors.js";
+import { toJsonLines } from "../../jsonl.js";
 import { parseReference } from "../../plans/parse.js";
 import { PLAN_POINTS, type PlanMetric } from "../../plans/points.js";
 import { RATINGS } from "../../plans/rating.js";
@@ -19,7 +20,7 @@ import {
   type PlanRatingPayload,
   PlanRatingPayloadSchema,
 } from "../contract.js";
-import { jsonLines, type KindModule, type Measure } from "./kind.js";
+import type { KindModule, Measure } from "./kind.js";
 import { byQueryId, type NumberedLine, readNumbered } from "./read-lines.js";
 import { shownPlan, titleOf } from "./shown-plan.js";
 
@@ -121,7 +122,7 @@ export const planRatingKind: KindModule<PlanRatingPayload, PlanRatingLabel> = {
   importTasks,
   measures,
   exportText: (items) =>
-    jsonLines(
+    toJsonLines(
       items.map(({ payload, label }) => ({
         query_id: payload.query_id,
         planner: payload.planner,

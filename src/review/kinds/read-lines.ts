@@ -1,7 +1,7 @@
 /** JSON lines with their line numbers, so a line that fails a cross-file check can be named as `file:line`. */
 import type { z } from "zod";
 import { UserError } from "../../errors.js";
-import { parseLine, readTextFile } from "../../jsonl.js";
+import { forEachLine, parseLine, readTextFile } from "../../jsonl.js";
 
 export interface NumberedLine<T> {
   where: string;
@@ -9,12 +9,10 @@ export interface NumberedLine<T> {
 }
 
 export function readNumbered<T extends z.ZodType>(file: string, schema: T): NumberedLine<z.infer<T>>[] {
-  const lines = readTextFile(file).split("\n");
   const out: NumberedLine<z.infer<T>>[] = [];
-  lines.forEach((text, index) => {
-    if (text.trim() === "") return;
-    const where = `${file}:${index + 1}`;
-    out.push({ where, record: parseLine(text.trim(), where, schema) });
+  forEachLine(readTextFile(file), (line, number) => {
+    const where = `${file}:${number}`;
+    out.push({ where, record: parseLine(line, where, schema) });
   });
   if (out.length === 0) throw new UserError(`${file}: no lines`);
   return out;

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { UserError } from "../../errors.js";
+import { toJsonLines } from "../../jsonl.js";
 import { canonicalPlan } from "../../plans/data/plan-forms.js";
 import type { Plan } from "../../plans/model.js";
 import { STEP_TAGS } from "../../plans/models/records.js";
@@ -18,7 +19,7 @@ import {
   type StepTagsPayload,
   StepTagsPayloadSchema,
 } from "../contract.js";
-import { jsonLines, type KindModule, type Measure } from "./kind.js";
+import type { KindModule, Measure } from "./kind.js";
 import { byQueryId, type NumberedLine, readNumbered } from "./read-lines.js";
 import { shownPlan, titleOf } from "./shown-plan.js";
 
@@ -163,7 +164,7 @@ export const stepTagsKind: KindModule<StepTagsPayload, StepTagsLabel> = {
   importTasks,
   measures,
   exportText: (items) =>
-    jsonLines(
+    toJsonLines(
       items.map(({ payload, label }) => ({
         query_id: payload.query_id,
         planner: payload.planner,

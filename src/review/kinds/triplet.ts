@@ -9,6 +9,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { UserError } from "../../errors.js";
+import { toJsonLines } from "../../jsonl.js";
 import { DEFAULT_TRIPLET_PLANNERS } from "../../plans/agreement/triplets.js";
 import { readQueries } from "../../plans/models/records.js";
 import { queryKey } from "../../plans/records.js";
@@ -20,7 +21,7 @@ import {
   type TripletPayload,
   TripletPayloadSchema,
 } from "../contract.js";
-import { jsonLines, type KindModule, type Measure } from "./kind.js";
+import type { KindModule, Measure } from "./kind.js";
 import { readNumbered } from "./read-lines.js";
 import { type ShownPlan, shownPlan, titleOf } from "./shown-plan.js";
 
@@ -169,7 +170,7 @@ export const tripletKind: KindModule<TripletPayload, TripletLabel> = {
   importTasks,
   measures,
   exportText: (items) =>
-    jsonLines(
+    toJsonLines(
       uniqueLineages(items).flatMap(({ payload, label }) => {
         const rank = ranksByPosition(payload, label);
         return DEFAULT_TRIPLET_PLANNERS.map((position) => ({

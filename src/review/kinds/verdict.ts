@@ -9,6 +9,7 @@
  */
 import { basename } from "node:path";
 import type { Case } from "../../cases/schema.js";
+import { toJsonLines } from "../../jsonl.js";
 import type { PromptOptions } from "../../protocols/prompts.js";
 import { findCorpora } from "../../report/corpus.js";
 import { promptNote } from "../../report/html/data.js";
@@ -26,7 +27,7 @@ import {
   type VerdictPayload,
   VerdictPayloadSchema,
 } from "../contract.js";
-import { jsonLines, type KindModule } from "./kind.js";
+import type { KindModule } from "./kind.js";
 
 interface VerdictImport {
   tasks: NewTask[];
@@ -134,7 +135,7 @@ export const verdictKind: KindModule<VerdictPayload, VerdictLabel> = {
     { name: "verdict", value: label.verdict, categories: ["agree", "dispute"], ordinal: false },
   ],
   exportText: (items) =>
-    jsonLines(items.map(({ payload, label, annotator }) => disputeLine(payload, label, annotator))),
+    toJsonLines(items.map(({ payload, label, annotator }) => disputeLine(payload, label, annotator))),
   exportFormat:
     "disputes JSONL: every review of a verdict, with the annotator (tooluse disputes lists the disputed)",
 };
