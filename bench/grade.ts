@@ -55,6 +55,6 @@ console.log(
   `graded ${work.length} outputs (+ summary) in ${cpu.toFixed(0)} ms of CPU, ${wall.toFixed(0)} ms wall (median of 5)`,
 );
 console.log(
-  `${Math.round((work.length / cpu) * 1000).toLocaleString("en")} outputs per CPU-second on one core`,
+  `${Math.round((work.length / cpu) * 1000).toLocaleString("en")} outputs per CPU-second`,
 );
 atMost("grading the corpus (CPU, median of 5)", cpu, 1000, "ms");
