@@ -54,7 +54,5 @@ const wall = median(passes.map((pass) => pass.wall));
 console.log(
   `graded ${work.length} outputs (+ summary) in ${cpu.toFixed(0)} ms of CPU, ${wall.toFixed(0)} ms wall (median of 5)`,
 );
-console.log(
-  `${Math.round((work.length / cpu) * 1000).toLocaleString("en")} outputs per CPU-second`,
-);
+console.log(`${Math.round((work.length / cpu) * 1000).toLocaleString("en")} outputs per CPU-second`);
 atMost("grading the corpus (CPU, median of 5)", cpu, 1000, "ms");
