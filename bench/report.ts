@@ -11,7 +11,7 @@ import { loadCases } from "../src/cases/load.js";
 import type { Case, Protocol } from "../src/cases/schema.js";
 import { configFromFlags } from "../src/cli/run.js";
 import { grade } from "../src/grade/grade.js";
-import { writeFileAtomic } from "../src/jsonl.js";
+import { writeOutput } from "../src/io/output.js";
 import { DEFAULT_CASES_FILE } from "../src/paths.js";
 import { buildHtmlReport } from "../src/report/html/page.js";
 import { loadRuns } from "../src/report/load.js";
@@ -119,7 +119,7 @@ try {
     const started = performance.now();
     const runs = loadRuns(files);
     const loaded = performance.now();
-    writeFileAtomic(out, buildHtmlReport(runs));
+    writeOutput(out, buildHtmlReport(runs));
     const done = performance.now();
     return { total: done - started, load: loaded - started, build: done - loaded };
   };

@@ -51,6 +51,10 @@ const FILE_PROBLEMS: Record<string, string> = {
   EEXIST: "already exists",
   ENAMETOOLONG: "name too long",
   EMFILE: "too many open files",
+  EPIPE: "broken pipe: the reader went away",
+  ENXIO: "no such device or reader",
+  EFBIG: "file too large",
+  EIO: "input/output error",
 };
 
 /** The system error code of a file-system failure (`ENOENT`, `EACCES`…), or null for anything else. */

@@ -1,6 +1,7 @@
 /** The OpenAI-compatible backend: vLLM, SGLang, llama.cpp server, Ollama, LM Studio or a hosted API. */
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from "openai";
 import { encodeNativeReply } from "../grade/native.js";
+import { holdSecret, holdUrlCredentials, redact, redactSecrets, redactUrl } from "../text/redact.js";
 import { httpFetch } from "./http-fetch.js";
 import {
   type Backend,
@@ -15,8 +16,10 @@ import {
 export interface OpenAiBackendOptions {
   baseURL: string;
   model: string;
-  /** Read from the environment by the caller; never written anywhere. */
+  /** Read from the environment by the caller; never written anywhere. Undefined sends no Authorization header. */
   apiKey: string | undefined;
+  /** The NAME of the variable the key came from, for messages (`OPENAI_API_KEY`). */
+  apiKeyEnv?: string;
   timeoutMs: number;
 }
 
@@ -30,34 +33,64 @@ function retryAfterMs(headers: Headers | undefined): number | null {
   return Number.isNaN(date) ? null : Math.max(0, date - Date.now());
 }
 
-/** Sorts an SDK failure into retry, stop-the-run, or a plain per-record error. */
-function classify(error: unknown, model: string): unknown {
+/** Why the server refused the request's credentials, naming the variable the key is read from. */
+function refusedKey(status: number, options: OpenAiBackendOptions): FatalBackendError {
+  const variable = options.apiKeyEnv ?? "the key variable";
+  return options.apiKey === undefined
+    ? new FatalBackendError(
+        `the server refused the request without an API key (HTTP ${status}): ${variable} is not set; export it, or name the variable that holds the key with --api-key-env`,
+        "server",
+      )
+    : new FatalBackendError(`the server refused the API key in ${variable} (HTTP ${status})`, "server");
+}
+
+/**
+ * Sorts an SDK failure into retry, stop-the-run, or a plain per-record error. Every message that leaves here has
+ * passed the redactor: a server's error body may echo the request's Authorization header.
+ */
+function classify(error: unknown, options: OpenAiBackendOptions): unknown {
   if (error instanceof APIUserAbortError) return error;
-  if (error instanceof APIConnectionError) return new TransientError(`connection failed: ${error.message}`);
+  if (error instanceof APIConnectionError)
+    return new TransientError(`connection failed: ${redact(error.message)}`);
   if (error instanceof APIError) {
     const status = error.status ?? 0;
+    const message = redact(error.message);
     if (status === 408 || status === 409 || status === 429 || status >= 500) {
-      return new TransientError(`HTTP ${status}: ${error.message}`, retryAfterMs(error.headers));
+      return new TransientError(`HTTP ${status}: ${message}`, retryAfterMs(error.headers));
     }
-    if (status === 401 || status === 403)
-      return new FatalBackendError(`the server refused the API key (HTTP ${status})`);
-    if (status === 404) return new FatalBackendError(`the server does not serve model "${model}" (HTTP 404)`);
+    if (status === 401 || status === 403) return refusedKey(status, options);
+    if (status === 404)
+      return new FatalBackendError(
+        `the server does not serve model "${options.model}" (HTTP 404)`,
+        "settings",
+      );
     // Hosted APIs refuse the extra field that open-source runtimes read to switch thinking off.
-    if (status === 400 && /chat_template_kwargs/.test(error.message)) {
-      return new FatalBackendError("the server rejects chat_template_kwargs: run with --thinking default");
+    if (status === 400 && /chat_template_kwargs/.test(message)) {
+      return new FatalBackendError(
+        "the server rejects chat_template_kwargs: run with --thinking default",
+        "settings",
+      );
     }
+    error.message = message;
     return error;
   }
   // A reply cut off mid-body surfaces as a JSON syntax error: the server hiccupped, so try again.
-  if (error instanceof SyntaxError) return new TransientError(`truncated reply: ${error.message}`);
+  if (error instanceof SyntaxError) return new TransientError(`truncated reply: ${redact(error.message)}`);
   return error;
 }
 
 export function openAiBackend(options: OpenAiBackendOptions): Backend {
+  // From here on the key and the address's credentials are secrets: nothing written may carry them.
+  holdSecret(options.apiKey);
+  holdUrlCredentials(options.baseURL);
+  // The address as records and messages show it: without its credentials.
+  const shownURL = redactUrl(options.baseURL);
   // Our runner owns retries (one policy, counted, honouring Retry-After), so the SDK's own are off.
   const client = new OpenAI({
     baseURL: options.baseURL,
-    apiKey: options.apiKey ?? "not-needed",
+    // Without a key no Authorization header is sent (a local server needs none): never a made-up one.
+    apiKey: options.apiKey ?? "",
+    ...(options.apiKey === undefined ? { defaultHeaders: { Authorization: null } } : {}),
     maxRetries: 0,
     timeout: options.timeoutMs,
     fetch: httpFetch,
@@ -66,16 +99,16 @@ export function openAiBackend(options: OpenAiBackendOptions): Backend {
     kind: "openai",
     model: options.model,
     cacheable: true,
-    endpoint: options.baseURL.replace(/\/+$/, ""),
+    endpoint: shownURL.replace(/\/+$/, ""),
     async preflight(signal: AbortSignal): Promise<void> {
       let served: string[];
       try {
         served = (await client.models.list({ signal })).data.map((m) => m.id);
       } catch (error) {
         if (error instanceof APIConnectionError) {
-          throw new UnreachableError(`cannot reach the server at ${options.baseURL} (${error.message})`);
+          throw new UnreachableError(`cannot reach the server at ${shownURL} (${redact(error.message)})`);
         }
-        const fatal = classify(error, options.model);
+        const fatal = classify(error, options);
         // A server without a model list (or one that hides it) is not an error: the first request will tell.
         if (fatal instanceof FatalBackendError && !(error instanceof APIError && error.status === 404))
           throw fatal;
@@ -84,6 +117,7 @@ export function openAiBackend(options: OpenAiBackendOptions): Backend {
       if (served.length > 0 && !served.includes(options.model)) {
         throw new FatalBackendError(
           `the server does not serve model "${options.model}" (it serves: ${served.slice(0, 10).join(", ")})`,
+          "settings",
         );
       }
     },
@@ -109,7 +143,7 @@ export function openAiBackend(options: OpenAiBackendOptions): Backend {
           },
         );
       } catch (error) {
-        throw classify(error, options.model);
+        throw classify(error, options);
       }
       const choice = response.choices?.[0];
       if (!choice) throw new TransientError("the reply has no choices");
@@ -117,12 +151,13 @@ export function openAiBackend(options: OpenAiBackendOptions): Backend {
       const text = request.tools
         ? encodeNativeReply(message.content ?? null, message.tool_calls ?? [])
         : (message.content ?? "");
+      // A reply that echoes the key is graded and stored without it, so the stored output is the graded one.
       return {
-        text,
+        text: redactSecrets(text),
         finish_reason: choice.finish_reason ?? null,
         prompt_tokens: response.usage?.prompt_tokens ?? null,
         completion_tokens: response.usage?.completion_tokens ?? null,
-        endpoint: options.baseURL,
+        endpoint: shownURL,
       };
     },
   };

@@ -2,6 +2,7 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { UserError } from "../errors.js";
+import { holdSecret } from "../text/redact.js";
 import { openAiBackend } from "./openai.js";
 import { referenceBackend } from "./reference.js";
 import { replayBackend } from "./replay.js";
@@ -16,6 +17,39 @@ export interface BackendOptions {
   perEndpointConcurrency?: number;
   /** Hears what a backend has to say during a run (a replica going down). */
   log?: (line: string) => void;
+}
+
+/** The variable a key is read from when none is named: unset means a server that needs no key (a local one). */
+export const DEFAULT_API_KEY_ENV = "OPENAI_API_KEY";
+
+/**
+ * The API key in variable `name`, before any request is sent. A variable that was named on purpose and is unset is
+ * a mistake, said at once; the default one unset means "no key" and is said once on the log, so a refusal later is
+ * never blamed on the server alone. Blank space around the key (a file's trailing CR/LF) is dropped; a line break
+ * inside it cannot be sent in a header and is refused.
+ */
+export function apiKeyOf(
+  name: string,
+  env: NodeJS.ProcessEnv,
+  log?: (line: string) => void,
+): string | undefined {
+  const raw = env[name];
+  // Held before it is checked: even a refused key never reaches a message.
+  holdSecret(raw);
+  const key = raw?.trim();
+  if (key === undefined || key === "") {
+    if (name !== DEFAULT_API_KEY_ENV)
+      throw new UserError(`the API key variable ${name} is ${raw === undefined ? "not set" : "empty"}`, {
+        hint: `export ${name}=…, or leave out --api-key-env (api_key_env in a config file) for a server that needs no key`,
+      });
+    log?.(`note: ${name} is not set: requests carry no API key`);
+    return undefined;
+  }
+  if (/[\r\n]/.test(key))
+    throw new UserError(`the API key in ${name} holds a line break`, {
+      hint: "an HTTP header cannot carry one; export the key on one line",
+    });
+  return key;
 }
 
 export async function createBackend(
@@ -42,8 +76,15 @@ export async function createBackend(
         throw new UserError("--backend openai needs --model NAME (the name the server serves)");
       {
         const model = config.model;
+        const apiKey = apiKeyOf(config.api_key_env, env, options.log);
         const server = (baseURL: string) =>
-          openAiBackend({ baseURL, model, apiKey: env[config.api_key_env], timeoutMs: config.timeout_ms });
+          openAiBackend({
+            baseURL,
+            model,
+            apiKey,
+            apiKeyEnv: config.api_key_env,
+            timeoutMs: config.timeout_ms,
+          });
         if (!config.base_urls) return server(config.base_url);
         return replicaBackend(
           config.base_urls.map((url) => ({ url, backend: server(url) })),

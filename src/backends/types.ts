@@ -40,6 +40,7 @@ export function benchmarkSubject(
   if (!context.testCase || !context.protocol) {
     throw new FatalBackendError(
       `the ${backend} backend answers only benchmark cases; use a model backend here`,
+      "settings",
     );
   }
   return { testCase: context.testCase, protocol: context.protocol };
@@ -88,9 +89,22 @@ export class TransientError extends Error {
   }
 }
 
+/**
+ * What fixes a fatal failure: `server`, how the server is reached (its address, the key, its availability), which a
+ * resumed run may change; `settings`, what the run asks (the model, the decoding settings), which it keeps.
+ */
+export type FatalFix = "server" | "settings";
+
 /** A failure that no retry and no other record can fix (bad key, unknown model): the run stops. */
 export class FatalBackendError extends Error {
   override name = "FatalBackendError";
+
+  constructor(
+    message: string,
+    readonly fix: FatalFix = "server",
+  ) {
+    super(message);
+  }
 }
 
 /** The server cannot be reached at all: fatal for one server, but one replica among several can be left out. */

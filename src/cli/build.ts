@@ -1,7 +1,7 @@
 /** `tooluse build`: regenerate data/tooluse1.jsonl and data/manifest.json from corpus/. */
 import { join } from "node:path";
 import { buildCorpus } from "../cases/build.js";
-import { writeFileAtomic } from "../jsonl.js";
+import { writeOutput } from "../io/output.js";
 import { CORPUS_DIR, DATA_DIR } from "../paths.js";
 import type { Io } from "./io.js";
 
@@ -15,8 +15,8 @@ export function runBuild(options: BuildOptions, io: Io): number {
   const built = buildCorpus(options.corpus ?? CORPUS_DIR);
   const dataDir = options.data ?? DATA_DIR;
   const manifest = `${JSON.stringify(built.manifest, null, 2)}\n`;
-  writeFileAtomic(join(dataDir, "tooluse1.jsonl"), built.jsonl);
-  writeFileAtomic(join(dataDir, "manifest.json"), manifest);
+  writeOutput(join(dataDir, "tooluse1.jsonl"), built.jsonl);
+  writeOutput(join(dataDir, "manifest.json"), manifest);
   const m = built.manifest;
   io.stdout(`built ${m.cases} cases (ToolUse.1 ${m.version}, ${m.digest}) into data/tooluse1.jsonl\n`);
   return 0;

@@ -6,10 +6,11 @@ import { UserError } from "../errors.js";
 import type { BfclMode } from "../grade/bfcl/checker.js";
 import type { Output } from "../grade/grade.js";
 import { DEFAULT_GRADING_PROFILE, gradingProfile } from "../grade/profiles.js";
-import { AtomicFileWriter, checkValue, forEachByteLine, parseJsonLine } from "../jsonl.js";
+import { openOutput } from "../io/output.js";
+import { checkValue, forEachByteLine, parseJsonLine } from "../jsonl.js";
 import { bfclCompatibleLine, type ScoredVerdict, summarize } from "../metrics/summary.js";
 import { formatSummary } from "../report/terminal.js";
-import { type Io, stdoutColor } from "./io.js";
+import { type Io, outputOptions, stdoutColor } from "./io.js";
 
 const OutputLineSchema = z.object({ id: z.string(), protocol: z.enum(PROTOCOLS), output: z.string() });
 
@@ -51,7 +52,7 @@ export function runGrade(options: GradeOptions, io: Io): number {
   const cases = loadCases(options.cases);
   const byId = new Map<string, Case>();
   for (const testCase of cases) byId.set(testCase.id, testCase);
-  const writer = options.out === undefined ? undefined : new AtomicFileWriter(options.out);
+  const writer = options.out === undefined ? undefined : openOutput(options.out, outputOptions(io));
   const scored: ScoredVerdict[] = [];
   try {
     // The protocols each case already has an output in, one bit per protocol.

@@ -1,8 +1,9 @@
 /** `tooluse import bfcl|when2call`: convert a public benchmark's files into a cases JSONL file, written atomically. */
 import type { Case } from "../cases/schema.js";
 import { casesJsonl, importBfcl, importWhen2Call, type SourceText } from "../import/index.js";
-import { readTextFile, writeFileAtomic } from "../jsonl.js";
-import type { Io } from "./io.js";
+import { writeOutput } from "../io/output.js";
+import { readTextFile } from "../jsonl.js";
+import { type Io, outputOptions } from "./io.js";
 
 export interface ImportBfclOptions {
   questions: string;
@@ -23,7 +24,7 @@ function expectationKind(c: Case): string {
 }
 
 function report(cases: readonly Case[], out: string, io: Io): number {
-  writeFileAtomic(out, casesJsonl(cases));
+  writeOutput(out, casesJsonl(cases), outputOptions(io));
   const kinds = new Map<string, number>();
   for (const c of cases) kinds.set(expectationKind(c), (kinds.get(expectationKind(c)) ?? 0) + 1);
   const breakdown = [...kinds].map(([kind, n]) => `${kind} ${n}`).join(", ");

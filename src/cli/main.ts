@@ -13,7 +13,7 @@ import {
   isInstalledPackage,
   OUTPUT_OPTIONS,
 } from "./file-flags.js";
-import { type Io, processIo } from "./io.js";
+import { guardProcessStreams, type Io, processIo, processStreamsFailed, redactingIo } from "./io.js";
 import { addModelFlags, RUN_FLAG_DEFAULTS } from "./model-flags.js";
 import { registerPlanCommands } from "./plan-commands.js";
 import { registerReviewCommands } from "./review-commands.js";
@@ -21,15 +21,19 @@ import { registerReviewCommands } from "./review-commands.js";
 /** Sets the exit code from a command; every command module is loaded only when its command runs. */
 export type SetExit = (code: number) => void;
 
-function program(io: Io, setExit: SetExit): Command {
+/**
+ * `io` is what commands print to (main hands a copy that checkFiles may change); `terminal` is what commander's own
+ * help and mistakes go to.
+ */
+function program(io: Io, setExit: SetExit, terminal: Io = io): Command {
   const root = new Command("tooluse")
     .description("Measure how language models use tools.")
     .version(HARNESS_VERSION)
     .option("--debug", "show the stack trace of every error")
     .exitOverride()
     .configureOutput({
-      writeOut: io.stdout,
-      writeErr: io.stderr,
+      writeOut: terminal.stdout,
+      writeErr: terminal.stderr,
       // One line, like every other mistake: commander's "error: …" becomes "tooluse: …; see --help".
       outputError: (text, write) => write(`tooluse: ${text.replace(/^error: /, "").trimEnd()}; see --help\n`),
     });
@@ -181,7 +185,7 @@ function program(io: Io, setExit: SetExit): Command {
   registerPlanCommands(root, io, setExit);
   registerReviewCommands(root, io, setExit);
   addForceFlags(root);
-  root.hook("preAction", (_root, command) => checkFiles(command));
+  root.hook("preAction", (_root, command) => checkFiles(command, io));
 
   return root;
 }
@@ -222,8 +226,11 @@ function addForceFlags(command: Command): void {
     command.option("--force", "replace an output file that already exists");
 }
 
-/** Inputs exist and are files; outputs are writable, none of the inputs, and new unless --force. */
-function checkFiles(command: Command): void {
+/**
+ * Inputs exist and are files; outputs are writable, none of the inputs, and new unless --force. An output on stdout
+ * (`-`) takes the command's stdout: what the command prints for the person moves to stderr.
+ */
+function checkFiles(command: Command, io: Io): void {
   const name = command.parent?.name() === "plan" ? `plan ${command.name()}` : command.name();
   if ((name === "build" || name === "plan build") && isInstalledPackage(PACKAGE_ROOT))
     throw new UserError(`${name} regenerates the package's own data files and runs only in a checkout`, {
@@ -238,11 +245,21 @@ function checkFiles(command: Command): void {
   const inputs = [...named(INPUT_OPTIONS), ...command.args.map((path) => ({ flag: "FILE", path }))];
   for (const input of inputs) checkInput(input);
   const resume = typeof options.resume === "string" ? [{ flag: "--resume", path: options.resume }] : [];
-  checkOutputs([...named(OUTPUT_OPTIONS), ...resume], inputs, {
+  const toStdout = checkOutputs([...named(OUTPUT_OPTIONS), ...resume], inputs, {
     force: options.force === true,
     // A resumed run writes the results file it was started for.
     mayExist: new Set(resume.map((r) => r.path)),
   });
+  const [output] = toStdout;
+  if (output) {
+    if (options.json === true)
+      throw new UserError(`--json and ${output.flag} ${output.path} both write to stdout`, {
+        hint: `give ${output.flag} a file, or leave out --json`,
+      });
+    io.standardOutput = io.stdout;
+    io.stdout = io.stderr;
+    io.isTTY = io.stderrIsTTY === true;
+  }
 }
 
 /**
@@ -250,16 +267,30 @@ function checkFiles(command: Command): void {
  * stderr (exit 2 for usage, 1 for failures); bugs say so and keep their stack; --debug shows every stack.
  */
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
+  if (io === processIo) guardProcessStreams();
+  const terminal = redactingIo(io);
+  const code = await runCommand(argv, terminal);
+  if (io !== processIo) return code;
+  // A failed write to stdout or stderr is reported by an event after the write: let it arrive before the verdict.
+  await new Promise((resolve) => setImmediate(resolve));
+  return processStreamsFailed() && code === 0 ? 1 : code;
+}
+
+async function runCommand(argv: readonly string[], terminal: Io): Promise<number> {
   let exitCode = 0;
   try {
-    await program(io, (code) => {
-      exitCode = code;
-    }).parseAsync([...argv], { from: "user" });
+    await program(
+      { ...terminal },
+      (code) => {
+        exitCode = code;
+      },
+      terminal,
+    ).parseAsync([...argv], { from: "user" });
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
     const rendered = renderError(error, { debug: argv.includes("--debug") });
-    io.stderr(rendered.text);
+    terminal.stderr(rendered.text);
     return rendered.exitCode;
   }
 }

@@ -1,6 +1,7 @@
 /** `tooluse plan answers`: the three-way end-to-end answer judge over a responses file; judgement lines and win rates. */
 import { UserError } from "../errors.js";
-import { readJsonl, writeFileAtomic } from "../jsonl.js";
+import { writeOutput } from "../io/output.js";
+import { readJsonl } from "../jsonl.js";
 import {
   formatAnswerSummary,
   judgeAnswers,
@@ -8,7 +9,7 @@ import {
   summariseAnswers,
 } from "../plans/answers/index.js";
 import { assertUniqueQueryIds, selectByQuery } from "../plans/models/records.js";
-import type { Io } from "./io.js";
+import { type Io, outputOptions } from "./io.js";
 import {
   jsonLines,
   type PlanModelFlags,
@@ -61,7 +62,7 @@ export async function runPlanAnswers(
     );
     progress.finish();
     const summary = summariseAnswers(judgements);
-    if (options.out) writeFileAtomic(options.out, jsonLines(judgements));
+    if (options.out) writeOutput(options.out, jsonLines(judgements), outputOptions(io));
     if (options.json) io.stdout(`${JSON.stringify(summary, null, 2)}\n`);
     else if (options.out) io.stdout(formatAnswerSummary(summary));
     else io.stdout(jsonLines(judgements));

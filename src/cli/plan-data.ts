@@ -2,7 +2,8 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { cannotRead, UserError } from "../errors.js";
-import { readJsonl, toJsonLines, writeFileAtomic } from "../jsonl.js";
+import { writeOutput } from "../io/output.js";
+import { readJsonl, toJsonLines } from "../jsonl.js";
 import { CORPUS_DIR, DATA_DIR } from "../paths.js";
 import {
   buildPlanData,
@@ -17,6 +18,7 @@ import {
 import { DEFAULT_TOOL_DESCRIPTIONS, PlanRecordSchema } from "../plans/index.js";
 import { terminalText } from "../sanitize.js";
 import { reportExpected } from "./boundary.js";
+import { outputOptions } from "./io.js";
 import { lintAndPrint } from "./plan-lint.js";
 
 export interface PlanDataIo {
@@ -85,8 +87,8 @@ export function runPlanBuild(io: PlanDataIo, options: PlanBuildOptions = {}): nu
       );
     const outDir = options.outDir ?? join(DATA_DIR, "plans");
     mkdirSync(outDir, { recursive: true });
-    writeFileAtomic(join(outDir, "queries.jsonl"), built.jsonl);
-    writeFileAtomic(join(outDir, "manifest.json"), manifestText(built.manifest));
+    writeOutput(join(outDir, "queries.jsonl"), built.jsonl);
+    writeOutput(join(outDir, "manifest.json"), manifestText(built.manifest));
     for (const warning of built.warnings) io.stderr(`warning: ${warning}\n`);
     const { version, digest, composition } = built.manifest;
     io.stdout(
@@ -104,14 +106,14 @@ export function runPlanImport(options: PlanImportOptions, io: PlanDataIo): numbe
       ? importPlans(readText(options.plans), options.plans, new Set(queries.map((q) => q.query_id)))
       : null;
     const outQueries = options.outQueries ?? jsonlBeside(options.queries);
-    writeFileAtomic(outQueries, toJsonLines(queries));
+    writeOutput(outQueries, toJsonLines(queries), outputOptions(io));
     const train = queries.filter((q) => q.split === "train").length;
     io.stdout(
       `imported ${queries.length} queries (train ${train}, test ${queries.length - train}) into ${outQueries}\n`,
     );
     if (plans && options.plans) {
       const outPlans = options.outPlans ?? jsonlBeside(options.plans);
-      writeFileAtomic(outPlans, toJsonLines(plans));
+      writeOutput(outPlans, toJsonLines(plans), outputOptions(io));
       io.stdout(`imported ${plans.length} plans into ${outPlans}\n`);
     }
   });
@@ -124,10 +126,10 @@ export function runPlanExport(options: PlanExportOptions, io: PlanDataIo): numbe
       throw new UserError("--plans and --out-plans go together: give both or neither");
     const queries = readJsonl(options.queries, QueryRecordSchema);
     const plans = options.plans ? readJsonl(options.plans, PlanRecordSchema) : null;
-    writeFileAtomic(options.out, exportQueries(queries));
+    writeOutput(options.out, exportQueries(queries), outputOptions(io));
     io.stdout(`exported ${queries.length} queries into ${options.out}\n`);
     if (plans && options.outPlans) {
-      writeFileAtomic(options.outPlans, exportPlans(plans));
+      writeOutput(options.outPlans, exportPlans(plans), outputOptions(io));
       io.stdout(`exported ${plans.length} plans into ${options.outPlans}\n`);
     }
   });

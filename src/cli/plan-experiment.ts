@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { UserError } from "../errors.js";
-import { writeFileAtomic } from "../jsonl.js";
+import { writeOutput } from "../io/output.js";
 import { type ExperimentConfig, readExperimentConfig } from "../plans/experiment/config.js";
 import { estimateExperiment } from "../plans/experiment/estimate.js";
 import { clean, experimentSections, renderHtml, renderText } from "../plans/experiment/report.js";
@@ -84,10 +84,10 @@ export async function runPlanExperiment(
       html: join(config.out, "report.html"),
       manifest: join(config.out, "experiment.json"),
     };
-    writeFileAtomic(files.markdown, renderText(sections, true));
-    writeFileAtomic(files.html, renderHtml(sections));
+    writeOutput(files.markdown, renderText(sections, true));
+    writeOutput(files.html, renderHtml(sections));
     const prompts = experimentPrompts(config);
-    writeFileAtomic(
+    writeOutput(
       files.manifest,
       `${JSON.stringify(
         {

@@ -1,11 +1,11 @@
 /** `tooluse plan generate`: ask a planner model for plans; raw outputs go to a plans file `plan score` reads. */
 import { UserError } from "../errors.js";
-import { writeFileAtomic } from "../jsonl.js";
+import { writeOutput } from "../io/output.js";
 import { generatePlans } from "../plans/models/generate.js";
 import { PROMPT_TYPES, type PromptType } from "../plans/models/generate-prompt.js";
 import { readQueries } from "../plans/models/records.js";
 import { wholeNumber } from "./flags.js";
-import type { Io } from "./io.js";
+import { type Io, outputOptions } from "./io.js";
 import {
   type CommandContext,
   jsonLines,
@@ -63,7 +63,7 @@ export async function runPlanGenerate(
       progress: progressFor(io, "plans"),
     });
     if (options.out) {
-      writeFileAtomic(options.out, jsonLines(result.lines));
+      writeOutput(options.out, jsonLines(result.lines), outputOptions(io));
       io.stdout(
         `${result.lines.length} plans from ${session.model} (${types.join(", ")}) written to ${options.out}\n`,
       );

@@ -1,6 +1,7 @@
 /** `tooluse plan judge`: LLM judges for plans (metric-wise or one-shot), with judge–code agreement. */
 import { UserError } from "../errors.js";
-import { readJsonl, writeFileAtomic } from "../jsonl.js";
+import { writeOutput } from "../io/output.js";
+import { readJsonl } from "../jsonl.js";
 import { type JudgeInput, judgePlans } from "../plans/models/judge.js";
 import { JUDGE_METRICS, type JudgeMetric } from "../plans/models/judge-prompts.js";
 import { judgeReport } from "../plans/models/judge-report.js";
@@ -8,7 +9,7 @@ import { selectByQuery } from "../plans/models/records.js";
 import { formatJudgeReport } from "../plans/models/report-text.js";
 import { parseReference } from "../plans/parse.js";
 import { PlanRecordSchema, queryKey, ReferenceRecordSchema } from "../plans/records.js";
-import type { Io } from "./io.js";
+import { type Io, outputOptions } from "./io.js";
 import {
   type CommandContext,
   jsonLines,
@@ -101,7 +102,7 @@ export async function runPlanJudge(
       progress: progressFor(io, "plans judged"),
     });
     const report = judgeReport(lines);
-    if (options.out) writeFileAtomic(options.out, jsonLines(lines));
+    if (options.out) writeOutput(options.out, jsonLines(lines), outputOptions(io));
     if (options.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
     else if (options.out) io.stdout(formatJudgeReport(report));
     else {

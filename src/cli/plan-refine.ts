@@ -1,6 +1,7 @@
 /** `tooluse plan refine`: the evaluator → optimizer loop over plans, writing lineages for human verification. */
 import { UserError } from "../errors.js";
-import { readJsonl, writeFileAtomic } from "../jsonl.js";
+import { writeOutput } from "../io/output.js";
+import { readJsonl } from "../jsonl.js";
 import { readQueries, selectByQuery } from "../plans/models/records.js";
 import {
   DEFAULT_MAX_PASSES,
@@ -12,7 +13,7 @@ import { formatRefineSummary } from "../plans/models/report-text.js";
 import { PlanRecordSchema, queryKey } from "../plans/records.js";
 import { renderPlan } from "../plans/render.js";
 import { wholeNumber } from "./flags.js";
-import type { Io } from "./io.js";
+import { type Io, outputOptions } from "./io.js";
 import {
   type CommandContext,
   jsonLines,
@@ -92,13 +93,13 @@ export async function runPlanRefine(
       progress: progressFor(io, "lineages"),
     });
     if (options.out) {
-      writeFileAtomic(options.out, jsonLines(lines));
+      writeOutput(options.out, jsonLines(lines), outputOptions(io));
       io.stdout(formatRefineSummary(lines));
       io.stdout(`lineages: ${options.out} (verify each final plan, then set "verified": true)\n`);
     } else io.stdout(jsonLines(lines));
     if (options.finalPlans) {
       const finals = finalPlanLines(lines);
-      writeFileAtomic(options.finalPlans, jsonLines(finals));
+      writeOutput(options.finalPlans, jsonLines(finals), outputOptions(io));
       io.stderr(`final plans: ${finals.length} written to ${options.finalPlans}\n`);
     }
     for (const line of lines)

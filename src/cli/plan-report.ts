@@ -1,7 +1,7 @@
 /** `tooluse plan report`: the planner report from score lines, with the paper's breakdowns when given a reference. */
-import { statSync } from "node:fs";
 import { UserError } from "../errors.js";
-import { writeFileAtomic } from "../jsonl.js";
+import { writeOutput } from "../io/output.js";
+import { STDOUT_PATH } from "../io/target.js";
 import { buildPlannerHtml, type PlannerHtmlInputs } from "../plans/report/html/page.js";
 import {
   buildPlannerReport,
@@ -12,7 +12,7 @@ import {
 } from "../plans/report/index.js";
 import { compareLoop, renderLoop } from "../plans/report/loop.js";
 import { reportExpected } from "./boundary.js";
-import type { Io } from "./io.js";
+import { type Io, outputOptions } from "./io.js";
 
 export interface PlanReportOptions {
   scores: string;
@@ -32,8 +32,8 @@ function reportFormat(value: string | undefined): ReportFormat {
 }
 
 function writeHtml(file: string, page: string, io: Io): void {
-  writeFileAtomic(file, page);
-  const size = statSync(file).size;
+  const size = writeOutput(file, page, outputOptions(io));
+  if (file === STDOUT_PATH) return;
   io.stderr(`plan report: ${file} (${(size / 1024).toFixed(0)} KB, opens offline in any browser)\n`);
 }
 

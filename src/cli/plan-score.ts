@@ -2,7 +2,8 @@
 import { readFileSync } from "node:fs";
 import type { z } from "zod";
 import { cannotRead, formatPath, UserError } from "../errors.js";
-import { toJsonLines, writeFileAtomic } from "../jsonl.js";
+import { writeOutput } from "../io/output.js";
+import { toJsonLines } from "../jsonl.js";
 import {
   aggregateScores,
   DEFAULT_AGGREGATE_OPTIONS,
@@ -18,6 +19,7 @@ import {
 } from "../plans/index.js";
 import { table } from "../plans/models/report-text.js";
 import { reportExpected } from "./boundary.js";
+import { outputOptions } from "./io.js";
 
 export interface PlanScoreOptions {
   reference: string;
@@ -192,7 +194,7 @@ export async function runPlanScore(options: PlanScoreOptions, io: PlanScoreIo): 
   try {
     const explained = scoreFiles(options);
     const lines = explained.map((e) => e.line);
-    if (options.out) writeFileAtomic(options.out, toJsonLines(lines));
+    if (options.out) writeOutput(options.out, toJsonLines(lines), outputOptions(io));
     if (options.explain) {
       io.stdout(explained.map(formatExplanation).join("\n"));
     } else if (options.json) {

@@ -1,14 +1,14 @@
 /** `tooluse report FILE...`: the terminal or Markdown view of results files, and optionally the HTML report. */
-import { statSync } from "node:fs";
 import { UserError } from "../errors.js";
-import { writeFileAtomic } from "../jsonl.js";
+import { writeOutput } from "../io/output.js";
+import { STDOUT_PATH } from "../io/target.js";
 import { buildHtmlReport } from "../report/html/page.js";
-import { assertSameGrading, loadRuns } from "../report/load.js";
+import { assertSameGrading, loadRuns, type ReportRun } from "../report/load.js";
 import { formatRunHeader, formatSummary } from "../report/terminal.js";
 import { formatLeaderboard } from "../report/terminal-leaderboard.js";
 import { terminalText } from "../sanitize.js";
 import { type ExportFlags, writeExports } from "./export-formats.js";
-import { type Io, stdoutColor } from "./io.js";
+import { type Io, outputOptions, stdoutColor } from "./io.js";
 
 export interface ReportOptions extends ExportFlags {
   files: string[];
@@ -39,9 +39,26 @@ export async function runReport(opts: ReportOptions, io: Io): Promise<number> {
     io,
   );
   if (opts.html) {
-    writeFileAtomic(opts.html, buildHtmlReport(runs));
-    const size = statSync(opts.html).size;
-    io.stderr(`report: ${opts.html} (${(size / 1024).toFixed(0)} KB, opens offline in any browser)\n`);
+    const size = writeOutput(opts.html, buildHtmlReport(runs), outputOptions(io));
+    if (opts.html !== STDOUT_PATH)
+      io.stderr(`report: ${opts.html} (${(size / 1024).toFixed(0)} KB, opens offline in any browser)\n`);
   }
-  return 0;
+  return incompleteRuns(runs, io) > 0 ? 1 : 0;
+}
+
+/**
+ * Runs with failed or missing records, each named in one line on stderr: a report of them exits 1, so a CI step
+ * that only reports a run still fails when a third of its records are errors.
+ */
+export function incompleteRuns(runs: readonly ReportRun[], io: Io): number {
+  let incomplete = 0;
+  for (const { file, results } of runs) {
+    const { errors, missing = 0, records } = results.counts;
+    if (errors === 0 && missing === 0) continue;
+    incomplete++;
+    io.stderr(
+      `tooluse: ${file}: ${errors} of ${records} records errored (not scored)${missing > 0 ? `, ${missing} missing` : ""}\n`,
+    );
+  }
+  return incomplete;
 }

@@ -1,6 +1,6 @@
 /** The work of `tooluse review add` and `tooluse review export` (registered in review-data.ts). */
 import { UserError } from "../errors.js";
-import { writeFileAtomic } from "../jsonl.js";
+import { writeOutput } from "../io/output.js";
 import { TASK_KINDS, type TaskKind } from "../review/contract.js";
 import { exportLabels } from "../review/export.js";
 import { KINDS } from "../review/kinds/index.js";
@@ -11,7 +11,7 @@ import { terminalText } from "../sanitize.js";
 import { reportExpected } from "./boundary.js";
 import { checkInput, checkOutputs, flagName } from "./file-flags.js";
 import { choice } from "./flags.js";
-import type { Io } from "./io.js";
+import { type Io, outputOptions } from "./io.js";
 
 const SOURCE_FLAGS = ["queries", "plans", "lineages", "responses", "answers", "results"] as const;
 
@@ -99,7 +99,7 @@ export function runReviewExport(options: ReviewExportOptions, io: Io): number {
     } finally {
       store.close();
     }
-    writeFileAtomic(options.out, result.text);
+    writeOutput(options.out, result.text, outputOptions(io));
     io.stdout(
       `exported ${result.labels} ${kind} label(s) by ${result.annotators.join(", ")} to ${options.out}: ${result.format}\n`,
     );

@@ -9,13 +9,15 @@ import { join } from "node:path";
 import { FatalBackendError } from "../backends/types.js";
 import { planMatrix, readMatrixConfig, runMatrix } from "../config/matrix.js";
 import { cannotWrite, UserError } from "../errors.js";
-import { writeFileAtomic } from "../jsonl.js";
+import { writeOutput } from "../io/output.js";
+import { STDOUT_PATH } from "../io/target.js";
 import { buildHtmlReport } from "../report/html/page.js";
 import { loadRuns } from "../report/load.js";
 import { formatLeaderboard } from "../report/terminal-leaderboard.js";
 import { plainProgress, terminalProgress } from "../runner/progress.js";
 import { terminalText } from "../sanitize.js";
-import { type Io, stderrLive, stdoutColor } from "./io.js";
+import { type Io, outputOptions, stderrLive, stdoutColor } from "./io.js";
+import { incompleteRuns } from "./report.js";
 
 export interface ConfigRunFlags {
   config: string;
@@ -74,7 +76,11 @@ export async function runConfigFile(flags: ConfigRunFlags, io: Io): Promise<numb
       return 130;
     }
     if (error instanceof FatalBackendError) {
-      io.stderr(`tooluse: ${terminalText(error.message)}; ${again}\n`);
+      const next =
+        error.fix === "server"
+          ? `${again} (a resumed run takes the file's base_url, api_key_env, concurrency, timeout and retries as they are then)`
+          : "fix the config file and run the same command again (a run already begun keeps its model and decoding settings)";
+      io.stderr(`tooluse: ${terminalText(error.message)}; ${next}\n`);
       return 2;
     }
     throw error;
@@ -85,15 +91,11 @@ export async function runConfigFile(flags: ConfigRunFlags, io: Io): Promise<numb
   const markdown = format === "md";
   io.stdout(formatLeaderboard(shown, { color: stdoutColor(io) && !markdown, markdown }));
   if (flags.html) {
-    writeFileAtomic(flags.html, buildHtmlReport(shown));
-    io.stderr(`report: ${flags.html}\n`);
+    writeOutput(flags.html, buildHtmlReport(shown), outputOptions(io));
+    if (flags.html !== STDOUT_PATH) io.stderr(`report: ${flags.html}\n`);
   }
-  const incomplete = shown.filter(
-    (run) => (run.results.counts.missing ?? 0) > 0 || run.results.counts.scored === 0,
-  );
-  for (const run of incomplete)
-    io.stderr(
-      `tooluse: ${run.file} is incomplete (${run.results.counts.missing ?? 0} missing, ${run.results.counts.scored} scored)\n`,
-    );
-  return incomplete.length > 0 ? 1 : 0;
+  // The worst of the runs: any run with a failed or missing record makes the exit 1.
+  const incomplete = incompleteRuns(shown, io);
+  if (incomplete > 0) io.stderr(`tooluse: to ask the failed and missing requests again, ${again}\n`);
+  return incomplete > 0 ? 1 : 0;
 }

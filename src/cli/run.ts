@@ -1,16 +1,20 @@
 /** `tooluse run`: evaluate a model (or the rule baseline) on the corpus and write a self-describing results file. */
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { FatalBackendError } from "../backends/types.js";
 import { CATEGORIES, LANGS, PROTOCOLS, type Protocol } from "../cases/schema.js";
 import { cannotWrite, UserError } from "../errors.js";
 import { DEFAULT_GRADING_PROFILE, gradingProfile } from "../grade/profiles.js";
+import { STDOUT_PATH } from "../io/target.js";
 import { bfclCompatibleLine } from "../metrics/summary.js";
 import { DEFAULT_CASES_FILE } from "../paths.js";
 import { formatSummary } from "../report/terminal.js";
 import { BACKEND_KINDS, type BackendKind, type RunConfig } from "../runner/config.js";
+import { journalPath } from "../runner/journal.js";
+import type { OperationalSettings } from "../runner/operational.js";
 import { plainProgress, terminalProgress } from "../runner/progress.js";
+import type { Results } from "../runner/results.js";
 import { runBenchmark } from "../runner/run.js";
 import { parseShard, type Shard } from "../runner/shard.js";
 import { describeSystemPrompts } from "../runner/system-prompts.js";
@@ -94,21 +98,18 @@ function backendKind(flags: RunFlags): BackendKind {
 /** Backends that ask no model: a --model or --base-url given with them would be ignored, so it is refused. */
 const MODEL_FREE: readonly BackendKind[] = ["baseline", "oracle", "always-call", "never-call", "replay"];
 
-/** Flags that only a new run reads: a resumed run keeps the configuration stored in its journal. */
+/**
+ * Flags that only a new run reads: a resumed run keeps the configuration stored in its journal, except the
+ * operational settings of RESUME_MAY_CHANGE (how the server is reached, how hard it is pushed).
+ */
 const NEW_RUN_ONLY = [
   "--backend",
   "--model",
-  "--base-url",
-  "--api-key-env",
   "--protocol",
   "--cases",
   "--out",
   "--outputs",
-  "--concurrency",
   "--batch-size",
-  "--timeout",
-  "--retries",
-  "--no-cache",
   "--max-tokens",
   "--temperature",
   "--seed",
@@ -121,6 +122,36 @@ const NEW_RUN_ONLY = [
   "--system-prompt-file",
 ] as const;
 
+/** The flags a resumed run may change: none of them changes an answer (src/runner/operational.ts). */
+export const RESUME_MAY_CHANGE = [
+  "--base-url",
+  "--api-key-env",
+  "--concurrency",
+  "--timeout",
+  "--retries",
+  "--no-cache",
+] as const;
+
+/** The resume hint, naming what may change: `--resume FILE (it may change --base-url, …)`. */
+export function resumeHint(out: string): string {
+  const flags = RESUME_MAY_CHANGE.slice(0, -1).join(", ");
+  return `tooluse run --resume ${out} (a resumed run may change ${flags} and ${RESUME_MAY_CHANGE.at(-1)})`;
+}
+
+/** The operational settings given on the command line of a resumed run, as configuration fields. */
+function resumeChanges(config: RunConfig, given: ReadonlySet<string>): OperationalSettings {
+  return {
+    ...(given.has("--base-url")
+      ? { base_url: config.base_url, ...(config.base_urls ? { base_urls: config.base_urls } : {}) }
+      : {}),
+    ...(given.has("--api-key-env") ? { api_key_env: config.api_key_env } : {}),
+    ...(given.has("--concurrency") ? { concurrency: config.concurrency } : {}),
+    ...(given.has("--timeout") ? { timeout_ms: config.timeout_ms } : {}),
+    ...(given.has("--retries") ? { retries: config.retries } : {}),
+    ...(given.has("--no-cache") ? { cache: false } : {}),
+  };
+}
+
 /** Refuses combinations that would silently ignore one of the flags. */
 function refuseIgnoredFlags(flags: RunFlags, backend: BackendKind): void {
   const given = flags.given ?? new Set<string>();
@@ -131,7 +162,8 @@ function refuseIgnoredFlags(flags: RunFlags, backend: BackendKind): void {
       because: "a resumed run keeps the configuration it started with (start a new run to change it)",
     },
   ]);
-  if (MODEL_FREE.includes(backend)) {
+  // A resumed run's backend is the journal's: the runner checks the flags against it.
+  if (MODEL_FREE.includes(backend) && flags.resume === undefined) {
     for (const flag of ["--model", "--base-url"] as const) {
       const value = flag === "--model" ? flags.model : flags.baseUrl;
       if (value !== undefined)
@@ -242,58 +274,100 @@ export async function runRun(flags: RunFlags, io: Io): Promise<number> {
   process.once("SIGINT", onSigint);
   const progress = stderrLive(io) ? terminalProgress(io.stderr) : plainProgress(io.stderr);
   try {
-    const results = await runBenchmark({ ...config, out }, flags.resume !== undefined, {
-      env: flags.modelCache ? { ...process.env, TOOLUSE_MODEL_CACHE: flags.modelCache } : process.env,
-      cacheDir: flags.cacheDir ?? process.env.TOOLUSE_CACHE_DIR ?? join(homedir(), ".cache", "tooluse"),
-      progress,
-      signal: controller.signal,
-      log: (line) => io.stderr(`${line}\n`),
-    });
+    const resumed = flags.resume !== undefined;
+    const results = await runBenchmark(
+      { ...config, out },
+      resumed,
+      {
+        env: flags.modelCache ? { ...process.env, TOOLUSE_MODEL_CACHE: flags.modelCache } : process.env,
+        cacheDir: flags.cacheDir ?? process.env.TOOLUSE_CACHE_DIR ?? join(homedir(), ".cache", "tooluse"),
+        progress,
+        signal: controller.signal,
+        log: (line) => io.stderr(`${line}\n`),
+        ...(io.standardOutput ? { stdout: io.standardOutput } : {}),
+      },
+      resumed ? { change: resumeChanges(config, flags.given ?? new Set()) } : {},
+    );
     writeExports([results], flags, io);
-    const { summary, counts } = results;
-    if (flags.json) io.stdout(`${JSON.stringify(summary, null, 2)}\n`);
-    else {
-      io.stdout(
-        `\n${terminalText(results.model)} (${results.backend}) on ${terminalText(results.corpus.name)} — ${counts.scored} scored`,
-      );
-      io.stdout(`${counts.errors > 0 ? `, ${counts.errors} ERRORS (not scored; see records)` : ""}\n\n`);
-      io.stdout(formatSummary(summary, { color: stdoutColor(io) }) + bfclCompatibleLine(summary));
-      if (results.backend === "baseline") {
-        io.stdout(
-          "\nThis is the built-in rule baseline (keywords and regular expressions, no model).\n" +
-            "Evaluate a real model: npx tooluse run --backend openai --base-url http://127.0.0.1:8000/v1 --model NAME\n",
-        );
-      }
-    }
-    (flags.json ? io.stderr : io.stdout)(`${flags.json ? "" : "\n"}results: ${out}\n`);
-    if (counts.missing > 0)
-      io.stderr(`tooluse: ${counts.missing} records are missing from the results (listed under "missing")\n`);
-    if (counts.scored === 0) {
-      io.stderr(
-        `tooluse: every request failed (${counts.errors} errors); first: ${terminalText(results.records[0]?.error ?? "")}\n`,
-      );
-      return 2;
-    }
-    if (minScore !== null && (summary.score ?? 0) < minScore) {
-      io.stderr(`tooluse: score ${summary.score?.toFixed(3)} is below --min-score ${minScore}\n`);
-      return 1;
-    }
-    return counts.missing > 0 ? 1 : 0;
+    printSummary(results, flags, io);
+    (flags.json ? io.stderr : io.stdout)(`${flags.json ? "" : "\n"}results: ${shownPath(out)}\n`);
+    return verdictOf(results, out, minScore, io);
   } catch (error) {
     if (controller.signal.aborted) {
-      io.stderr(`tooluse: interrupted; what was done is kept. Continue with: tooluse run --resume ${out}\n`);
+      io.stderr(
+        existsSync(journalPath(out))
+          ? `tooluse: interrupted; what was done is kept. Continue with: ${resumeHint(out)}\n`
+          : "tooluse: interrupted before anything was recorded\n",
+      );
       return 130;
     }
     if (error instanceof FatalBackendError) {
-      io.stderr(
-        `tooluse: ${terminalText(error.message)}. Continue later with: tooluse run --resume ${out}\n`,
-      );
+      io.stderr(`tooluse: ${terminalText(error.message)}. ${afterFatal(error, out)}\n`);
       return 2;
     }
     throw error;
   } finally {
     process.removeListener("SIGINT", onSigint);
   }
+}
+
+/** `-` is stdout in messages too. */
+function shownPath(out: string): string {
+  return out === STDOUT_PATH ? "stdout" : out;
+}
+
+/** What to do after a fatal error: resume when a journal exists and resuming can fix it, else start again. */
+function afterFatal(error: FatalBackendError, out: string): string {
+  if (!existsSync(journalPath(out))) return "Nothing was recorded: run the command again once that is fixed";
+  if (error.fix === "server") return `What was done is kept. Continue with: ${resumeHint(out)}`;
+  return `What was done is kept in ${journalPath(out)}, but a resumed run keeps its model and decoding settings: start a new run (another --out) to change them`;
+}
+
+function printSummary(results: Results, flags: RunFlags, io: Io): void {
+  const { summary, counts } = results;
+  if (flags.json) {
+    io.stdout(`${JSON.stringify(summary, null, 2)}\n`);
+    return;
+  }
+  io.stdout(
+    `\n${terminalText(results.model)} (${results.backend}) on ${terminalText(results.corpus.name)} — ${counts.scored} scored`,
+  );
+  io.stdout(`${counts.errors > 0 ? `, ${counts.errors} ERRORS (not scored; see records)` : ""}\n\n`);
+  io.stdout(formatSummary(summary, { color: stdoutColor(io) }) + bfclCompatibleLine(summary));
+  if (results.backend === "baseline") {
+    io.stdout(
+      "\nThis is the built-in rule baseline (keywords and regular expressions, no model).\n" +
+        "Evaluate a real model: npx tooluse run --backend openai --base-url http://127.0.0.1:8000/v1 --model NAME\n",
+    );
+  }
+}
+
+/**
+ * The exit code of a finished run (README, "Errors, exit codes and files"): 1 when any record errored or is
+ * missing, or the score is below --min-score; each reason is one line on stderr, with the way to ask again.
+ */
+function verdictOf(results: Results, out: string, minScore: number | null, io: Io): number {
+  const { summary, counts } = results;
+  let code = 0;
+  if (counts.missing > 0) {
+    io.stderr(`tooluse: ${counts.missing} records are missing from the results (listed under "missing")\n`);
+    code = 1;
+  }
+  if (counts.errors > 0) {
+    const first = results.records.find((record) => record.status === "error")?.error ?? "";
+    const again = existsSync(journalPath(out))
+      ? `; ask them again with: ${resumeHint(out)}`
+      : "; the results went to a stream, so no journal keeps them: run the command again";
+    io.stderr(
+      `tooluse: ${counts.scored === 0 ? "every request failed" : `${counts.errors} of ${counts.records} requests failed`} after their retries (not scored); first: ${terminalText(first)}${again}\n`,
+    );
+    code = 1;
+  }
+  if (minScore !== null && (summary.score ?? 0) < minScore) {
+    io.stderr(`tooluse: score ${summary.score?.toFixed(3)} is below --min-score ${minScore}\n`);
+    code = 1;
+  }
+  return code;
 }
 
 export const DEFAULT_RUN_FLAGS = { cases: DEFAULT_CASES_FILE };

@@ -76,7 +76,8 @@ describe("numbers and combinations are never accepted silently", () => {
   it.each([
     [["--resume", "RESUME", "--backend", "oracle"], "--resume cannot be combined with --backend"],
     [["--resume", "RESUME", "--out", "x.json"], "--resume cannot be combined with --out"],
-    [["--resume", "RESUME", "--timeout", "5"], "--resume cannot be combined with --timeout"],
+    [["--resume", "RESUME", "--thinking", "on"], "--resume cannot be combined with --thinking"],
+    [["--resume", "RESUME", "--max-tokens", "5"], "--resume cannot be combined with --max-tokens"],
     [["--backend", "baseline", "--model", "X"], "--model cannot be combined with --backend baseline"],
     [
       ["--backend", "oracle", "--base-url", "http://127.0.0.1:1"],

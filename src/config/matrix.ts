@@ -1,14 +1,15 @@
 /**
  * The matrix of a config file: every (model, suite) pair is one run with its own results file, journal and cache
  * entries in the config's `out` folder. Running the matrix again resumes it as a whole: finished pairs are kept,
- * an interrupted pair continues from its journal, the rest start.
+ * an interrupted pair (or one with failed requests) continues from its journal, the rest start.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, isAbsolute, join } from "node:path";
 import { UserError } from "../errors.js";
 import { DEFAULT_CASES_FILE } from "../paths.js";
 import type { RunConfig } from "../runner/config.js";
 import { journalPath } from "../runner/journal.js";
+import { operationalOf } from "../runner/operational.js";
 import type { Results } from "../runner/results.js";
 import { type RunEnvironment, runBenchmark } from "../runner/run.js";
 import { readYamlConfig } from "../yaml-config.js";
@@ -105,6 +106,18 @@ export function planMatrix(config: MatrixConfig): MatrixRun[] {
 
 export type MatrixStatus = "done" | "resumed" | "new";
 
+/** True when a results file records failed or missing requests (an unreadable one is left to the report). */
+function hasFailures(out: string): boolean {
+  try {
+    const { counts } = JSON.parse(readFileSync(out, "utf8")) as {
+      counts?: { errors?: number; missing?: number };
+    };
+    return (counts?.errors ?? 0) > 0 || (counts?.missing ?? 0) > 0;
+  } catch {
+    return false;
+  }
+}
+
 /** Runs what is left of the matrix; `onRun` hears each run before it starts. Returns the results files. */
 export async function runMatrix(
   runs: readonly MatrixRun[],
@@ -116,13 +129,17 @@ export async function runMatrix(
   for (const run of runs) {
     const out = run.config.out;
     files.push(out);
-    if (existsSync(out)) {
+    const resume = existsSync(journalPath(out));
+    // A finished run whose requests all got an answer is kept; one with failed requests is resumed, which asks
+    // exactly those again.
+    if (existsSync(out) && !(resume && hasFailures(out))) {
       onRun(run, "done");
       continue;
     }
-    const resume = existsSync(journalPath(out));
     onRun(run, resume ? "resumed" : "new");
-    results.push(await runBenchmark(run.config, resume, runEnv));
+    // A resumed run takes the file's operational settings now (a server that moved); it keeps what decides answers.
+    const change = resume ? { change: operationalOf(run.config) } : {};
+    results.push(await runBenchmark(run.config, resume, runEnv, change));
   }
   return { files, results };
 }

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import type { Completion } from "../backends/types.js";
 import { describeFileError, fileErrorCode } from "../errors.js";
-import { writeFileAtomic } from "../jsonl.js";
+import { writeOutput } from "../io/output.js";
 import { canonicalJson, sha256 } from "./canonical-json.js";
 
 const CompletionSchema = z.object({
@@ -69,7 +69,7 @@ export class ResponseCache {
     const path = this.path(key);
     try {
       mkdirSync(join(this.directory, key.slice(0, 2)), { recursive: true });
-      writeFileAtomic(path, JSON.stringify(completion));
+      writeOutput(path, JSON.stringify(completion));
     } catch (error) {
       const code = fileErrorCode(error) ?? fileErrorCode((error as Error).cause);
       if (code === null) throw error;

@@ -11,11 +11,12 @@ import {
   type ModelRequest,
   type RequestContext,
 } from "../backends/types.js";
+import { redact } from "../text/redact.js";
 import { type CompletionPolicy, completeWithPolicy } from "./complete.js";
 
-/** The one line an error record keeps of a failed request: the error's name and message. */
+/** The one line an error record keeps of a failed request: the error's name and message, without any secret. */
 export function errorMessage(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return redact(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 }
 
 /** A request that got an answer, or one that failed after its retries; a fatal error or an abort is never a value. */

@@ -6,15 +6,19 @@ import { loadCases } from "../cases/load.js";
 import type { Case } from "../cases/schema.js";
 import { formatPath, UserError } from "../errors.js";
 import { gradingProfile } from "../grade/profiles.js";
-import { readTextFile, writeFileAtomic } from "../jsonl.js";
+import { writeOutput } from "../io/output.js";
+import { outputTarget } from "../io/target.js";
+import { readTextFile } from "../jsonl.js";
 import { DATA_DIR, DEFAULT_CASES_FILE } from "../paths.js";
 import { promptDigests } from "../protocols/prompts.js";
+import { redactSecretsIn } from "../text/redact.js";
 import { HARNESS_VERSION } from "../version.js";
 import { ResponseCache } from "./cache.js";
 import { sha256 } from "./canonical-json.js";
 import { type RunConfig, RunConfigSchema } from "./config.js";
 import { execute } from "./execute.js";
 import { Journal, journalPath } from "./journal.js";
+import { assertUsableAddress, type OperationalSettings, storedForm, withOperational } from "./operational.js";
 import type { ProgressReporter } from "./progress.js";
 import { type RunRecord, recordKey } from "./record.js";
 import { buildResults, type Results } from "./results.js";
@@ -27,6 +31,21 @@ export interface RunEnvironment {
   progress: ProgressReporter;
   signal: AbortSignal;
   log: (line: string) => void;
+  /** Where results named `-` go (default the process's stdout). */
+  stdout?: (text: string) => void;
+}
+
+/** What a resumed run is told now: the operational settings it may change (src/runner/operational.ts). */
+export interface ResumeOptions {
+  change?: OperationalSettings;
+}
+
+/**
+ * A run keeps a journal (and can be resumed) when its results go to a file; results sent to stdout, a pipe or a
+ * device have no file beside which a journal could live.
+ */
+export function keepsJournal(out: string): boolean {
+  return outputTarget(out).kind === "file";
 }
 
 interface JournalHeader {
@@ -94,14 +113,21 @@ export async function runBenchmark(
   config: RunConfig,
   resume: boolean,
   runEnv: RunEnvironment,
+  options: ResumeOptions = {},
 ): Promise<Results> {
   const path = journalPath(config.out);
+  const journaled = keepsJournal(config.out);
+  if (resume && !journaled)
+    throw new UserError(`cannot resume ${config.out}: results sent to a stream keep no journal`);
   const done = new Map<string, RunRecord>();
   const previous = resume ? Journal.read<JournalHeader>(path) : null;
-  if (!previous) Journal.assertAbsent(path);
-  // A resumed run keeps its stored configuration but writes where it is told now (the path may be given from
-  // another folder than the one it started in).
-  const run = previous ? { ...storedConfig(previous.config.run, path), out: config.out } : config;
+  if (!previous && journaled) Journal.assertAbsent(path);
+  // A resumed run keeps its stored configuration, with the operational settings given now, and writes where it is
+  // told now (the path may be given from another folder than the one it started in).
+  const run = previous
+    ? { ...withOperational(storedConfig(previous.config.run, path), options.change ?? {}), out: config.out }
+    : config;
+  if (previous) assertUsableAddress(run, config.out);
   // Everything that can fail on bad input fails here, before the journal exists: a typo never leaves a run to resume.
   const casesText = readTextFile(run.cases_file);
   const allCases = loadCases(run.cases_file);
@@ -133,7 +159,12 @@ export async function runBenchmark(
     log: runEnv.log,
   });
   await backend.preflight?.(runEnv.signal);
-  const journal = resume ? Journal.reopen(path) : Journal.create(path, header);
+  // Files keep the configuration without URL credentials, and nothing that holds a secret (src/text/redact.ts).
+  const journal = !journaled
+    ? null
+    : resume
+      ? Journal.reopen(path)
+      : Journal.create(path, redactSecretsIn({ ...header, run: storedForm(header.run) }));
   const records = new Map(done);
   const cache =
     run.cache && backend.cacheable && run.settings.temperature === 0
@@ -154,8 +185,9 @@ export async function runBenchmark(
       cache,
       grader,
       signal: runEnv.signal,
-      onRecord: (record) => {
-        journal.append(record);
+      onRecord: (answered) => {
+        const record = redactSecretsIn(answered);
+        journal?.append(record);
         records.set(recordKey(record), record);
         runEnv.progress.record(record);
       },
@@ -163,7 +195,7 @@ export async function runBenchmark(
     });
   } finally {
     runEnv.progress.finish();
-    await journal.close();
+    await journal?.close();
     await backend.close?.();
   }
   const results = buildResults({
@@ -172,13 +204,15 @@ export async function runBenchmark(
     grading: { profile: grader.name, version: grader.version },
     model: backend.model,
     modelDetails: backend.details,
-    config: run,
+    config: storedForm(run),
     cases,
     promptOptions,
     records: records.values(),
     startedAt: header.started_at,
     finishedAt: new Date().toISOString(),
   });
-  writeFileAtomic(run.out, `${JSON.stringify(results, null, 1)}\n`);
+  writeOutput(run.out, `${JSON.stringify(results, null, 1)}\n`, {
+    ...(runEnv.stdout ? { stdout: runEnv.stdout } : {}),
+  });
   return results;
 }

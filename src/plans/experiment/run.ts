@@ -7,7 +7,8 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { UserError } from "../../errors.js";
-import { readJsonl, toJsonLines, writeFileAtomic } from "../../jsonl.js";
+import { writeOutput } from "../../io/output.js";
+import { readJsonl, toJsonLines } from "../../jsonl.js";
 import type { Answer, Prompt } from "../../runner/ask.js";
 import { compareScoreFiles } from "../agreement/agree.js";
 import { compareAnswerFiles } from "../agreement/answers.js";
@@ -184,7 +185,7 @@ export async function runExperiment(
     agreements: [],
   };
   const write = (name: string, key: string, records: readonly unknown[], stage?: StageSummary) => {
-    writeFileAtomic(file(name), toJsonLines(records));
+    writeOutput(file(name), toJsonLines(records));
     outcome.files[key] = file(name);
     if (stage) Object.assign(stage, { file: file(name), lines: records.length });
   };

@@ -85,6 +85,7 @@ export async function openSession(options: SessionOptions): Promise<ModelSession
       settings,
     },
     env,
+    options.log ? { log: options.log } : {},
   );
   await backend.preflight?.(signal);
   // Temperature 0 and a model backend are what make a cached answer the answer a re-run would get.

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { loadCases } from "../../cases/load.js";
 import type { Case } from "../../cases/schema.js";
 import { casesJsonl, importBfcl } from "../../import/index.js";
-import { writeFileAtomic } from "../../jsonl.js";
+import { writeOutput } from "../../io/output.js";
 import { DEFAULT_CASES_FILE } from "../../paths.js";
 import { describeExpectation } from "../../report/html/describe-case.js";
 import { makeRun } from "../../report/test-support/fixtures.js";
@@ -70,7 +70,7 @@ describe("verdict tasks: the record as the HTML report shows it", () => {
       answers: fixture("bfcl-answers.jsonl"),
     });
     const corpus = join(dir.path, "bfcl.jsonl");
-    writeFileAtomic(corpus, casesJsonl(imported));
+    writeOutput(corpus, casesJsonl(imported));
     const run = await makeRun(dir.path, "bfcl", { backend: "oracle", protocol: "native", cases: corpus });
     const shown = payloads(run.file);
     expect(shown.length).toBe(imported.length);
@@ -88,7 +88,7 @@ describe("verdict tasks: the record as the HTML report shows it", () => {
 
   it("a record whose corpus is gone is still imported, saying why its case is not shown", async () => {
     const corpus = join(dir.path, "gone.jsonl");
-    writeFileAtomic(corpus, casesJsonl(loadCases(DEFAULT_CASES_FILE).slice(0, 2)));
+    writeOutput(corpus, casesJsonl(loadCases(DEFAULT_CASES_FILE).slice(0, 2)));
     const run = await makeRun(dir.path, "gone", { backend: "never-call", protocol: "json", cases: corpus });
     rmSync(corpus);
     const imported = verdictTasks(run.file);
