@@ -24,13 +24,21 @@ beforeEach(() => {
 afterEach(() => dir.remove());
 
 /** A FIFO with `cat` reading it into a file; resolves with what the reader got once the writer closed it. */
-function fifoWithReader(name: string): { fifo: string; received: () => Promise<string>; reader: ChildProcess } {
+function fifoWithReader(name: string): {
+  fifo: string;
+  received: () => Promise<string>;
+  reader: ChildProcess;
+} {
   const fifo = join(dir.path, name);
   execFileSync("mkfifo", [fifo]);
   const got = join(dir.path, `${name}.received`);
   const reader = spawn("sh", ["-c", 'cat "$0" > "$1"', fifo, got], { stdio: "ignore" });
   const done = new Promise<void>((resolve) => reader.on("exit", () => resolve()));
-  return { fifo, reader, received: async () => (await done, readFileSync(got, "utf8")) };
+  const received = async () => {
+    await done;
+    return readFileSync(got, "utf8");
+  };
+  return { fifo, reader, received };
 }
 
 describe("regular files", () => {
