@@ -105,6 +105,8 @@ export function openAiBackend(options: OpenAiBackendOptions): Backend {
       try {
         served = (await client.models.list({ signal })).data.map((m) => m.id);
       } catch (error) {
+        // Ctrl-C while the list is asked for stops the run here, before anything is recorded.
+        if (error instanceof APIUserAbortError || signal.aborted) throw error;
         if (error instanceof APIConnectionError) {
           throw new UnreachableError(`cannot reach the server at ${shownURL} (${redact(error.message)})`);
         }
