@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadCases } from "../cases/load.js";
-import { DEFAULT_CASES_FILE } from "../paths.js";
+import { DEFAULT_CASES_FILE, PACKAGE_ROOT } from "../paths.js";
 import { captureIo } from "../test-support/capture-io.js";
 import { type MockServer, startMockServer } from "../test-support/mock-openai-server.js";
 import { perfectScript } from "../test-support/perfect-model.js";
@@ -19,6 +19,7 @@ import { tempDir } from "../test-support/temp.js";
 import { main } from "./main.js";
 
 const cases = loadCases(DEFAULT_CASES_FILE);
+const PLAN_FIXTURES = join(PACKAGE_ROOT, "src/plans/data/fixtures");
 const dir = tempDir("tooluse-exit-");
 const at = (name: string) => join(dir.path, name);
 
@@ -220,6 +221,67 @@ describe("report and merge", () => {
     const { code, err } = await cli("merge", ...shards, "--out", at("merged.json"));
     expect(code).toBe(1);
     expect(err).toMatch(/records of the merged run errored \(not scored\)/);
+  });
+});
+
+describe("the model-asking plan commands", () => {
+  it("exit 1 when every request failed: a failure, not a usage mistake", async () => {
+    const down = await startMockServer({ script: () => ({ content: "" }), fault: () => "500" });
+    try {
+      const imported = await cli(
+        ...["plan", "import", "--queries", join(PLAN_FIXTURES, "queries.csv")],
+        ...["--plans", join(PLAN_FIXTURES, "plans.csv")],
+        ...["--out-queries", at("pq.jsonl"), "--out-plans", at("pp.jsonl")],
+      );
+      expect(imported.code).toBe(0);
+      writeFileSync(
+        at("responses.jsonl"),
+        `${JSON.stringify({ query_id: "q1", query: "x", responses: { R1: "a", R2: "b" } })}\n`,
+      );
+      const model = ["--base-url", down.url, "--retries", "0", "--no-cache", "--limit", "1"];
+      for (const argv of [
+        [
+          "plan",
+          "generate",
+          "--model",
+          "mock-model",
+          "--queries",
+          at("pq.jsonl"),
+          "--split",
+          "all",
+          ...model,
+        ],
+        [
+          "plan",
+          "judge",
+          "--judge-model",
+          "mock-model",
+          "--reference",
+          at("pq.jsonl"),
+          "--plans",
+          at("pp.jsonl"),
+          ...model,
+        ],
+        [
+          "plan",
+          "refine",
+          "--model",
+          "mock-model",
+          "--queries",
+          at("pq.jsonl"),
+          "--plans",
+          at("pp.jsonl"),
+          ...model,
+        ],
+        ["plan", "answers", "--judge-model", "mock-model", "--responses", at("responses.jsonl"), ...model],
+      ]) {
+        const { code, err } = await cli(...argv);
+        expect(err).not.toMatch(/this is a bug/);
+        expect(code, `${argv.slice(0, 2).join(" ")}: ${err}`).toBe(1);
+      }
+    } finally {
+      await down.close();
+    }
   });
 });
 

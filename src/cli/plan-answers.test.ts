@@ -187,8 +187,8 @@ describe("tooluse plan answers", () => {
     expect(summary).toMatchObject({ judged: 2, failed: 0, gating_overridden: 1 });
   });
 
-  it("exits 2 when nothing could be judged, and on a bad responses file", async () => {
-    expect((await run(["Q malformed twice"])).code).toBe(2);
+  it("exits 1 when nothing could be judged (a failure, README exit codes), and 2 on a bad responses file", async () => {
+    expect((await run(["Q malformed twice"])).code).toBe(1);
     const bad = join(dir.path, "bad.jsonl");
     writeFileSync(bad, JSON.stringify({ query_id: "q1", query: "x", responses: { R1: "only one" } }));
     const io = captureIo();

@@ -70,7 +70,7 @@ export async function runPlanAnswers(
     for (const j of failed) io.stderr(`tooluse: query ${j.query_id}: ${j.error ?? "not judged"}\n`);
     if (summary.judged === 0) {
       io.stderr(`tooluse: no query was judged; first failure: ${judgements[0]?.error ?? "unknown"}\n`);
-      return 2;
+      return 1;
     }
     if (failed.length === 0) return 0;
     io.stderr(`tooluse: ${failed.length} of ${judgements.length} judgements failed\n`);

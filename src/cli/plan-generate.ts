@@ -37,7 +37,7 @@ export function promptTypes(value: string): PromptType[] {
 /**
  * Exit 0 when every prompt was answered with a readable plan; 1 when some requests failed (those plans are left
  * out, not scored as bad; running the command again asks only them) or some answers hold no readable plan (they are
- * written and score 0; each is named on stderr); 2 on bad input or a refusing server.
+ * written and score 0; each is named on stderr), also when every request failed; 2 on bad input or a refusing server.
  */
 export async function runPlanGenerate(
   options: PlanGenerateOptions,
@@ -84,7 +84,6 @@ export async function runPlanGenerate(
       io.stderr(
         `tooluse: ${result.failures.length} requests failed and their plans are missing; run the same command again to ask only those\n`,
       );
-    if (result.failures.length > 0 && result.lines.length === 0) return 2;
     return result.failures.length > 0 || result.unparseable.length > 0 ? 1 : 0;
   });
 }

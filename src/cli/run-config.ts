@@ -6,6 +6,7 @@
 import { mkdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { apiKeyOf } from "../backends/registry.js";
 import { FatalBackendError } from "../backends/types.js";
 import { planMatrix, readMatrixConfig, runMatrix } from "../config/matrix.js";
 import { cannotWrite, UserError } from "../errors.js";
@@ -42,6 +43,9 @@ export async function runConfigFile(flags: ConfigRunFlags, io: Io): Promise<numb
     throw new UserError(`--format: expected text or md, got "${format}"`);
   const config = readMatrixConfig(flags.config);
   const runs = planMatrix(config);
+  // Every key variable is checked before the first run asks anything: a typo in the last model's api_key_env must
+  // not wait until the earlier models have spent their requests.
+  for (const { config: run } of runs) if (run.backend === "openai") apiKeyOf(run.api_key_env, process.env);
   try {
     mkdirSync(config.out, { recursive: true });
   } catch (error) {

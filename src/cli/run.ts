@@ -1,7 +1,7 @@
 /** `tooluse run`: evaluate a model (or the rule baseline) on the corpus and write a self-describing results file. */
 import { existsSync, mkdirSync } from "node:fs";
 import { homedir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { FatalBackendError } from "../backends/types.js";
 import { CATEGORIES, LANGS, PROTOCOLS, type Protocol } from "../cases/schema.js";
 import { cannotWrite, UserError } from "../errors.js";
@@ -264,6 +264,7 @@ export async function runRun(flags: RunFlags, io: Io): Promise<number> {
   const config = configFromFlags(flags);
   const minScore = flags.minScore === undefined ? null : fraction("--min-score", flags.minScore);
   const out = flags.resume ?? config.out;
+  refuseJournalAsExport(flags, out);
   try {
     mkdirSync(dirname(out), { recursive: true });
   } catch (error) {
@@ -308,6 +309,20 @@ export async function runRun(flags: RunFlags, io: Io): Promise<number> {
     throw error;
   } finally {
     process.removeListener("SIGINT", onSigint);
+  }
+}
+
+/** An export written over the run's own journal would end the run's resumability: refused before the run starts. */
+function refuseJournalAsExport(flags: RunFlags, out: string): void {
+  const journal = resolve(journalPath(out));
+  for (const [flag, path] of [
+    ["--csv", flags.csv],
+    ["--junit", flags.junit],
+  ] as const) {
+    if (path !== undefined && resolve(path) === journal)
+      throw new UserError(`${flag} ${path} is the journal of the run`, {
+        hint: "writing it would destroy what a resumed run reads; choose another file",
+      });
   }
 }
 

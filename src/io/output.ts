@@ -179,7 +179,7 @@ class StreamOutput extends DescriptorOutput {
       const flags = constants.O_WRONLY | constants.O_APPEND;
       this.fd = target.what === "FIFO" ? openFifo(target.path, flags) : openSync(target.path, flags);
     } catch (error) {
-      if (fileErrorCode(error) === "ENXIO")
+      if (target.what === "FIFO" && fileErrorCode(error) === "ENXIO")
         throw new UserError(`${path}: cannot write: no process is reading the FIFO`, {
           kind: "failure",
           hint: "start its reader first",

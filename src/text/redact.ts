@@ -11,7 +11,7 @@ export const REDACTED = "***";
 
 /**
  * Fragments shorter than this are not redacted: blanking every `abc` in a results file would destroy outputs, and a
- * key that short guards nothing (docs/secrets.md).
+ * key that short guards nothing (README, "Errors, exit codes and files").
  */
 export const MIN_SECRET_LENGTH = 6;
 
