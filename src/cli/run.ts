@@ -132,7 +132,7 @@ export const RESUME_MAY_CHANGE = [
   "--no-cache",
 ] as const;
 
-/** The resume hint, naming what may change: `--resume FILE (it may change --base-url, …)`. */
+/** The resume hint, naming what may change: `tooluse run --resume FILE (a resumed run may change --base-url, …)`. */
 export function resumeHint(out: string): string {
   const flags = RESUME_MAY_CHANGE.slice(0, -1).join(", ");
   return `tooluse run --resume ${out} (a resumed run may change ${flags} and ${RESUME_MAY_CHANGE.at(-1)})`;

@@ -32,7 +32,8 @@ describe.skipIf(unavailable !== null)(
       ({ oracle, hostile } = await hostileFixture(dir.path));
       const html = join(dir.path, "report.html");
       const io = captureIo();
-      expect(await runReport({ files: [oracle.file, hostile.file], format: "text", html }, io)).toBe(0);
+      // The hostile run holds an errored record, so the report says so in its exit code (README, exit codes).
+      expect(await runReport({ files: [oracle.file, hostile.file], format: "text", html }, io)).toBe(1);
       browser = await launchOffline();
       page = await browser.context.newPage();
       page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
