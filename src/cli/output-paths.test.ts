@@ -4,7 +4,7 @@
  * /dev/null and /dev/full are written into, a symbolic link keeps being a link; none of them is ever replaced by a
  * regular file, with or without --force. Write failures are one line and exit 1.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import {
   existsSync,
   lstatSync,
@@ -19,6 +19,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_CASES_FILE, PACKAGE_ROOT } from "../paths.js";
 import { captureIo } from "../test-support/capture-io.js";
+import { fifoWithReader } from "../test-support/fifo.js";
 import { tempDir } from "../test-support/temp.js";
 import { main } from "./main.js";
 
@@ -180,20 +181,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => dir.remove());
 
-/** A FIFO with `cat` reading it into a file (a process of its own, so a writer that blocks cannot starve it). */
-function fifoWithReader(): { fifo: string; received: () => Promise<string>; reader: ChildProcess } {
-  const fifo = unique("fifo");
-  execFileSync("mkfifo", [fifo]);
-  const got = `${fifo}.received`;
-  const reader = spawn("sh", ["-c", 'cat "$0" > "$1"', fifo, got], { stdio: "ignore" });
-  const done = new Promise<void>((resolve) => reader.on("exit", () => resolve()));
-  const received = async () => {
-    await done;
-    return readFileSync(got, "utf8");
-  };
-  return { fifo, reader, received };
-}
-
 const oneLine = (err: string) => err.trimEnd().split("\n").filter(Boolean);
 
 describe.each(OUTPUT_FLAGS)("$name", ({ argv, check }) => {
@@ -206,7 +193,7 @@ describe.each(OUTPUT_FLAGS)("$name", ({ argv, check }) => {
   });
 
   it("writes through a FIFO to its reader, with --force, and leaves it a FIFO", async () => {
-    const { fifo, received, reader } = fifoWithReader();
+    const { fifo, received, reader } = fifoWithReader(unique("fifo"));
     try {
       const { code, err } = await cli(...argv(fifo), "--force");
       expect(err).not.toMatch(/this is a bug/);

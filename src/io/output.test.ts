@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import {
   lstatSync,
   mkdirSync,
@@ -13,6 +13,7 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { UserError } from "../errors.js";
+import { fifoWithReader } from "../test-support/fifo.js";
 import { tempDir } from "../test-support/temp.js";
 import { holdSecret } from "../text/redact.js";
 import { openOutput, writeOutput } from "./output.js";
@@ -22,24 +23,6 @@ beforeEach(() => {
   dir = tempDir();
 });
 afterEach(() => dir.remove());
-
-/** A FIFO with `cat` reading it into a file; resolves with what the reader got once the writer closed it. */
-function fifoWithReader(name: string): {
-  fifo: string;
-  received: () => Promise<string>;
-  reader: ChildProcess;
-} {
-  const fifo = join(dir.path, name);
-  execFileSync("mkfifo", [fifo]);
-  const got = join(dir.path, `${name}.received`);
-  const reader = spawn("sh", ["-c", 'cat "$0" > "$1"', fifo, got], { stdio: "ignore" });
-  const done = new Promise<void>((resolve) => reader.on("exit", () => resolve()));
-  const received = async () => {
-    await done;
-    return readFileSync(got, "utf8");
-  };
-  return { fifo, reader, received };
-}
 
 describe("regular files", () => {
   it("writes every piece in order, across its buffer's size, in any script, and appears only on commit", () => {
@@ -138,7 +121,7 @@ describe("what is not a regular file is written in place, never replaced", () =>
   });
 
   it("writes through a FIFO to its reader, more than a pipe holds, and leaves it a FIFO", async () => {
-    const { fifo, received } = fifoWithReader("pipe");
+    const { fifo, received } = fifoWithReader(join(dir.path, "pipe"));
     const text = `${"line of a report\n".repeat(20_000)}end\n`;
     writeOutput(fifo, text);
     expect(await received()).toBe(text);
@@ -153,7 +136,7 @@ describe("what is not a regular file is written in place, never replaced", () =>
   });
 
   it("writes through a link to a FIFO and keeps both", async () => {
-    const { fifo, received } = fifoWithReader("linked-pipe");
+    const { fifo, received } = fifoWithReader(join(dir.path, "linked-pipe"));
     const link = join(dir.path, "to-pipe");
     symlinkSync(fifo, link);
     writeOutput(link, "through the link\n");

@@ -7,6 +7,7 @@
 import type { Case } from "../cases/schema.js";
 import { UserError } from "../errors.js";
 import { canonicalJson } from "./canonical-json.js";
+import { OPERATIONAL_FIELDS } from "./operational.js";
 import { type RunRecord, recordKey } from "./record.js";
 import { assembleOutcome, type Results } from "./results.js";
 import { type Shard, selectPairs } from "./shard.js";
@@ -20,14 +21,9 @@ export interface ShardFile {
  * Configuration that says how a run was carried out, not what it measured: shards may differ in it (each CI job has
  * its own server address and key variable). Everything else, present or future, must agree.
  */
-const OPERATIONAL = new Set([
-  "base_url",
-  "base_urls",
-  "api_key_env",
-  "concurrency",
-  "timeout_ms",
-  "retries",
-  "cache",
+const OPERATIONAL = new Set<string>([
+  // What a resumed run may change too (src/runner/operational.ts).
+  ...OPERATIONAL_FIELDS,
   "cases_file",
   "allow_download",
   "shard",

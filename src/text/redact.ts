@@ -112,8 +112,3 @@ function walk(value: unknown): unknown {
   }
   return value;
 }
-
-/** True when any secret is held (a writer may then skip work it would otherwise do for nothing). */
-export function holdsSecrets(): boolean {
-  return ordered.length > 0;
-}
