@@ -1,9 +1,10 @@
 /** Reads results files for the report views: parsed as unknown, validated by a loose schema, one clear line if bad. */
-import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { z } from "zod";
 import { PROTOCOLS } from "../cases/schema.js";
-import { cannotRead, formatPath, UserError } from "../errors.js";
+import { formatPath, UserError } from "../errors.js";
+import { parseJsonText } from "../input/json.js";
+import { readInputText } from "../input/read.js";
 import type { Score, Summary } from "../metrics/summary.js";
 import { RESULTS_FORMAT } from "../runner/results.js";
 import { verifyResults } from "./verify.js";
@@ -119,20 +120,9 @@ export function parseResults(value: unknown, where: string): ReportResults {
   );
 }
 
+/** A results file read within the input limits (a byte-order mark is fine), parsed and checked against the schema. */
 export function readResults(file: string): ReportResults {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    throw cannotRead(file, error);
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new UserError(`${file}: invalid JSON (${(error as Error).message})`);
-  }
-  return parseResults(value, file);
+  return parseResults(parseJsonText(readInputText(file), file), file);
 }
 
 /** The line that marks a run on replaced system prompts (`--system-prompt-file`), or null for the standard ones. */

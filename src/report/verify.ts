@@ -4,15 +4,16 @@
  * shown and a note says so. The breakdowns need the cases (call or no-call, language, category): they are read from
  * the cases file the run names, and used only when its digest is the run's.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { loadCases } from "../cases/load.js";
 import type { Case } from "../cases/schema.js";
 import { UserError } from "../errors.js";
 import type { Verdict } from "../grade/verdict.js";
+import { readInputText } from "../input/read.js";
 import { type Summary, summarize } from "../metrics/summary.js";
 import { wilsonInterval } from "../metrics/wilson.js";
-import { DEFAULT_CASES_FILE } from "../paths.js";
+import { DEFAULT_CASES_FILE, PACKAGE_ROOT } from "../paths.js";
 import { canonicalJson, sha256 } from "../runner/canonical-json.js";
 import type { ReportResults } from "./load.js";
 
@@ -37,22 +38,41 @@ function refuseDuplicates(results: ReportResults, file: string): void {
   });
 }
 
-/** The cases the run was graded against, when a file with the run's exact digest can be found. */
-export function casesOf(results: ReportResults): Case[] | null {
-  const candidates = [
-    ...(results.corpus.name === "ToolUse.1" ? [DEFAULT_CASES_FILE] : []),
-    results.config.cases_file,
-    results.corpus.file,
+/**
+ * Where a run's corpus may be, in order: this package's ToolUse.1, the cases file the run read, the corpus file it
+ * recorded (from here, beside the results file, in this package). Only a file with the run's digest is ever used.
+ */
+export function corpusCandidates(results: ReportResults, resultsFile?: string): string[] {
+  const { corpus, config } = results;
+  return [
+    ...new Set(
+      [
+        ...(corpus.name === "ToolUse.1" ? [DEFAULT_CASES_FILE] : []),
+        config.cases_file,
+        corpus.file,
+        ...(resultsFile === undefined ? [] : [join(dirname(resultsFile), corpus.file)]),
+        join(PACKAGE_ROOT, corpus.file),
+      ].map((file) => resolve(file)),
+    ),
   ];
-  for (const candidate of new Set(candidates.map((file) => resolve(file)))) {
-    if (!existsSync(candidate)) continue;
-    let text: string;
-    try {
-      text = readFileSync(candidate, "utf8");
-    } catch {
-      continue;
-    }
-    if (`sha256:${sha256(text)}` !== results.corpus.digest) continue;
+}
+
+/** A candidate corpus file's text (as the runner read it, so digests agree), or null when it cannot be read. */
+export function readCorpusCandidate(file: string): string | null {
+  if (!existsSync(file)) return null;
+  try {
+    return readInputText(file);
+  } catch (error) {
+    if (error instanceof UserError) return null;
+    throw error;
+  }
+}
+
+/** The cases the run was graded against, when a file with the run's exact digest can be found. */
+export function casesOf(results: ReportResults, resultsFile?: string): Case[] | null {
+  for (const candidate of corpusCandidates(results, resultsFile)) {
+    const text = readCorpusCandidate(candidate);
+    if (text === null || `sha256:${sha256(text)}` !== results.corpus.digest) continue;
     try {
       return loadCases(candidate);
     } catch {

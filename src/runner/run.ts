@@ -103,8 +103,9 @@ export async function runBenchmark(
   // another folder than the one it started in).
   const run = previous ? { ...storedConfig(previous.config.run, path), out: config.out } : config;
   // Everything that can fail on bad input fails here, before the journal exists: a typo never leaves a run to resume.
-  const casesText = readTextFile(run.cases_file);
+  // Loaded line by line first, so a line over the limit is refused before the whole file is read for its digest.
   const allCases = loadCases(run.cases_file);
+  const casesText = readTextFile(run.cases_file);
   const cases = selectCases(allCases, run.filters);
   // A suite with parallel cases gets the prompt that allows several calls: decided per file, never per case.
   const overrides = loadSystemPrompts(run.system_prompts);
