@@ -126,15 +126,25 @@ export async function runBenchmark(
     const changed = sameFingerprint(previous.config.fingerprint, fingerprint);
     if (changed)
       throw new UserError(`cannot resume ${config.out}: ${changed} since it started; start a new run`);
-    for (const [key, record] of previous.records) if (record.status === "scored") done.set(key, record);
   }
   const grader = gradingProfile(run.rules);
+  if (previous) {
+    Journal.assertBelongs(previous, path, {
+      pairs: new Set(
+        selectPairs(cases, run.protocols, run.shard).map((p) =>
+          recordKey({ id: p.testCase.id, protocol: p.protocol }),
+        ),
+      ),
+      grading: { profile: grader.name, version: grader.version },
+    });
+    for (const [key, record] of previous.records) if (record.status === "scored") done.set(key, record);
+  }
   const backend = await createBackend(run, runEnv.env, {
     perEndpointConcurrency: run.concurrency,
     log: runEnv.log,
   });
   await backend.preflight?.(runEnv.signal);
-  const journal = resume ? Journal.reopen(path) : Journal.create(path, header);
+  const journal = previous ? Journal.reopen(path, previous) : Journal.create(path, header);
   const records = new Map(done);
   const cache =
     run.cache && backend.cacheable && run.settings.temperature === 0
