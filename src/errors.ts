@@ -51,6 +51,7 @@ const FILE_PROBLEMS: Record<string, string> = {
   EEXIST: "already exists",
   ENAMETOOLONG: "name too long",
   EMFILE: "too many open files",
+  EFBIG: "file too large for this system or its limits",
 };
 
 /** The system error code of a file-system failure (`ENOENT`, `EACCES`…), or null for anything else. */

@@ -5,6 +5,7 @@ import { basename, dirname, join } from "node:path";
 import type { z } from "zod";
 import { cannotWrite, fileErrorCode, formatPath, UserError } from "./errors.js";
 import { parseJsonText } from "./input/json.js";
+import { checkLineLength, inputLimits } from "./input/limits.js";
 import { forEachInputLine, readInputText } from "./input/read.js";
 
 /** Parses every non-blank line of a JSONL file; the first bad line throws a UserError naming file, line and field. */
@@ -41,8 +42,11 @@ const NEWLINE = 10;
 
 export function parseJsonl<T extends z.ZodType>(text: string, file: string, schema: T): z.infer<T>[] {
   const records: z.infer<T>[] = [];
+  const limits = inputLimits();
   forEachLine(text, (line, number) => {
-    records.push(parseLine(line, `${file}:${number}`, schema));
+    const where = `${file}:${number}`;
+    checkLineLength(line, where, limits);
+    records.push(parseLine(line, where, schema));
   });
   return records;
 }

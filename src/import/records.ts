@@ -4,7 +4,7 @@ import { CaseLineSchema } from "../cases/load.js";
 import type { Case } from "../cases/schema.js";
 import { formatPath, UserError } from "../errors.js";
 import { parseJsonText } from "../input/json.js";
-import { inputLimits, lineTooLong } from "../input/limits.js";
+import { checkLineLength, inputLimits } from "../input/limits.js";
 import { forEachInputLine } from "../input/read.js";
 
 /** A source file's text, and the name errors show for it. */
@@ -33,9 +33,7 @@ function forEachSourceLine(source: Source, visit: (line: string, number: number)
   const lines = source.text.split("\n");
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index] as string;
-    // A character takes at least one byte and at most three (UTF-16 units), so only long lines are measured.
-    if (line.length * 3 > limits.lineBytes && Buffer.byteLength(line) > limits.lineBytes)
-      throw lineTooLong(`${source.file}:${index + 1}`, limits);
+    checkLineLength(line, `${source.file}:${index + 1}`, limits);
     visit(line, index + 1);
   }
 }

@@ -8,13 +8,28 @@ import { MAX_NESTING, nestedTooDeep } from "./limits.js";
  */
 export function nestedDeeperThan(value: unknown, limit: number = MAX_NESTING): boolean {
   if (value === null || typeof value !== "object") return false;
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop() as [unknown, number];
+  // Two parallel stacks, no allocation per node: this walks every value of every file read.
+  const nodes: object[] = [value];
+  const depths: number[] = [1];
+  while (nodes.length > 0) {
+    const node = nodes.pop() as object;
+    const depth = depths.pop() as number;
     if (depth > limit) return true;
-    const children = Array.isArray(node) ? node : Object.values(node as object);
-    for (const child of children)
-      if (child !== null && typeof child === "object") stack.push([child, depth + 1]);
+    if (Array.isArray(node)) {
+      for (const child of node)
+        if (child !== null && typeof child === "object") {
+          nodes.push(child);
+          depths.push(depth + 1);
+        }
+    } else {
+      for (const key in node) {
+        const child = (node as Record<string, unknown>)[key];
+        if (child !== null && typeof child === "object") {
+          nodes.push(child);
+          depths.push(depth + 1);
+        }
+      }
+    }
   }
   return false;
 }

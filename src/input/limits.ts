@@ -59,6 +59,13 @@ export function lineTooLong(where: string, limits: InputLimits): UserError {
   });
 }
 
+/** Refuses a line of text (already decoded) longer than the line limit in UTF-8 bytes. */
+export function checkLineLength(line: string, where: string, limits: InputLimits): void {
+  // A UTF-16 unit takes one to three bytes in UTF-8: only a line that might be too long is measured.
+  if (line.length * 3 > limits.lineBytes && Buffer.byteLength(line) > limits.lineBytes)
+    throw lineTooLong(where, limits);
+}
+
 export function fileTooLarge(file: string, limits: InputLimits): UserError {
   return new UserError(`${file}: larger than ${formatBytes(limits.fileBytes)}`, {
     hint: `a larger input is refused (raise ${INPUT_LIMIT_VARIABLE} if it is meant to be this large)`,

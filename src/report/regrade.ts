@@ -49,6 +49,32 @@ export function graderOf(results: ReportResults, file: string): GradingProfile {
 
 const outcome = (verdict: { passed: boolean }) => (verdict.passed ? "passed" : "failed");
 
+/**
+ * Whether `stored` (read from JSON) is what `fresh` becomes in JSON: key order aside, an absent key equal to an
+ * undefined one, a number JSON cannot write equal to null. No strings are built: this runs once per record.
+ */
+export function sameAsJson(stored: unknown, fresh: unknown): boolean {
+  if (typeof fresh === "number" && !Number.isFinite(fresh)) return stored === null;
+  if (stored === fresh) return true;
+  if (typeof stored !== "object" || typeof fresh !== "object" || stored === null || fresh === null)
+    return false;
+  if (Array.isArray(stored) !== Array.isArray(fresh)) return false;
+  if (Array.isArray(stored) && Array.isArray(fresh)) {
+    if (stored.length !== fresh.length) return false;
+    // JSON writes undefined in an array as null.
+    return stored.every((item, i) => sameAsJson(item, fresh[i] === undefined ? null : fresh[i]));
+  }
+  const a = stored as Record<string, unknown>;
+  const b = fresh as Record<string, unknown>;
+  let present = 0;
+  for (const key in b) {
+    if (!Object.hasOwn(b, key) || b[key] === undefined) continue;
+    present++;
+    if (!Object.hasOwn(a, key) || !sameAsJson(a[key], b[key])) return false;
+  }
+  return Object.keys(a).length === present;
+}
+
 /** The top-level verdict fields whose values differ, in the stored verdict's order then the fresh one's. */
 function differingFields(stored: Record<string, unknown>, fresh: Record<string, unknown>): string[] {
   const keys = [...new Set([...Object.keys(stored), ...Object.keys(fresh)])];
@@ -56,12 +82,8 @@ function differingFields(stored: Record<string, unknown>, fresh: Record<string, 
 }
 
 function describe(stored: Record<string, unknown> & { passed: boolean }, fresh: Verdict): string | null {
-  // The stored verdict went through JSON, the fresh one did not: compare them as JSON, in order first (cheap).
-  const freshJson = JSON.stringify(fresh);
-  if (JSON.stringify(stored) === freshJson) return null;
-  const plain = JSON.parse(freshJson) as Record<string, unknown>;
-  const fields = differingFields(stored, plain);
-  if (fields.length === 0) return null;
+  if (sameAsJson(stored, fresh)) return null;
+  const fields = differingFields(stored, JSON.parse(JSON.stringify(fresh)) as Record<string, unknown>);
   if (stored.passed !== fresh.passed) return `stored ${outcome(stored)}, re-graded ${outcome(fresh)}`;
   return `stored ${outcome(stored)} as re-graded, but ${fields.join(", ")} differ`;
 }

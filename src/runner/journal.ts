@@ -12,7 +12,7 @@
  */
 import { closeSync, existsSync, openSync, truncateSync, writeSync } from "node:fs";
 import { cannotWrite, formatPath, UserError } from "../errors.js";
-import { inputLimits, lineTooLong } from "../input/limits.js";
+import { checkLineLength, inputLimits } from "../input/limits.js";
 import { readInputBytes } from "../input/read.js";
 import { bomLength, decodeUtf8 } from "../input/utf8.js";
 import { canonicalJson, sha256 } from "./canonical-json.js";
@@ -142,7 +142,7 @@ export class Journal {
     lines.forEach((line, index) => {
       if (index === 0 || line === "") return;
       const where = `${path}:${index + 1}`;
-      if (Buffer.byteLength(line) > limits.lineBytes) throw lineTooLong(where, limits);
+      checkLineLength(line, where, limits);
       const value = parseJournalLine(line, where);
       if (!isObject(value) || typeof value.digest !== "string")
         throw new UserError(`${where}: a record without its digest`, { hint: EDITED });
