@@ -130,8 +130,11 @@ export function regradeResults(results: ReportResults, cases: readonly Case[], f
 /** The lines a reader sees about the differences: one heading, then one line per record, every record named. */
 export function differenceNotes(regrading: Regrading, file: string): string[] {
   const { differences, grader, storedVersion } = regrading;
-  if (differences.length === 0) return [];
   const under = `${grader.profile} ${grader.version}`;
+  if (differences.length === 0)
+    return storedVersion === grader.version
+      ? []
+      : [`${file}: graded under ${grader.profile} ${storedVersion}, re-graded under ${under}: every verdict agrees`];
   const heading =
     storedVersion === grader.version
       ? `${file}: ${differences.length} stored verdict(s) differ from re-grading the outputs under ${under}: the file was edited or damaged; showing the re-graded verdicts`
