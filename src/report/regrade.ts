@@ -134,7 +134,9 @@ export function differenceNotes(regrading: Regrading, file: string): string[] {
   if (differences.length === 0)
     return storedVersion === grader.version
       ? []
-      : [`${file}: graded under ${grader.profile} ${storedVersion}, re-graded under ${under}: every verdict agrees`];
+      : [
+          `${file}: graded under ${grader.profile} ${storedVersion}, re-graded under ${under}: every verdict agrees`,
+        ];
   const heading =
     storedVersion === grader.version
       ? `${file}: ${differences.length} stored verdict(s) differ from re-grading the outputs under ${under}: the file was edited or damaged; showing the re-graded verdicts`
