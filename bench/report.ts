@@ -10,7 +10,7 @@ import { referenceOutput } from "../src/backends/reference-outputs.js";
 import { loadCases } from "../src/cases/load.js";
 import type { Case, Protocol } from "../src/cases/schema.js";
 import { configFromFlags } from "../src/cli/run.js";
-import { grade } from "../src/grade/grade.js";
+import { gradingProfile } from "../src/grade/profiles.js";
 import { writeOutput } from "../src/io/output.js";
 import { DEFAULT_CASES_FILE } from "../src/paths.js";
 import { buildHtmlReport } from "../src/report/html/page.js";
@@ -24,6 +24,8 @@ import { atMost } from "./target.js";
 const RUNS = 10;
 const PROTOCOLS: Protocol[] = ["json", "xml", "plain"];
 const cases = loadCases(DEFAULT_CASES_FILE);
+// The profile a run grades under: `report` grades every record again under it and must find the same verdicts.
+const grader = gradingProfile("tooluse");
 // The real digest, so the report finds the corpus and embeds every rendered conversation, as it would for real runs.
 const digest = `sha256:${sha256(readFileSync(DEFAULT_CASES_FILE, "utf8"))}`;
 
@@ -66,7 +68,8 @@ try {
           protocol,
           status: failed ? "error" : "scored",
           output: failed ? null : text,
-          verdict: failed ? null : grade(testCase, { id: testCase.id, protocol, output: text }),
+          verdict: failed ? null : grader.grade(testCase, { id: testCase.id, protocol, output: text }),
+          ...(failed ? {} : { grading: { profile: grader.name, version: grader.version } }),
           error: failed ? "APIConnectionTimeoutError: Request timed out." : null,
           latency_ms: 400 + ((run * 31 + i) % 200),
           prompt_tokens: 900,
@@ -94,7 +97,7 @@ try {
     });
     const results = buildResults({
       harnessVersion: "bench",
-      grading: { profile: "tooluse", version: "bench" },
+      grading: { profile: grader.name, version: grader.version },
       corpus: {
         name: "ToolUse.1",
         version: "bench",

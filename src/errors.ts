@@ -53,7 +53,7 @@ const FILE_PROBLEMS: Record<string, string> = {
   EMFILE: "too many open files",
   EPIPE: "broken pipe: the reader went away",
   ENXIO: "no such device or reader",
-  EFBIG: "file too large",
+  EFBIG: "file too large for this system or its limits",
   EIO: "input/output error",
 };
 

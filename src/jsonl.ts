@@ -1,82 +1,47 @@
 /** Reading JSONL files line by line with schema validation (files are written by src/io/output.ts). */
-import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import type { z } from "zod";
-import { cannotRead, formatPath, UserError } from "./errors.js";
+import { formatPath, UserError } from "./errors.js";
+import { parseJsonText } from "./input/json.js";
+import { checkLineLength, inputLimits } from "./input/limits.js";
+import { forEachInputLine, readInputText } from "./input/read.js";
 
 /** Parses every non-blank line of a JSONL file; the first bad line throws a UserError naming file, line and field. */
 export function readJsonl<T extends z.ZodType>(file: string, schema: T): z.infer<T>[] {
-  return parseJsonl(readTextFile(file), file, schema);
+  const records: z.infer<T>[] = [];
+  forEachByteLine(file, (bytes, start, end, number) => {
+    const line = bytes.toString("utf8", start, end).trim();
+    if (line !== "") records.push(parseLine(line, `${file}:${number}`, schema));
+  });
+  return records;
 }
 
-/** A file's text; a missing file, a folder or an unreadable file is a UserError naming the file. */
+/**
+ * A file's text, within the input limits (src/input): a byte-order mark dropped, invalid UTF-8 refused with its byte
+ * offset. A missing file, a folder or an unreadable file is a UserError naming the file.
+ */
 export function readTextFile(file: string): string {
-  try {
-    return readFileSync(file, "utf8");
-  } catch (error) {
-    throw cannotRead(file, error);
-  }
+  return readInputText(file);
 }
-
-/** Bytes read from a file at a time: a large file is never held whole. */
-const READ_BYTES = 1 << 20;
-const NEWLINE = 10;
 
 /**
  * Calls `visit` with each line of a file as bytes, `bytes[start, end)` without its newline, and its 1-based number.
- * The bytes are valid during the call only (the buffer is reused). A missing file, a folder or an unreadable file is
- * a UserError naming the file.
+ * The bytes are valid during the call only (the buffer is reused). Lines are read within the input limits and are
+ * valid UTF-8 (src/input/read.ts); a missing file, a folder or an unreadable file is a UserError naming the file.
  */
 export function forEachByteLine(
   file: string,
   visit: (bytes: Buffer, start: number, end: number, number: number) => void,
 ): void {
-  let fd: number;
-  try {
-    fd = openSync(file, "r");
-  } catch (error) {
-    throw cannotRead(file, error);
-  }
-  try {
-    let buffer = Buffer.allocUnsafe(READ_BYTES);
-    // `buffer[0, kept)` is the start of a line whose newline is not read yet.
-    let kept = 0;
-    let number = 0;
-    for (;;) {
-      if (kept === buffer.length) {
-        const bigger = Buffer.allocUnsafe(buffer.length * 2);
-        buffer.copy(bigger, 0, 0, kept);
-        buffer = bigger;
-      }
-      let read: number;
-      try {
-        read = readSync(fd, buffer, kept, buffer.length - kept, null);
-      } catch (error) {
-        throw cannotRead(file, error);
-      }
-      const end = kept + read;
-      let start = 0;
-      // Past `end` the buffer holds stale bytes: a newline found there is not one.
-      for (let newline = buffer.indexOf(NEWLINE, kept); newline !== -1 && newline < end; ) {
-        visit(buffer, start, newline, ++number);
-        start = newline + 1;
-        newline = buffer.indexOf(NEWLINE, start);
-      }
-      if (read === 0) {
-        if (start < end) visit(buffer, start, end, ++number);
-        return;
-      }
-      buffer.copy(buffer, 0, start, end);
-      kept = end - start;
-    }
-  } finally {
-    closeSync(fd);
-  }
+  forEachInputLine(file, visit);
 }
 
 export function parseJsonl<T extends z.ZodType>(text: string, file: string, schema: T): z.infer<T>[] {
   const records: z.infer<T>[] = [];
+  const limits = inputLimits();
   forEachLine(text, (line, number) => {
-    records.push(parseLine(line, `${file}:${number}`, schema));
+    const where = `${file}:${number}`;
+    checkLineLength(line, where, limits);
+    records.push(parseLine(line, where, schema));
   });
   return records;
 }
@@ -100,13 +65,9 @@ export function parseLine<T extends z.ZodType>(line: string, where: string, sche
   return checkValue(parseJsonLine(line, where), where, schema);
 }
 
-/** One JSONL line's value; text that is not JSON throws a UserError naming `where` (file:line). */
+/** One JSONL line's value; text that is not JSON, or nests too deep, throws a UserError naming `where` (file:line). */
 export function parseJsonLine(line: string, where: string): unknown {
-  try {
-    return JSON.parse(line);
-  } catch (error) {
-    throw new UserError(`${where}: invalid JSON (${(error as Error).message})`);
-  }
+  return parseJsonText(line, where);
 }
 
 /** A parsed line checked against its schema; a bad one throws a UserError naming `where` (file:line) and the field. */

@@ -22,7 +22,7 @@ const LAYERS: readonly (readonly string[])[] = [
 ];
 
 /** Low-level pieces anyone may use; they import only each other. */
-const SHARED = ["errors", "io", "jsonl", "paths", "version", "sanitize", "text", "yaml-config"];
+const SHARED = ["errors", "input", "io", "jsonl", "paths", "version", "sanitize", "text", "yaml-config"];
 
 const SRC = join(PACKAGE_ROOT, "src");
 

@@ -2,10 +2,10 @@
  * A YAML configuration file read against a zod schema, every problem one line `file:line: field: what was expected`.
  * Unknown keys are reported before the missing ones they were probably meant to be.
  */
-import { readFileSync } from "node:fs";
-import { LineCounter, parseDocument } from "yaml";
 import type { z } from "zod";
 import { formatPath, UserError } from "./errors.js";
+import { readInputText } from "./input/read.js";
+import { parseYamlText, yamlValue } from "./input/yaml.js";
 
 export interface YamlConfig<T> {
   data: T;
@@ -20,12 +20,15 @@ export function readYamlConfig<S extends z.ZodType>(
 ): YamlConfig<z.infer<S>> {
   let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    text = readInputText(file);
   } catch (error) {
-    throw new UserError(`${flag} ${file}: cannot read (${(error as NodeJS.ErrnoException).code})`);
+    // A file that is not there or not readable is named by the flag that gave it; a limit names the file's line.
+    if (error instanceof UserError && / cannot read: /.test(error.message))
+      throw new UserError(`${flag} ${error.message}`, { kind: error.kind });
+    throw error;
   }
-  const counter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false });
+  const source = parseYamlText(text, file);
+  const { doc, lines: counter } = source;
   const lineAt = (path: readonly PropertyKey[]): number => {
     for (let depth = path.length; depth >= 0; depth--) {
       const node = doc.getIn(path.slice(0, depth) as (string | number)[], true) as
@@ -40,7 +43,7 @@ export function readYamlConfig<S extends z.ZodType>(
     throw new UserError(
       `${file}:${counter.linePos(error.pos[0]).line}: invalid YAML (${error.code}: ${error.message.split("\n")[0]})`,
     );
-  const parsed = schema.safeParse(doc.toJS());
+  const parsed = schema.safeParse(yamlValue(source, file));
   if (parsed.success) return { data: parsed.data, lineAt };
   const issues = [...parsed.error.issues].sort(
     (a, b) => Number(b.code === "unrecognized_keys") - Number(a.code === "unrecognized_keys"),

@@ -2,9 +2,10 @@
  * The `transformers` backend: a Hugging Face checkpoint exported to ONNX (a folder, or a hub id in the model cache),
  * run in-process on CPU by transformers.js and onnxruntime-node (optional dependencies).
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { UserError } from "../errors.js";
+import { readInputText } from "../input/read.js";
 import type { ChatMessage } from "../protocols/render.js";
 import { Batcher } from "./transformers/batcher.js";
 import type { CausalLm, Tokenizer, TransformersModule } from "./transformers/binding.js";
@@ -111,7 +112,7 @@ async function load(hf: TransformersModule, source: CheckpointSource, options: T
 function templateOverride(source: CheckpointSource, tokenizer: Tokenizer): string {
   if (tokenizer.chat_template) return "";
   const file = join(source.dir, "chat_template.jinja");
-  if (existsSync(file)) return readFileSync(file, "utf8");
+  if (existsSync(file)) return readInputText(file);
   return refuse(
     source,
     "the checkpoint has no chat template (tokenizer_config.json chat_template or chat_template.jinja)",

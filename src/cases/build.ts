@@ -1,9 +1,11 @@
 /** `tooluse build`: expands the authored YAML sources into data/tooluse1.jsonl and data/manifest.json, reproducibly. */
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { isCollection, isSeq, LineCounter, type Node, parseDocument } from "yaml";
+import { isCollection, isSeq, type Node } from "yaml";
 import { formatPath, UserError } from "../errors.js";
+import { readInputText } from "../input/read.js";
+import { readYamlFile, yamlValue } from "../input/yaml.js";
 import { toJsonLines } from "../jsonl.js";
 import { TOOL_NAMES } from "../tools/catalogue.js";
 import { deepestIssue } from "./load.js";
@@ -41,7 +43,7 @@ const SOURCE_FILE = /^([a-z_]+)\.([a-z]{2})\.yaml$/;
 
 /** Reads every `corpus/<category>.<lang>.yaml` and returns the built corpus; throws a UserError on the first bad entry. */
 export function buildCorpus(corpusDir: string): BuiltCorpus {
-  const version = readFileSync(join(corpusDir, "VERSION"), "utf8").trim();
+  const version = readInputText(join(corpusDir, "VERSION")).trim();
   const cases: Case[] = [];
   for (const file of readdirSync(corpusDir).sort()) {
     const match = SOURCE_FILE.exec(file);
@@ -64,14 +66,14 @@ export function buildCorpus(corpusDir: string): BuiltCorpus {
 }
 
 function readSourceFile(path: string, shown: string, category: Category, lang: Lang): Case[] {
-  const lines = new LineCounter();
-  const doc = parseDocument(readFileSync(path, "utf8"), { prettyErrors: false, lineCounter: lines });
+  const source = readYamlFile(path, shown);
+  const { doc, lines } = source;
   if (doc.errors.length > 0) {
     const error = doc.errors[0];
     const line = error ? lines.linePos(error.pos[0]).line : "?";
     throw new UserError(`${shown}:${line}: invalid YAML (${error?.code})`);
   }
-  const entries: unknown = doc.toJS();
+  const entries: unknown = yamlValue(source, shown);
   if (!Array.isArray(entries) || !isSeq(doc.contents))
     throw new UserError(`${shown}: expected a YAML list of cases`);
   const nodes = doc.contents.items;

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { referenceOutput } from "../backends/reference-outputs.js";
+import { loadCases } from "../cases/load.js";
 import { UserError } from "../errors.js";
+import { gradingProfile } from "../grade/profiles.js";
+import { DEFAULT_CASES_FILE } from "../paths.js";
 import { editRun, type FixtureRun, makeRun } from "../report/test-support/fixtures.js";
 import { captureIo } from "../test-support/capture-io.js";
 import { tempDir } from "../test-support/temp.js";
@@ -43,11 +47,25 @@ describe("tooluse compare", () => {
     await runCompare({ a: baseline.file, b: baseline.file }, io);
     expect(io.out).toContain("all: no case flipped");
     const flipped = editRun(await makeRun(dir.path, "flipped", { backend: "baseline" }), (r) => {
-      // One pass becomes a fail and one fail a pass: b = c = 1, p = 1.
-      const pass = r.records.find((x) => x.verdict?.passed === true)?.verdict;
-      const fail = r.records.find((x) => x.verdict?.passed === false)?.verdict;
-      if (pass) pass.passed = false;
-      if (fail) fail.passed = true;
+      // One pass becomes a fail and one fail a pass: b = c = 1, p = 1. The outputs change, and their verdicts with
+      // them (compare re-grades every output, so an edited verdict alone would be undone).
+      const pass = r.records.find((x) => x.verdict?.passed === true);
+      const fail = r.records.find((x) => x.verdict?.passed === false);
+      const cases = new Map(loadCases(DEFAULT_CASES_FILE).map((c) => [c.id, c]));
+      const grader = gradingProfile("tooluse");
+      const answer = (record: typeof pass, kind: "oracle" | "never-call" | "always-call") => {
+        const testCase = record && cases.get(record.id);
+        if (!record || !testCase) return;
+        record.output = referenceOutput(kind, testCase, record.protocol);
+        record.verdict = grader.grade(testCase, {
+          id: record.id,
+          protocol: record.protocol,
+          output: record.output,
+        });
+      };
+      if (pass) answer(pass, "call" in (cases.get(pass.id)?.expect ?? {}) ? "never-call" : "always-call");
+      answer(fail, "oracle");
+      expect([pass?.verdict?.passed, fail?.verdict?.passed]).toEqual([false, true]);
     });
     const text = captureIo();
     await runCompare({ a: baseline.file, b: flipped.file }, text);

@@ -1,8 +1,7 @@
 /** `tooluse import bfcl|when2call`: convert a public benchmark's files into a cases JSONL file, written atomically. */
 import type { Case } from "../cases/schema.js";
-import { casesJsonl, importBfcl, importWhen2Call, type SourceText } from "../import/index.js";
+import { casesJsonl, importBfcl, importWhen2Call, type SourceFile } from "../import/index.js";
 import { writeOutput } from "../io/output.js";
-import { readTextFile } from "../jsonl.js";
 import { type Io, outputOptions } from "./io.js";
 
 export interface ImportBfclOptions {
@@ -11,8 +10,9 @@ export interface ImportBfclOptions {
   out: string;
 }
 
-function readSource(file: string): SourceText {
-  return { file, text: readTextFile(file) };
+/** A file to read line by line: a benchmark file may be large, and one huge line is refused, never held whole. */
+function readSource(file: string): SourceFile {
+  return { file, path: file };
 }
 
 function expectationKind(c: Case): string {

@@ -1,9 +1,10 @@
 /** `tooluse merge`: join the shards of one run (`run --shard K/N`) into the results file the whole run would write. */
+import type { Case } from "../cases/schema.js";
 import { UserError } from "../errors.js";
 import { writeOutput } from "../io/output.js";
 import { STDOUT_PATH } from "../io/target.js";
-import { readResults } from "../report/load.js";
-import { casesOf } from "../report/verify.js";
+import { type ReportResults, readResults } from "../report/load.js";
+import { casesOf, verifyResults } from "../report/verify.js";
 import { mergeShards, type ShardFile } from "../runner/merge.js";
 import type { Results } from "../runner/results.js";
 import { selectCases } from "../runner/run.js";
@@ -15,22 +16,55 @@ export interface MergeFlags {
   out: string;
 }
 
+const AGAIN = "the shard was edited or damaged; run that shard again";
+
+/**
+ * A shard is merged only when its stored evidence holds: every verdict is what this harness grades from the output
+ * (under the same grader version), and its summary and counts are those of its records. Merging writes a new
+ * results file, so a disagreement is refused, never repaired silently.
+ */
+function checkShard(file: string, results: ReportResults, cases: readonly Case[]): void {
+  const { findings } = verifyResults(results, file, { cases: [...cases] });
+  const regrading = findings.regrading;
+  if (regrading && regrading.storedVersion !== regrading.grader.version)
+    throw new UserError(
+      `merge: ${file} was graded under ${regrading.grader.profile} ${regrading.storedVersion}; this tooluse grades under ${regrading.grader.version}`,
+      { hint: "merge the shards with the tooluse version that ran them" },
+    );
+  const differences = regrading?.differences ?? [];
+  if (differences.length > 0)
+    throw new UserError(
+      `merge: ${file}: ${differences.length} stored verdict(s) differ from re-grading the outputs: ${differences
+        .map((d) => `records[${d.index}] (${d.id}, ${d.protocol}): ${d.what}`)
+        .join("; ")}`,
+      { hint: AGAIN },
+    );
+  if (findings.summaryDisagrees)
+    throw new UserError(`merge: ${file}: the stored summary disagrees with its records`, { hint: AGAIN });
+  if (findings.countsDisagree)
+    throw new UserError(`merge: ${file}: the stored counts disagree with its records`, { hint: AGAIN });
+}
+
 export async function runMerge(flags: MergeFlags, io: Io): Promise<number> {
+  const reports = flags.files.map((file) => ({ file, results: readResults(file) }));
   // The loose schema of the report views checks the shape; the runner wrote these files, so the fields merge reads
   // (config, records) are the runner's own.
-  const shards: ShardFile[] = flags.files.map((file) => ({
+  const shards: ShardFile[] = reports.map(({ file, results }) => ({
     file,
-    results: readResults(file) as unknown as Results,
+    results: results as unknown as Results,
   }));
-  const first = shards[0];
+  const first = reports[0];
   if (!first) throw new UserError("merge: give the results files of the shards");
-  const cases = casesOf(readResults(first.file));
+  const cases = casesOf(first.results, first.file);
   if (cases === null)
     throw new UserError(
       `merge: the cases file of ${first.file} (digest ${first.results.corpus.digest.slice(0, 15)}…) is not at ${first.results.config.cases_file}`,
       { hint: "run merge in a checkout that has the run's cases file" },
     );
-  const merged = mergeShards(shards, selectCases(cases, first.results.config.filters));
+  // A shard on another corpus is refused by mergeShards, naming the field that differs.
+  for (const { file, results } of reports)
+    if (results.corpus.digest === first.results.corpus.digest) checkShard(file, results, cases);
+  const merged = mergeShards(shards, selectCases(cases, (shards[0] as ShardFile).results.config.filters));
   writeOutput(flags.out, `${JSON.stringify(merged, null, 1)}\n`, outputOptions(io));
   const { counts, summary } = merged;
   io.stdout(

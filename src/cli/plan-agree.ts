@@ -3,8 +3,8 @@
  * the code. Kinds: scores (metric values and ratings), tags (step-evaluator tags, Table 25), answers (answer-judge
  * decisions). Human labels may be JSON lines or CSV (docs/human-labels.md).
  */
-import { readFileSync } from "node:fs";
 import { UserError } from "../errors.js";
+import { firstInputLine } from "../input/read.js";
 import { compareAnswerFiles } from "../plans/agreement/answers.js";
 import { formatAnswerAgreement, formatTagAgreement } from "../plans/agreement/format-labels.js";
 import { compareScoreFiles, formatAgreement } from "../plans/agreement/index.js";
@@ -35,12 +35,7 @@ function list(value: string | undefined): string[] | undefined {
 
 /** The kind from the first line of the judged file: lineages or tag labels, answer judgements, else scores. */
 function detectKind(file: string): "scores" | "tags" | "answers" {
-  let first = "";
-  try {
-    first = readFileSync(file, "utf8").split("\n", 1)[0] ?? "";
-  } catch (error) {
-    throw new UserError(`${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
-  }
+  const first = firstInputLine(file);
   const has = (field: string) => new RegExp(`(^|[{,"\\s])"?${field}"?\\s*[:,]`).test(first);
   if (has("events") || has("tags")) return "tags";
   if (has("decision") || has("winners")) return "answers";

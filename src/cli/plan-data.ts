@@ -1,7 +1,8 @@
 /** `tooluse plan build | import | export`: the planning benchmark's data files and the paper's CSV release format. */
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { cannotRead, UserError } from "../errors.js";
+import { UserError } from "../errors.js";
+import { readInputText } from "../input/read.js";
 import { writeOutput } from "../io/output.js";
 import { readJsonl, toJsonLines } from "../jsonl.js";
 import { CORPUS_DIR, DATA_DIR } from "../paths.js";
@@ -53,11 +54,7 @@ export interface PlanExportOptions {
 }
 
 function readText(file: string): string {
-  try {
-    return readFileSync(file, "utf8");
-  } catch (error) {
-    throw cannotRead(file, error);
-  }
+  return readInputText(file);
 }
 
 function jsonlBeside(csv: string): string {

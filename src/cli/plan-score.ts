@@ -1,9 +1,8 @@
 /** `tooluse plan score`: score planner outputs against reference plans; score lines to JSONL, aggregates to JSON. */
-import { readFileSync } from "node:fs";
 import type { z } from "zod";
-import { cannotRead, formatPath, UserError } from "../errors.js";
+import { UserError } from "../errors.js";
 import { writeOutput } from "../io/output.js";
-import { toJsonLines } from "../jsonl.js";
+import { forEachByteLine, parseLine, toJsonLines } from "../jsonl.js";
 import {
   aggregateScores,
   DEFAULT_AGGREGATE_OPTIONS,
@@ -44,28 +43,11 @@ interface Numbered<T> {
 
 /** Every non-blank line, validated; the first bad one stops the run with file, line number and field. */
 function readRecords<S extends z.ZodType>(file: string, schema: S): Numbered<z.infer<S>>[] {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    throw cannotRead(file, error);
-  }
   const records: Numbered<z.infer<S>>[] = [];
-  text.split("\n").forEach((raw, index) => {
-    const where = `${file}:${index + 1}`;
+  forEachByteLine(file, (bytes, start, end, line) => {
+    const raw = bytes.toString("utf8", start, end);
     if (raw.trim() === "") return;
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch (error) {
-      throw new UserError(`${where}: invalid JSON (${(error as Error).message})`);
-    }
-    const parsed = schema.safeParse(value);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new UserError(`${where}: field ${formatPath(issue?.path ?? [])}: ${issue?.message ?? "invalid"}`);
-    }
-    records.push({ line: index + 1, record: parsed.data });
+    records.push({ line, record: parseLine(raw, `${file}:${line}`, schema) });
   });
   return records;
 }

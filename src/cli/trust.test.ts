@@ -145,7 +145,7 @@ describe("numbers and combinations are never accepted silently", () => {
 });
 
 describe("reports check what they are given", () => {
-  it("recompute a tampered summary from the records and say so", async () => {
+  it("recompute a tampered summary from the records, re-grade a tampered verdict, and say so", async () => {
     const tampered = at("tampered.json");
     const results = JSON.parse(readFileSync(full, "utf8"));
     results.summary.score = 0.99;
@@ -154,10 +154,19 @@ describe("reports check what they are given", () => {
     writeFileSync(tampered, JSON.stringify(results));
     const { code, out, err } = await cli(["report", tampered]);
     expect(code).toBe(0);
-    expect(err).toMatch(
-      /^warning: .*tampered\.json: the stored summary \(score 0\.990, 183\/188 passed\) disagrees with its records \(score 0\.995, 187\/188 passed\); showing the recomputed one\n$/,
-    );
-    expect(out).toContain("score 0.995");
+    expect(err.split("\n")).toEqual([
+      expect.stringMatching(
+        /^warning: .*tampered\.json: the stored summary \(score 0\.990, 183\/188 passed\) disagrees with its records \(score 0\.995, 187\/188 passed\); showing the recomputed one$/,
+      ),
+      expect.stringMatching(
+        /^warning: .*tampered\.json: 1 stored verdict\(s\) differ from re-grading the outputs under tooluse 2\.0\.0: the file was edited or damaged; showing the re-graded verdicts$/,
+      ),
+      expect.stringMatching(
+        /^warning: .*tampered\.json: records\[0\] \(calculator-en-01, json\): stored failed, re-graded passed$/,
+      ),
+      "",
+    ]);
+    expect(out).toContain("score 1.000");
     expect(out).not.toContain("0.990");
   });
 

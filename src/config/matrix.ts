@@ -3,8 +3,9 @@
  * entries in the config's `out` folder. Running the matrix again resumes it as a whole: finished pairs are kept,
  * an interrupted pair (or one with failed requests) continues from its journal, the rest start.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join } from "node:path";
+import { loadCases } from "../cases/load.js";
 import { UserError } from "../errors.js";
 import { DEFAULT_CASES_FILE } from "../paths.js";
 import type { RunConfig } from "../runner/config.js";
@@ -45,12 +46,38 @@ export function readMatrixConfig(file: string): MatrixConfig {
   });
   const base = dirname(file);
   const resolve = (path: string) => (isAbsolute(path) ? path : join(base, path));
+  const suites = data.suites.map((suite) =>
+    suite.cases ? { ...suite, cases: resolve(suite.cases) } : suite,
+  );
+  // Every suite and local model is checked now, before the first run spends a request: a bad file in the last
+  // suite must not be found after the others have run.
+  suites.forEach((suite, i) => {
+    if (!suite.cases) return;
+    try {
+      if (loadCases(suite.cases).length === 0) throw new UserError(`${suite.cases}: no cases`);
+    } catch (error) {
+      if (!(error instanceof UserError)) throw error;
+      throw fail(["suites", i, "cases"], error.message);
+    }
+  });
+  data.models.forEach((model, i) => {
+    if (model.backend === "llama" && model.model && !isFile(model.model))
+      throw fail(["models", i, "model"], `no such GGUF file ${model.model}`);
+  });
   return {
     ...data,
     out: resolve(data.out),
     ...(data.cache_dir ? { cache_dir: resolve(data.cache_dir) } : {}),
-    suites: data.suites.map((suite) => (suite.cases ? { ...suite, cases: resolve(suite.cases) } : suite)),
+    suites,
   };
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
 export interface MatrixRun {

@@ -13,7 +13,7 @@ import {
   type Line,
   RecordError,
   readRecords,
-  type SourceText,
+  type Source,
   validCase,
 } from "./records.js";
 
@@ -30,9 +30,9 @@ const BfclAnswerSchema = z.looseObject({ id: z.string().min(1), ground_truth: z.
 type BfclQuestion = z.infer<typeof BfclQuestionSchema>;
 
 export interface BfclSources {
-  questions: SourceText;
+  questions: Source;
   /** The matching `possible_answer/` file; needed for every category but irrelevance and live_relevance. */
-  answers?: SourceText | undefined;
+  answers?: Source | undefined;
 }
 
 /** The test category an id names: `live_simple_12-3-4` → `live_simple`, `parallel_7` → `parallel`. */
@@ -160,11 +160,12 @@ function caseOf(record: BfclQuestion, expectation: Expectation, groundTruth: str
  */
 export function importBfcl(sources: BfclSources): Case[] {
   const questions = readRecords(sources.questions, BfclQuestionSchema);
+  // Each answer's line text is kept: the ground truth is read again from it with Python's types (groundTruthText).
   const answers = new Map<string, Line<{ ground_truth: unknown }>>();
   if (sources.answers) {
     const answerFile = sources.answers;
     const ids = new Set(questions.map((q) => q.value.id));
-    for (const answer of readRecords(answerFile, BfclAnswerSchema)) {
+    for (const answer of readRecords(answerFile, BfclAnswerSchema, { keepText: true })) {
       if (!ids.has(answer.value.id)) {
         throw new UserError(
           `${answerFile.file}:${answer.line}: id: ${answer.value.id} is not a question in ${sources.questions.file}`,
@@ -173,17 +174,16 @@ export function importBfcl(sources: BfclSources): Case[] {
       answers.set(answer.value.id, answer);
     }
   }
-  const answerLines = sources.answers?.text.split("\n") ?? [];
   const cases = questions.map(({ line, value }) => {
     const answer = answers.get(value.id);
     const category = bfclCategory(value.id);
     // A fault in a possible answer is reported at the answer file's line, anything else at the question's.
     const expectation = answer
-      ? convertRecord(sources.answers as SourceText, answer.line, () =>
+      ? convertRecord(sources.answers as Source, answer.line, () =>
           expectationOf(category, answer.value.ground_truth),
         )
       : convertRecord(sources.questions, line, () => expectationOf(category, undefined));
-    const groundTruth = answer && groundTruthText(answerLines[answer.line - 1] ?? "");
+    const groundTruth = answer && groundTruthText(answer.text ?? "");
     return convertRecord(sources.questions, line, () => caseOf(value, expectation, groundTruth));
   });
   checkUniqueIds(cases, sources.questions.file);

@@ -1,6 +1,6 @@
 /** Importers for public tool-calling benchmarks: each record becomes a case in the project's format. */
 export { type BfclSources, bfclCategory, importBfcl } from "./bfcl.js";
-export { casesJsonl, RecordError, type SourceText } from "./records.js";
+export { casesJsonl, RecordError, type Source, type SourceFile, type SourceText } from "./records.js";
 export {
   importWhen2Call,
   WHEN2CALL_BEHAVIOURS,

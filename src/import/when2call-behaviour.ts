@@ -5,7 +5,7 @@
  */
 import { grade } from "../grade/grade.js";
 import type { GradingRules } from "../grade/rules.js";
-import { readRecords, type SourceText } from "./records.js";
+import { readRecords, type Source } from "./records.js";
 import {
   WHEN2CALL_BEHAVIOURS,
   type When2CallBehaviour,
@@ -29,7 +29,7 @@ export interface When2CallAgreement {
   disagreements: string[];
 }
 
-export function when2callAgreement(source: SourceText, rules?: GradingRules): When2CallAgreement {
+export function when2callAgreement(source: Source, rules?: GradingRules): When2CallAgreement {
   const table = Object.fromEntries(WHEN2CALL_BEHAVIOURS.map((b) => [b, {}])) as AgreementTable;
   const disagreements: string[] = [];
   let agreed = 0;

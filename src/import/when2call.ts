@@ -9,7 +9,7 @@ import {
   convertRecord,
   RecordError,
   readRecords,
-  type SourceText,
+  type Source,
   validCase,
 } from "./records.js";
 
@@ -82,7 +82,7 @@ export function when2callCase(record: When2CallRecord): Case {
 }
 
 /** Every record of a When2Call JSONL file (e.g. `when2call_test_llm_judge.jsonl`) as a case, in file order. */
-export function importWhen2Call(source: SourceText): Case[] {
+export function importWhen2Call(source: Source): Case[] {
   const cases = readRecords(source, When2CallRecordSchema).map(({ line, value }) =>
     convertRecord(source, line, () => when2callCase(value)),
   );

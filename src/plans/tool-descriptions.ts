@@ -2,11 +2,10 @@
  * The tool descriptions of the contact-center planner: what T2S, RAG and LLM can answer (for prompts) and the T2S
  * trigger phrases per field group (for the executability check). The data lives in corpus/plans/tools.yaml.
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parse } from "yaml";
 import { z } from "zod";
 import { formatPath } from "../errors.js";
+import { readYamlFile, yamlValue } from "../input/yaml.js";
 import { CORPUS_DIR } from "../paths.js";
 
 export const TRIGGER_GROUPS = ["call_drivers", "moments", "qa"] as const;
@@ -89,7 +88,7 @@ export const TOOL_DESCRIPTIONS_FILE = join(CORPUS_DIR, "plans", "tools.yaml");
 export function loadToolDescriptions(file: string = TOOL_DESCRIPTIONS_FILE): CompleteToolDescriptions {
   let value: unknown;
   try {
-    value = parse(readFileSync(file, "utf8"));
+    value = yamlValue(readYamlFile(file), file);
   } catch (error) {
     throw new Error(`${file}: cannot read tool descriptions (${(error as Error).message})`);
   }

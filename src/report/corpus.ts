@@ -1,28 +1,15 @@
 /** Finds the cases a run was scored on, by digest: the case browser shows conversations only from the exact corpus. */
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
 import type { Case } from "../cases/schema.js";
 import { CaseSchema } from "../cases/schema.js";
 import { parseJsonl } from "../jsonl.js";
-import { PACKAGE_ROOT } from "../paths.js";
 import { sha256 } from "../runner/canonical-json.js";
 import type { ReportRun } from "./load.js";
+import { corpusCandidates, readCorpusCandidate } from "./verify.js";
 
 /** The cases of each digest found, or why a digest was not found (shown in the report instead of conversations). */
 export interface CorpusLookup {
   cases: Map<string, Map<string, Case>>;
   missing: Map<string, string>;
-}
-
-/** Where a run's corpus may be: as recorded, next to the results file, or in this package (ToolUse.1). */
-function candidates(run: ReportRun): string[] {
-  const { corpus, config } = run.results;
-  return [
-    resolve(config.cases_file),
-    resolve(dirname(run.file), corpus.file),
-    resolve(PACKAGE_ROOT, corpus.file),
-    resolve(corpus.file),
-  ];
 }
 
 /** Reads each distinct digest's corpus once; a file whose digest differs is never used (its cases may differ). */
@@ -32,8 +19,8 @@ export function findCorpora(runs: readonly ReportRun[]): CorpusLookup {
   for (const run of runs) {
     const digest = run.results.corpus.digest;
     if (lookup.cases.has(digest)) continue;
-    for (const file of new Set(candidates(run))) {
-      if (!texts.has(file)) texts.set(file, existsSync(file) ? readFileSync(file, "utf8") : null);
+    for (const file of corpusCandidates(run.results, run.file)) {
+      if (!texts.has(file)) texts.set(file, readCorpusCandidate(file));
       const text = texts.get(file);
       if (text === null || text === undefined || `sha256:${sha256(text)}` !== digest) continue;
       const cases = parseJsonl(text, file, CaseSchema);

@@ -1,12 +1,13 @@
 /** Reads results files for the report views: parsed as unknown, validated by a loose schema, one clear line if bad. */
-import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { z } from "zod";
-import { PROTOCOLS } from "../cases/schema.js";
-import { cannotRead, formatPath, UserError } from "../errors.js";
+import { type Case, PROTOCOLS } from "../cases/schema.js";
+import { formatPath, UserError } from "../errors.js";
+import { parseJsonText } from "../input/json.js";
+import { readInputText } from "../input/read.js";
 import type { Score, Summary } from "../metrics/summary.js";
 import { RESULTS_FORMAT } from "../runner/results.js";
-import { verifyResults } from "./verify.js";
+import { casesOf, verifyResults } from "./verify.js";
 
 const ratio = z.number().nullable();
 const count = z.number().int().nonnegative();
@@ -119,20 +120,9 @@ export function parseResults(value: unknown, where: string): ReportResults {
   );
 }
 
+/** A results file read within the input limits (a byte-order mark is fine), parsed and checked against the schema. */
 export function readResults(file: string): ReportResults {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    throw cannotRead(file, error);
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new UserError(`${file}: invalid JSON (${(error as Error).message})`);
-  }
-  return parseResults(value, file);
+  return parseResults(parseJsonText(readInputText(file), file), file);
 }
 
 /** The line that marks a run on replaced system prompts (`--system-prompt-file`), or null for the standard ones. */
@@ -165,9 +155,15 @@ export function labelRuns(entries: readonly { file: string; results: ReportResul
  */
 export function loadRuns(files: readonly string[], warn: (note: string) => void = () => {}): ReportRun[] {
   if (files.length === 0) throw new UserError("report: give at least one results file");
+  // Runs on one corpus share its cases: the file is found and read once, whatever number of runs it graded.
+  const casesByDigest = new Map<string, Case[]>();
   return labelRuns(
     files.map((file) => {
-      const verified = verifyResults(readResults(file), file);
+      const results = readResults(file);
+      const digest = results.corpus.digest;
+      const cases = casesByDigest.get(digest) ?? casesOf(results, file);
+      if (cases) casesByDigest.set(digest, cases);
+      const verified = verifyResults(results, file, { cases });
       for (const note of verified.notes) warn(note);
       return { file, results: verified.results };
     }),

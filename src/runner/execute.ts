@@ -65,6 +65,7 @@ async function runOne(testCase: Case, protocol: Protocol, options: ExecuteOption
       protocol,
       output: completion.text,
     }),
+    grading: { profile: options.grader.name, version: options.grader.version },
     error: null,
     latency_ms: latency,
     prompt_tokens: completion.prompt_tokens,

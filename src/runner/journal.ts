@@ -1,17 +1,28 @@
 /**
  * The append-only journal beside a results file: a header line with the run's configuration, then one line per
  * finished record. A kill at any moment leaves at worst a cut last line, which reading ignores and appending repairs.
+ *
+ * The lines form a chain: the header carries the digest of its own canonical JSON, and each record the digest of the
+ * previous line's digest and the record's canonical JSON. A journal whose header was edited (a switched backend), a
+ * record edited, inserted, removed or copied from another journal is refused at the first line that breaks the chain.
+ * The chain detects changes, not a forger who recomputes it: the re-grading of `report` and `merge` covers verdicts.
+ *
+ * Every append is written before the next one starts: the first failed write (a full disk, a folder gone) stops the
+ * run with that error, whatever the backend (an in-process model never yields to the event loop).
  */
-import {
-  appendFileSync,
-  createWriteStream,
-  existsSync,
-  readFileSync,
-  truncateSync,
-  type WriteStream,
-} from "node:fs";
-import { cannotRead, cannotWrite, formatPath, UserError } from "../errors.js";
+import { closeSync, existsSync, openSync, truncateSync, writeSync } from "node:fs";
+import { cannotWrite, formatPath, UserError } from "../errors.js";
+import { checkLineLength, inputLimits } from "../input/limits.js";
+import { readInputBytes } from "../input/read.js";
+import { bomLength, decodeUtf8 } from "../input/utf8.js";
+import { canonicalJson, sha256 } from "./canonical-json.js";
 import { type RunRecord, RunRecordSchema, recordKey } from "./record.js";
+
+/** The journal format: 2 added the digest chain; format 1 journals cannot be checked and are refused. */
+const FORMAT = 2;
+const HEADER_SEED = "tooluse.journal/2";
+const START_NEW = "start a new run";
+const EDITED = "the journal was edited or damaged; start a new run";
 
 export function journalPath(resultsPath: string): string {
   return `${resultsPath}.journal.jsonl`;
@@ -21,21 +32,65 @@ export interface JournalContents<Config> {
   config: Config;
   /** The last record per (case, protocol); a scored record is never replaced by a later one. */
   records: Map<string, RunRecord>;
+  /** The line each kept record was read from, for errors. */
+  lines: Map<string, number>;
+  /** The digest of the last line: where appends continue the chain. */
+  head: string;
+}
+
+function headerDigest(config: unknown): string {
+  return sha256(`${HEADER_SEED}\n${canonicalJson({ journal: FORMAT, config })}`);
+}
+
+function recordDigest(previous: string, record: unknown): string {
+  return sha256(`${previous}\n${canonicalJson(record)}`);
+}
+
+function parseJournalLine(line: string, where: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch (error) {
+    throw new UserError(`${where}: invalid JSON (${(error as Error).message})`, { hint: EDITED });
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The header's configuration, once its digest proves it is the header the run wrote. */
+function readHeader<Config>(line: string, path: string): { config: Config; head: string } {
+  const header = parseJournalLine(line, `${path}:1`);
+  if (!isObject(header) || header.config === undefined)
+    throw new UserError(`${path}:1: not a tooluse journal header`, { hint: START_NEW });
+  if (header.journal === 1)
+    throw new UserError(
+      `${path}:1: a journal of an older tooluse (format 1, without digests) cannot be checked`,
+      {
+        hint: START_NEW,
+      },
+    );
+  if (header.journal !== FORMAT)
+    throw new UserError(`${path}:1: not a tooluse journal header (format ${String(header.journal)})`, {
+      hint: START_NEW,
+    });
+  if (typeof header.digest !== "string" || header.digest !== headerDigest(header.config))
+    throw new UserError(`${path}:1: the journal header was edited or damaged (its digest does not match)`, {
+      hint: START_NEW,
+    });
+  return { config: header.config as Config, head: header.digest };
 }
 
 export class Journal {
-  // Appends go through a stream so the event loop never waits on the disk; a record not yet flushed when the
-  // process dies is simply asked again on resume.
-  private readonly stream: WriteStream;
-  /** The first write failure (a full disk, a folder gone): reported on the next append or at close, never lost. */
+  /** The first write failure, thrown by the append that met it and by every append after. */
   private failure: UserError | null = null;
 
-  private constructor(private readonly path: string) {
-    this.stream = createWriteStream(path, { flags: "a" });
-    this.stream.on("error", (error) => {
-      this.failure ??= cannotWrite(path, error);
-    });
-  }
+  private constructor(
+    private readonly path: string,
+    private fd: number | undefined,
+    /** The digest of the last line written: the next record's digest covers it. */
+    private head: string,
+  ) {}
 
   /** Refuses to start a run over an existing journal (that is what --resume is for). */
   static assertAbsent(path: string): void {
@@ -47,81 +102,136 @@ export class Journal {
   /** Starts a new journal with its header line. */
   static create(path: string, config: unknown): Journal {
     Journal.assertAbsent(path);
+    const digest = headerDigest(config);
+    let fd: number;
     try {
-      appendFileSync(path, `${JSON.stringify({ journal: 1, config })}\n`);
+      // Exclusive: a journal that appeared since the check is never appended to as if it were new.
+      fd = openSync(path, "ax");
     } catch (error) {
       throw cannotWrite(path, error);
     }
-    return new Journal(path);
+    const journal = new Journal(path, fd, digest);
+    journal.write(`${JSON.stringify({ journal: FORMAT, config, digest })}\n`);
+    return journal;
   }
 
-  /** Reopens a journal for appending, after `read`. */
-  static reopen(path: string): Journal {
-    return new Journal(path);
+  /** Reopens a journal for appending, after `read`: the chain continues from the last line read. */
+  static reopen(path: string, contents: Pick<JournalContents<unknown>, "head">): Journal {
+    let fd: number;
+    try {
+      fd = openSync(path, "a");
+    } catch (error) {
+      throw cannotWrite(path, error);
+    }
+    return new Journal(path, fd, contents.head);
   }
 
   /** Reads a journal after a crash: what it holds, with a torn last line cut so later appends start clean. */
   static read<Config>(path: string): JournalContents<Config> {
     if (!existsSync(path)) throw new UserError(`${path} not found: nothing to resume`);
-    let text: string;
-    try {
-      text = readFileSync(path, "utf8");
-    } catch (error) {
-      throw cannotRead(path, error);
-    }
-    const complete = text.lastIndexOf("\n") + 1;
-    const lines = text.slice(0, complete).split("\n");
-    const header = parseJournalLine(lines[0] ?? "", `${path}:1`) as { journal?: number; config?: Config };
-    if (header === null || typeof header !== "object" || header.journal !== 1 || header.config === undefined)
-      throw new UserError(`${path}:1: not a tooluse journal header`, { hint: "start a new run" });
+    const limits = inputLimits();
+    const bytes = readInputBytes(path, limits);
+    // A kill mid-append leaves a last line without its newline (perhaps cut inside a character): it is dropped.
+    const complete = bytes.lastIndexOf(10) + 1;
+    const text = decodeUtf8(bytes, path, { start: bomLength(bytes), end: complete });
+    const lines = text.split("\n");
+    const { config, head: start } = readHeader<Config>(lines[0] ?? "", path);
+    let head = start;
     const records = new Map<string, RunRecord>();
+    const lineOf = new Map<string, number>();
     lines.forEach((line, index) => {
       if (index === 0 || line === "") return;
       const where = `${path}:${index + 1}`;
-      const parsed = RunRecordSchema.safeParse(parseJournalLine(line, where));
+      checkLineLength(line, where, limits);
+      const value = parseJournalLine(line, where);
+      if (!isObject(value) || typeof value.digest !== "string")
+        throw new UserError(`${where}: a record without its digest`, { hint: EDITED });
+      const { digest, ...record } = value;
+      if (digest !== recordDigest(head, record))
+        throw new UserError(`${where}: the chain of digests breaks at this line`, { hint: EDITED });
+      head = digest;
+      const parsed = RunRecordSchema.safeParse(record);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         throw new UserError(
           `${where}: field ${formatPath(issue?.path ?? [])}: ${issue?.message ?? "invalid"}`,
-          {
-            hint: "the journal was edited or damaged; start a new run",
-          },
+          { hint: EDITED },
         );
       }
-      const record = parsed.data as unknown as RunRecord;
-      const key = recordKey(record);
-      if (records.get(key)?.status !== "scored") records.set(key, record);
+      const kept = parsed.data as unknown as RunRecord;
+      const key = recordKey(kept);
+      if (records.get(key)?.status !== "scored") {
+        records.set(key, kept);
+        lineOf.set(key, index + 1);
+      }
     });
     // Only a journal that reads cleanly is repaired: a torn last line (a kill mid-append) is cut.
-    if (complete < text.length) truncateSync(path, Buffer.byteLength(text.slice(0, complete)));
-    return { config: header.config, records };
+    if (complete < bytes.length) truncateSync(path, complete);
+    return { config, records, lines: lineOf, head };
+  }
+
+  /**
+   * Refuses a journal record the run would never ask (an unknown case id, another protocol or shard) and a scored
+   * record of another grader: resuming would count it (progress 189/188) or mix two graders in one file.
+   */
+  static assertBelongs(
+    contents: Pick<JournalContents<unknown>, "records" | "lines">,
+    path: string,
+    run: { pairs: ReadonlySet<string>; grading: { profile: string; version: string } },
+  ): void {
+    for (const [key, record] of contents.records) {
+      const where = `${path}:${contents.lines.get(key) ?? "?"}`;
+      if (!run.pairs.has(key))
+        throw new UserError(
+          `${where}: case ${record.id} in protocol ${record.protocol} is not one this run asks (an unknown case id, or outside its selection)`,
+          { hint: EDITED },
+        );
+      const grading = record.grading;
+      if (
+        record.status === "scored" &&
+        grading !== undefined &&
+        (grading.profile !== run.grading.profile || grading.version !== run.grading.version)
+      )
+        throw new UserError(
+          `${where}: graded under ${grading.profile} ${grading.version}; this run grades under ${run.grading.profile} ${run.grading.version}`,
+          { hint: START_NEW },
+        );
+    }
   }
 
   append(record: RunRecord): void {
     if (this.failure) throw this.failure;
-    this.stream.write(`${JSON.stringify(record)}\n`);
+    const digest = recordDigest(this.head, record);
+    this.write(`${JSON.stringify({ ...record, digest })}\n`);
+    this.head = digest;
   }
 
-  /** Flushes every appended record to disk; rejects with the first write failure. */
+  /** Closes the file; a write failure was already thrown by the append that met it. */
   close(): Promise<void> {
-    return new Promise((resolve, reject) => {
-      if (this.stream.destroyed) {
-        if (this.failure) reject(this.failure);
-        else resolve();
-        return;
+    const fd = this.fd;
+    this.fd = undefined;
+    if (fd !== undefined) {
+      try {
+        closeSync(fd);
+      } catch (error) {
+        if (!this.failure) return Promise.reject(cannotWrite(this.path, error));
       }
-      this.stream.end(() => (this.failure ? reject(this.failure) : resolve()));
-      this.stream.once("error", () => reject(this.failure ?? new UserError(`${this.path}: cannot write`)));
-    });
+    }
+    return Promise.resolve();
   }
-}
 
-function parseJournalLine(line: string, where: string): unknown {
-  try {
-    return JSON.parse(line);
-  } catch (error) {
-    throw new UserError(`${where}: invalid JSON (${(error as Error).message})`, {
-      hint: "the journal was edited or damaged; start a new run",
-    });
+  /** Writes a whole line now; the first failure is kept and thrown (and thrown again by later appends). */
+  private write(line: string): void {
+    if (this.fd === undefined)
+      throw new UserError(`${this.path}: the journal is closed`, { kind: "failure" });
+    const bytes = Buffer.from(line);
+    try {
+      // A write may take fewer bytes than given: go on until all are written.
+      for (let offset = 0; offset < bytes.length; )
+        offset += writeSync(this.fd, bytes, offset, bytes.length - offset);
+    } catch (error) {
+      this.failure = cannotWrite(this.path, error);
+      throw this.failure;
+    }
   }
 }

@@ -118,6 +118,13 @@ function collectRecords(shards: readonly ShardFile[], cases: readonly Case[]): R
       owner.set(key, file);
       records.push(record);
     }
+    // What a shard lists as missing must be what it lacks: a record deleted by hand is not hidden.
+    const lacking = mine.size - results.records.length;
+    if ((results.counts.missing ?? 0) !== lacking || (results.missing?.length ?? 0) !== lacking)
+      throw new UserError(
+        `merge: ${file}: lists ${results.counts.missing ?? 0} missing record(s), but ${lacking} of its pairs have no record; the file was edited`,
+        { hint: "run that shard again" },
+      );
   }
   return records;
 }

@@ -10,6 +10,8 @@ export interface RunRecord {
   /** The raw model output, exactly as received. */
   output: string | null;
   verdict: Verdict | null;
+  /** Scored records: the grader that made the verdict (`report`, `compare` and `merge` grade the output again). */
+  grading?: { profile: string; version: string };
   error: string | null;
   latency_ms: number;
   prompt_tokens: number | null;

@@ -129,8 +129,9 @@ export async function runBenchmark(
     : config;
   if (previous) assertUsableAddress(run, config.out);
   // Everything that can fail on bad input fails here, before the journal exists: a typo never leaves a run to resume.
-  const casesText = readTextFile(run.cases_file);
+  // Loaded line by line first, so a line over the limit is refused before the whole file is read for its digest.
   const allCases = loadCases(run.cases_file);
+  const casesText = readTextFile(run.cases_file);
   const cases = selectCases(allCases, run.filters);
   // A suite with parallel cases gets the prompt that allows several calls: decided per file, never per case.
   const overrides = loadSystemPrompts(run.system_prompts);
@@ -151,9 +152,19 @@ export async function runBenchmark(
     const changed = sameFingerprint(previous.config.fingerprint, fingerprint);
     if (changed)
       throw new UserError(`cannot resume ${config.out}: ${changed} since it started; start a new run`);
-    for (const [key, record] of previous.records) if (record.status === "scored") done.set(key, record);
   }
   const grader = gradingProfile(run.rules);
+  if (previous) {
+    Journal.assertBelongs(previous, path, {
+      pairs: new Set(
+        selectPairs(cases, run.protocols, run.shard).map((p) =>
+          recordKey({ id: p.testCase.id, protocol: p.protocol }),
+        ),
+      ),
+      grading: { profile: grader.name, version: grader.version },
+    });
+    for (const [key, record] of previous.records) if (record.status === "scored") done.set(key, record);
+  }
   const backend = await createBackend(run, runEnv.env, {
     perEndpointConcurrency: run.concurrency,
     log: runEnv.log,
@@ -162,8 +173,8 @@ export async function runBenchmark(
   // Files keep the configuration without URL credentials, and nothing that holds a secret (src/text/redact.ts).
   const journal = !journaled
     ? null
-    : resume
-      ? Journal.reopen(path)
+    : previous
+      ? Journal.reopen(path, previous)
       : Journal.create(path, redactSecretsIn({ ...header, run: storedForm(header.run) }));
   const records = new Map(done);
   const cache =

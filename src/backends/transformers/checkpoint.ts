@@ -1,8 +1,10 @@
 /** Where a Hugging Face checkpoint's files are, what they say, and their sha256 digests. */
 import { createHash } from "node:crypto";
-import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { createReadStream, existsSync, readdirSync, statSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { UserError } from "../../errors.js";
+import { parseJsonText } from "../../input/json.js";
+import { readInputText } from "../../input/read.js";
 
 /** A folder on disk, or a hub id looked up in the model cache (and fetched into it only with --allow-download). */
 export interface CheckpointSource {
@@ -50,9 +52,9 @@ export function readJson(source: CheckpointSource, file: string, optional = fals
   if (optional && !existsSync(path)) return null;
   let value: unknown;
   try {
-    value = JSON.parse(readFileSync(path, "utf8"));
+    value = parseJsonText(readInputText(path), file);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = error instanceof UserError ? error.message.replace(`${file}: `, "") : String(error);
     throw new UserError(`--model ${source.model}: ${file} is not valid JSON (${reason})`);
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {

@@ -8,9 +8,8 @@
  * - answers: query_id and decision ("R2", "R1,R3", "All", "Neither").
  * Every bad cell is reported as `file:row: column: expected …`.
  */
-import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { UserError } from "../../errors.js";
+import { readInputText } from "../../input/read.js";
 import { readJsonl } from "../../jsonl.js";
 import { RowErrors, readCsv } from "../data/release-csv.js";
 import { JUDGE_METRICS } from "../models/judge-prompts.js";
@@ -22,11 +21,7 @@ const QueryId = z.union([z.string().min(1), z.number().int()]);
 const SCORE_FIELDS = [...JUDGE_METRICS, "total", "precision", "recall", "f1"];
 
 function readText(file: string): string {
-  try {
-    return readFileSync(file, "utf8");
-  } catch (error) {
-    throw new UserError(`${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
-  }
+  return readInputText(file);
 }
 
 function csvHeader(text: string): string[] {

@@ -1,8 +1,8 @@
 /** `tooluse plan build`: the authored sources → data/plans/queries.jsonl and its manifest, byte-for-byte reproducible. */
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { cannotRead, UserError } from "../../errors.js";
+import { UserError } from "../../errors.js";
+import { readInputText } from "../../input/read.js";
 import { toJsonLines } from "../../jsonl.js";
 import type { ToolDescriptions } from "../tool-descriptions.js";
 import { type Composition, compositionOf, compositionProblems } from "./composition.js";
@@ -75,11 +75,7 @@ export function manifestText(manifest: PlanDataManifest): string {
 }
 
 function readVersion(file: string): string {
-  try {
-    return readFileSync(file, "utf8").trim();
-  } catch (error) {
-    throw cannotRead(file, error);
-  }
+  return readInputText(file).trim();
 }
 
 /** Reads `<dir>/VERSION` and every `<dir>/<tr|te>-<nn>.yaml`; throws a UserError naming the first bad entry. */

@@ -2,7 +2,7 @@
 import type { PlanRecord } from "../records.js";
 import { queryRecord } from "./entry-record.js";
 import { decodeLineage } from "./lineage-cell.js";
-import { canonicalPlan } from "./plan-forms.js";
+import { orderedBestPlan } from "./plan-forms.js";
 import {
   type CsvRow,
   PLAN_COLUMNS,
@@ -34,7 +34,7 @@ function queryFromRow(cells: Record<QueryColumn, string>): RowResult<QueryRecord
   if (is_subjective === null) return fail("is_query_subjective", "True or False");
   const is_compound = parseFlag(cells.is_query_compound);
   if (is_compound === null) return fail("is_query_compound", "True or False");
-  const best = canonicalPlan(cells.best_plan);
+  const best = orderedBestPlan(cells.best_plan);
   if (!best.ok) return fail("best_plan", `a readable plan with known tools (${best.message})`);
   const stated = cells["# steps in the BPP"].trim();
   if (stated !== "" && Number(stated) !== best.plan.steps.length)

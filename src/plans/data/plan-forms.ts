@@ -4,7 +4,7 @@ import { planStructure } from "../metrics.js";
 import type { Plan } from "../model.js";
 import { parsePlan, parseReference } from "../parse.js";
 import type { ToolDescriptions } from "../tool-descriptions.js";
-import { VIOLATION_CODES } from "../violations.js";
+import { VIOLATION_CODES, type ViolationCode } from "../violations.js";
 
 export type Converted = { ok: true; plan: Plan } | { ok: false; message: string };
 
@@ -25,6 +25,33 @@ export function stablePlan(plan: Plan): Plan {
 export function canonicalPlan(input: unknown): Converted {
   const parsed = parseReference(input);
   return parsed.ok ? { ok: true, plan: stablePlan(parsed.plan) } : parsed;
+}
+
+/** Defects of a dependency graph that leave its steps without an order, so steps and hops mean nothing. */
+const ORDERLESS: ReadonlySet<ViolationCode> = new Set<ViolationCode>([
+  "self-dependency",
+  "dependency-on-later-step",
+  "dependency-on-missing-step",
+  "dependency-cycle",
+]);
+
+/**
+ * A best plan from a release file (flaws of wording allowed, as the paper's own plans have them), whose steps
+ * depend only on earlier steps: a cycle or a dependency on a later or missing step is refused, since hops and the
+ * step mapping are computed from that order.
+ */
+export function orderedBestPlan(input: unknown): Converted {
+  const parsed = parsePlan(input);
+  if (!parsed.ok) return { ok: false, message: parsed.message };
+  const defect = parsed.violations.find((v) => ORDERLESS.has(v.code));
+  if (defect) {
+    const at = defect.step === null ? "the plan" : `step ${defect.step}`;
+    return {
+      ok: false,
+      message: `steps may depend only on earlier steps, found ${defect.code} at ${at} (${defect.message})`,
+    };
+  }
+  return canonicalPlan(input);
 }
 
 /**

@@ -6,6 +6,7 @@
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { UserError } from "../../errors.js";
+import { inputLimits } from "../../input/limits.js";
 
 export const QUERY_COLUMNS = [
   "query_id",
@@ -41,8 +42,11 @@ export interface CsvRow<C extends string> {
 export function readCsv<C extends string>(text: string, file: string, columns: readonly C[]): CsvRow<C>[] {
   let table: string[][];
   try {
-    table = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true });
+    // A record longer than a line may be is refused by the parser itself, whatever its quoting.
+    const max_record_size = inputLimits().lineBytes;
+    table = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true, max_record_size });
   } catch (error) {
+    if (error instanceof UserError) throw error;
     throw new UserError(`${file}: invalid CSV (${(error as Error).message})`);
   }
   const header = (table[0] ?? []).map((name) => name.trim());

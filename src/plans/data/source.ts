@@ -1,8 +1,8 @@
 /** Reading the authored sources `corpus/plans/<tr|te>-<nn>.yaml`: YAML lists of queries, validated entry by entry. */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { parseDocument } from "yaml";
 import { formatPath, UserError } from "../../errors.js";
+import { readYamlFile, yamlValue } from "../../input/yaml.js";
 import { type SourceEntry, SourceEntrySchema, SPLIT_PREFIX, type Split } from "./schema.js";
 
 export const SOURCE_FILE = /^(tr|te)-\d{2}\.yaml$/;
@@ -24,10 +24,10 @@ function splitOfPrefix(prefix: string): Split {
 }
 
 function readFile(path: string, shown: string): LocatedEntry[] {
-  const doc = parseDocument(readFileSync(path, "utf8"));
-  const error = doc.errors[0];
+  const source = readYamlFile(path, shown, { prettyErrors: true });
+  const error = source.doc.errors[0];
   if (error) throw new UserError(`${shown}:${error.linePos?.[0]?.line ?? "?"}: invalid YAML (${error.code})`);
-  const entries: unknown = doc.toJS();
+  const entries: unknown = yamlValue(source, shown);
   if (!Array.isArray(entries)) throw new UserError(`${shown}: expected a YAML list of queries`);
   const prefix = shown.split("/").at(-1)?.slice(0, 2) ?? "";
   const split = splitOfPrefix(prefix);

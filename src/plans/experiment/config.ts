@@ -11,6 +11,7 @@ import { PROMPT_TYPES } from "../models/generate-prompt.js";
 import { JUDGE_METRICS } from "../models/judge-prompts.js";
 import { MODEL_BACKENDS } from "../models/session.js";
 import { PROMPT_ROLES } from "../models/templates.js";
+import { checkExperimentConfig, fieldLabels } from "./config-checks.js";
 
 const Whole = (min: number) => z.number().int().min(min);
 
@@ -97,7 +98,7 @@ export function readExperimentConfig(file: string): ExperimentConfig {
   }
   const base = dirname(file);
   const resolve = (path: string) => (isAbsolute(path) ? path : join(base, path));
-  return {
+  const resolved: ExperimentConfig = {
     ...config,
     queries: resolve(config.queries),
     out: resolve(config.out),
@@ -120,4 +121,7 @@ export function readExperimentConfig(file: string): ExperimentConfig {
         }
       : {}),
   };
+  // Before any request: a mistake in the file is named by its line and field, never by a command-line flag.
+  checkExperimentConfig(resolved, fieldLabels(file, lineAt));
+  return resolved;
 }

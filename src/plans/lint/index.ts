@@ -2,10 +2,11 @@
  * `tooluse plan lint`: every query, best plan and lineage revision of the authored sources checked against the
  * mechanical part of docs/plan-conventions.md; one violation per line as `file:line: rule: message`.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { isMap, isSeq, LineCounter, parseDocument, type Node as YamlNode } from "yaml";
+import { isMap, isSeq, type LineCounter, type Node as YamlNode } from "yaml";
 import { UserError } from "../../errors.js";
+import { readYamlFile } from "../../input/yaml.js";
 import { recordOf } from "../data/entry-record.js";
 import { SourceEntrySchema } from "../data/schema.js";
 import { SOURCE_FILE } from "../data/source.js";
@@ -59,9 +60,7 @@ function child(node: unknown, key: string | number): YamlNode | null {
 }
 
 function lintFile(path: string, shown: string, tools: ToolDescriptions): LintViolation[] {
-  const text = readFileSync(path, "utf8");
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines });
+  const { text, lines, doc } = readYamlFile(path, shown, { prettyErrors: true });
   const where: Located = { text, lines };
   const firstError = doc.errors[0];
   if (firstError)

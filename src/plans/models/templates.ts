@@ -9,8 +9,8 @@
  * built-in user message follows it.
  */
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { UserError } from "../../errors.js";
+import { fileErrorCode, UserError } from "../../errors.js";
+import { readInputText } from "../../input/read.js";
 import type { ChatMessage } from "../../protocols/render.js";
 
 export const METRIC_ROLES = [
@@ -134,15 +134,23 @@ function checkPlaceholders(role: PromptRole, text: string, file: string, offsetL
   }
 }
 
-/** Reads a prompt file for a role; an unknown placeholder is an error naming the file and line. */
-export function readPromptFile(role: PromptRole, file: string, builtIn: Template): Template {
+/**
+ * Reads a prompt file for a role; an unknown placeholder is an error naming the file and line. `label` names where
+ * the file was given when it cannot be read (default the flag, `--prompt-file ROLE=PATH`; a config names its field).
+ */
+export function readPromptFile(
+  role: PromptRole,
+  file: string,
+  builtIn: Template,
+  label = `--prompt-file ${role}=${file}`,
+): Template {
   let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    text = readInputText(file);
   } catch (error) {
-    throw new UserError(
-      `--prompt-file ${role}=${file}: cannot read (${(error as NodeJS.ErrnoException).code})`,
-    );
+    const code = fileErrorCode((error as { cause?: unknown }).cause);
+    if (!(error instanceof UserError) || code === null) throw error;
+    throw new UserError(`${label}: cannot read (${code})`, { kind: error.kind });
   }
   if (text.trim() === "") throw new UserError(`${file}: the prompt file is empty`);
   const split = USER_SPLIT.exec(text);

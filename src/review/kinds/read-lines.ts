@@ -1,7 +1,7 @@
 /** JSON lines with their line numbers, so a line that fails a cross-file check can be named as `file:line`. */
 import type { z } from "zod";
 import { UserError } from "../../errors.js";
-import { forEachLine, parseLine, readTextFile } from "../../jsonl.js";
+import { forEachByteLine, parseLine } from "../../jsonl.js";
 
 export interface NumberedLine<T> {
   where: string;
@@ -10,7 +10,10 @@ export interface NumberedLine<T> {
 
 export function readNumbered<T extends z.ZodType>(file: string, schema: T): NumberedLine<z.infer<T>>[] {
   const out: NumberedLine<z.infer<T>>[] = [];
-  forEachLine(readTextFile(file), (line, number) => {
+  // Line by line within the input limits: one huge line is refused, never held whole.
+  forEachByteLine(file, (bytes, start, end, number) => {
+    const line = bytes.toString("utf8", start, end).trim();
+    if (line === "") return;
     const where = `${file}:${number}`;
     out.push({ where, record: parseLine(line, where, schema) });
   });
