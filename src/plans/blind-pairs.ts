@@ -257,7 +257,8 @@ export function summarise(verdicts: readonly PairVerdict[]): SetSummary {
         if (f.agrees) tally.agree++;
       }
     }
-    const kind = (kinds[verdict.kind] ??= { agree: 0, total: 0 });
+    const kind = kinds[verdict.kind] ?? { agree: 0, total: 0 };
+    kinds[verdict.kind] = kind;
     kind.total++;
     if (verdict.agrees) kind.agree++;
   }
