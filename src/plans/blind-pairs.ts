@@ -121,7 +121,7 @@ export function ambiguousFields(notes: readonly string[]): Set<BlindField> {
     [/\bstep[_ -]executability\b|\bexecutability\b/i, "step_executability"],
   ];
   for (const note of notes) {
-    const head = note.match(/^\s*[`"']?([a-z_0-9 -]+?)[`"']?\s*(?:[:(—–-]|$)/i)?.[1] ?? "";
+    const head = note.match(/^\s*[`"']?([a-z_0-9 ,/&-]+?)[`"']?\s*(?:[:(—–]|$)/i)?.[1] ?? "";
     const lead = aliases.filter(([pattern]) => pattern.test(head)).map(([, field]) => field);
     const named = lead.length > 0 ? lead : aliases.filter(([p]) => p.test(note)).map(([, field]) => field);
     for (const field of named) found.add(field);

@@ -4,7 +4,8 @@
  * also correspond under that alignment; precision, recall and F1 count matches.
  */
 import { munkres } from "munkres";
-import { formatSlots, type Intent, readIntent, restSimilarity, slotDifferences } from "./intent/slots.js";
+import { planIntents } from "./intent/context.js";
+import { formatSlots, type Intent, restCompatible, restSimilarity, slotDifferences } from "./intent/slots.js";
 import type { Placeholder, StepLike } from "./model.js";
 import { readPromptPlaceholders } from "./placeholders.js";
 import { DEFAULT_TOOL_DESCRIPTIONS, type ToolDescriptions } from "./tool-descriptions.js";
@@ -12,11 +13,21 @@ import { DEFAULT_TOOL_DESCRIPTIONS, type ToolDescriptions } from "./tool-descrip
 /** Similarity of two prompts in [0, 1] for the words the slots leave; pluggable (an embedding can take it). */
 export type RestSimilarity = (candidate: readonly string[], reference: readonly string[]) => number;
 
+/** The similarity in use, and whether the content rule applies too (only with the default similarity). */
+interface Similarity {
+  of: RestSimilarity;
+  contentRule: boolean;
+}
+
 export interface MatchOptions {
   /** Where slot phrases come from; default: corpus/plans/tools.yaml. */
   tools?: ToolDescriptions;
   restSimilarity?: RestSimilarity;
-  /** Aligned steps need at least this similarity on the words outside the slots. */
+  /**
+   * Same-slot steps whose remaining words are at least this similar always align, even where the content rule
+   * (`restCompatible`) would keep them apart. With a pluggable `restSimilarity` (an embedding) the threshold alone
+   * decides, so the plug-in is what is measured.
+   */
   threshold?: number;
   /** Why a candidate step cannot match a reference step despite the same intent (a format flaw); null if it can. */
   blocked?: (candidate: number, reference: number) => string | null;
@@ -136,10 +147,33 @@ interface Side {
   wiring: Wiring;
 }
 
+/**
+ * Candidate steps that run on wrong data: they depend on a step aligned with nothing (it fetched another
+ * population), or on a step that does. The cascade goes through every step downstream, however well aligned.
+ */
+function wrongData(cs: readonly Side[], assigned: Assignment): Set<number> {
+  const byId = new Map(cs.map((c) => [c.step.id, c]));
+  const verdict = new Map<number, boolean>();
+  const onWrongData = (id: number, seen: Set<number>): boolean => {
+    const known = verdict.get(id);
+    if (known !== undefined) return known;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    const step = byId.get(id)?.step;
+    const wrong = (step?.depends_on ?? []).some(
+      (dep) => dep !== id && byId.has(dep) && (!assigned.has(dep) || onWrongData(dep, seen)),
+    );
+    verdict.set(id, wrong);
+    return wrong;
+  };
+  return new Set(cs.filter((c) => onWrongData(c.step.id, new Set())).map((c) => c.step.id));
+}
+
 /** Why the wiring of an aligned pair does not correspond under the alignment; null when it does. */
-function wiringProblem(c: Side, r: Side, assigned: Assignment): string | null {
+function wiringProblem(c: Side, r: Side, assigned: Assignment, wrong: ReadonlySet<number>): string | null {
   const deps = mapped(c.step.depends_on, assigned);
   if (deps === null) return "depends on a step that corresponds to no reference step";
+  if (wrong.has(c.step.id)) return "runs on the output of a step that runs on wrong data (the cascade)";
   if (!setEqual(deps, new Set(r.step.depends_on)))
     return `dependencies [${c.step.depends_on.join(", ")}] correspond to [${[...deps].join(", ")}], the reference step has [${r.step.depends_on.join(", ")}]`;
   const outputs = mapped(c.wiring.outputs, assigned);
@@ -161,13 +195,17 @@ interface IntentCell {
 
 const FAR: IntentCell = { aligned: false, score: 0, distance: Number.POSITIVE_INFINITY };
 
-/** Whether two steps can be aligned: same tool, same slots, similar enough wording. Text only on demand. */
-function intentCell(c: Side, r: Side, similarity: RestSimilarity, threshold: number): IntentCell {
+/**
+ * Whether two steps can be aligned: same tool, same slots, and remaining words that can be one request in two
+ * wordings. The similarity only ranks the pairs that can be aligned. Text only on demand.
+ */
+function intentCell(c: Side, r: Side, similarity: Similarity, threshold: number): IntentCell {
   if (c.step.tool === null || c.step.tool !== r.step.tool) return FAR;
   if (c.intent.slotKey !== r.intent.slotKey)
     return { aligned: false, score: 0, distance: slotDifferences(c.intent.slots, r.intent.slots).length };
-  const score = similarity(c.intent.rest, r.intent.rest);
-  return { aligned: score >= threshold, score, distance: score >= threshold ? 0 : 1 - score };
+  const score = similarity.of(c.intent.rest, r.intent.rest);
+  const aligned = score >= threshold || (similarity.contentRule && restCompatible(c.intent, r.intent, c.step.tool));
+  return { aligned, score, distance: aligned ? 0 : 1 - score };
 }
 
 /** Why two steps cannot be aligned, in words. */
@@ -179,7 +217,7 @@ function intentProblem(c: Side, r: Side, cell: IntentCell, threshold: number): s
     const show = (side: Side, name: (typeof differ)[number]) => (side.intent.slots[name] ?? ["–"]).join("+");
     return `slots differ: ${differ.map((name) => `${name} ${show(c, name)} ≠ ${show(r, name)}`).join("; ")}`;
   }
-  return `same slots but different wording (similarity ${cell.score.toFixed(2)} < ${threshold})`;
+  return `same slots but the remaining words share nothing (${c.intent.rest.join(" ") || "–"} vs ${r.intent.rest.join(" ") || "–"}; similarity ${cell.score.toFixed(2)} < ${threshold})`;
 }
 
 /** Edges as numbers (from × 2^16 + to): plans have a handful of steps, and string keys cost in the hot path. */
@@ -276,11 +314,16 @@ function nearPairs(m: Matching, assigned: Assignment): Assignment {
  * The looser notion behind tool-usage completeness: the same tool asking the same question (the same measure and
  * aggregation, similar words), whatever population filters it repeats or lacks.
  */
-function asksTheSame(c: Side, r: Side, similarity: RestSimilarity, threshold: number): boolean {
+function asksTheSame(c: Side, r: Side, similarity: Similarity, threshold: number): boolean {
   if (c.step.tool !== r.step.tool) return false;
   const same = (name: "aggregation" | "metric") =>
     (c.intent.slots[name] ?? []).join("|") === (r.intent.slots[name] ?? []).join("|");
-  return same("aggregation") && same("metric") && similarity(c.intent.rest, r.intent.rest) >= threshold;
+  return (
+    same("aggregation") &&
+    same("metric") &&
+    (similarity.of(c.intent.rest, r.intent.rest) >= threshold ||
+      (similarity.contentRule && restCompatible(c.intent, r.intent, c.step.tool)))
+  );
 }
 
 function countAligned(cells: readonly IntentCell[]): number {
@@ -304,18 +347,20 @@ class Matching {
     candidate: readonly MatchStep[],
     reference: readonly MatchStep[],
     readonly tools: ToolDescriptions,
-    readonly similarity: RestSimilarity,
+    readonly similarity: Similarity,
     readonly threshold: number,
     private readonly blocked: MatchOptions["blocked"],
   ) {
-    this.cs = candidate.map((step) => ({
+    const candidateIntents = planIntents(candidate, tools);
+    const referenceIntents = planIntents(reference, tools);
+    this.cs = candidate.map((step, i) => ({
       step,
-      intent: readIntent(step.prompt, tools),
+      intent: candidateIntents[i] as Intent,
       wiring: wiringOf(step),
     }));
-    this.rs = reference.map((step) => ({
+    this.rs = reference.map((step, i) => ({
       step,
-      intent: readIntent(step.prompt, tools),
+      intent: referenceIntents[i] as Intent,
       wiring: wiringOf(step),
     }));
     this.intents = this.cs.map((c) => this.rs.map((r) => intentCell(c, r, similarity, threshold)));
@@ -337,8 +382,15 @@ class Matching {
     return block;
   }
 
+  private readonly wrongByAssignment = new WeakMap<Assignment, Set<number>>();
+
   problemOf(i: number, j: number, assigned: Assignment): string | null {
-    return this.blockOf(i, j) ?? wiringProblem(this.cs[i] as Side, this.rs[j] as Side, assigned);
+    let wrong = this.wrongByAssignment.get(assigned);
+    if (!wrong) {
+      wrong = wrongData(this.cs, assigned);
+      this.wrongByAssignment.set(assigned, wrong);
+    }
+    return this.blockOf(i, j) ?? wiringProblem(this.cs[i] as Side, this.rs[j] as Side, assigned, wrong);
   }
 
   assign(assigned: Assignment | null): Assignment {
@@ -423,7 +475,9 @@ export function matchSteps(
   options: MatchOptions = {},
 ): MatchResult {
   const { threshold, rounds } = { ...DEFAULT_MATCH_OPTIONS, ...options };
-  const similarity = options.restSimilarity ?? restSimilarity;
+  const similarity: Similarity = options.restSimilarity
+    ? { of: options.restSimilarity, contentRule: false }
+    : { of: restSimilarity, contentRule: true };
   const m = new Matching(
     candidate,
     reference,

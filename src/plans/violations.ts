@@ -92,7 +92,9 @@ export const VIOLATION_CODES = {
     summary: "a step that takes (k) as input but does not list k in depends_on",
   },
   "dependency-differs-from-reference": {
-    metrics: DEPENDENCIES,
+    // Reference-based, so no candidate-only metric (the paper's Dependency judge sees the candidate alone): it
+    // is reported, and it moves matching (condition 4 of the rule) and so precision, recall and F1 only.
+    metrics: NOTICE,
     summary: "depends_on differs from the reference step it is aligned with, under the step mapping",
   },
   "repeated-detail": {

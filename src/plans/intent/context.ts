@@ -1,0 +1,108 @@
+/**
+ * A step's intent within its plan (docs/plan-matching.md, section 3, "What a step's inputs already say"). A step
+ * that takes input ids asks its question of those ids: a filter its inputs already encode is no new condition
+ * ("these refund calls from last week" after fetching exactly those calls), so it is left out of the step's slots.
+ * Restating it is Redundancy's `repeated-detail`, charged once there, not a second time as an intent mismatch. An
+ * LLM step filters nothing at all: the populations it names describe its inputs, so only what it computes
+ * (measure, aggregation, numbers) that its inputs do not already carry is its intent.
+ */
+import type { Placeholder, StepLike } from "../model.js";
+import { readPromptPlaceholders } from "../placeholders.js";
+import type { ToolDescriptions } from "../tool-descriptions.js";
+import { type SlotName, SLOT_NAMES } from "./lexicon.js";
+import { type Intent, intentOf, readIntent, type Slots } from "./slots.js";
+
+/** The slots that describe a population rather than what is computed over it. */
+export const POPULATION_SLOTS: readonly SlotName[] = [
+  "driver",
+  "entity",
+  "team",
+  "moment",
+  "resolution",
+  "sentiment",
+  "period",
+  "number",
+  "segment",
+  "business",
+  "direction",
+];
+const POPULATION = new Set<SlotName>(POPULATION_SLOTS);
+
+export type ContextStep = StepLike & { inputs?: readonly number[]; placeholders?: readonly Placeholder[] };
+
+/** The steps whose output a step reads: its dependencies, its input list and the (k) in its prompt. */
+export function sourcesOf(step: ContextStep): Set<number> {
+  const sources = new Set<number>(step.depends_on);
+  for (const k of step.inputs ?? []) sources.add(k);
+  const placeholders = step.placeholders ?? readPromptPlaceholders(step.prompt).refs;
+  for (const p of placeholders) if (p.kind === "step") sources.add(p.step);
+  sources.delete(step.id);
+  return sources;
+}
+
+type SlotSets = Map<SlotName, Set<string>>;
+
+function add(into: SlotSets, name: SlotName, value: string): void {
+  into.set(name, (into.get(name) ?? new Set()).add(value));
+}
+
+function addSlots(into: SlotSets, slots: Slots): void {
+  for (const name of SLOT_NAMES) for (const value of slots[name] ?? []) add(into, name, value);
+}
+
+function addSets(into: SlotSets, from: SlotSets): void {
+  for (const [name, values] of from) for (const value of values) add(into, name, value);
+}
+
+const cache = new WeakMap<readonly ContextStep[], Intent[]>();
+
+/**
+ * Every step's intent in the context of its plan, in step order. Cached per steps array: a reference plan is
+ * scored against thousands of candidates and never mutated.
+ */
+export function planIntents(steps: readonly ContextStep[], tools: ToolDescriptions): Intent[] {
+  const cached = cache.get(steps);
+  if (cached) return cached;
+  const own = steps.map((step) => readIntent(step.prompt, tools));
+  const index = new Map(steps.map((step, i) => [step.id, i]));
+  // What each step's output already encodes: its own slots and everything its sources encode (cycles cut).
+  const encoded: (SlotSets | null)[] = steps.map(() => null);
+  const visiting = new Set<number>();
+  const inheritedBy = (step: ContextStep): SlotSets => {
+    const found: SlotSets = new Map();
+    for (const source of sourcesOf(step)) {
+      const at = index.get(source);
+      if (at !== undefined) addSets(found, encodedBy(at));
+    }
+    return found;
+  };
+  const encodedBy = (i: number): SlotSets => {
+    const done = encoded[i];
+    if (done) return done;
+    if (visiting.has(i)) return new Map();
+    visiting.add(i);
+    const found = inheritedBy(steps[i] as ContextStep);
+    addSlots(found, own[i]?.slots ?? {});
+    visiting.delete(i);
+    encoded[i] = found;
+    return found;
+  };
+  const intents = steps.map((step, i) => {
+    const intent = own[i] as Intent;
+    const inherited = inheritedBy(step);
+    const llm = step.tool === "LLM";
+    if (inherited.size === 0 && !llm) return intent;
+    const slots: Slots = {};
+    for (const name of SLOT_NAMES) {
+      // An LLM step combines what several steps return: neither populations nor several requests are its own.
+      if (llm && (POPULATION.has(name) || name === "requests")) continue;
+      const values = (intent.slots[name] ?? []).filter(
+        (value) => !(inherited.get(name)?.has(value) && (llm || POPULATION.has(name))),
+      );
+      if (values.length > 0) slots[name] = values;
+    }
+    return intentOf(slots, intent.rest);
+  });
+  cache.set(steps, intents);
+  return intents;
+}
