@@ -5,7 +5,14 @@
  */
 import { munkres } from "munkres";
 import { planIntents } from "./intent/context.js";
-import { formatSlots, type Intent, restCompatible, restSimilarity, slotDifferences } from "./intent/slots.js";
+import {
+  formatSlots,
+  type Intent,
+  readIntent,
+  restCompatible,
+  restSimilarity,
+  slotDifferences,
+} from "./intent/slots.js";
 import type { Placeholder, StepLike } from "./model.js";
 import { readPromptPlaceholders } from "./placeholders.js";
 import { DEFAULT_TOOL_DESCRIPTIONS, type ToolDescriptions } from "./tool-descriptions.js";
@@ -143,37 +150,17 @@ function mapped(ids: Iterable<number>, assigned: Assignment): Set<number> | null
 
 interface Side {
   step: MatchStep;
+  /** The step's intent within its plan (intent/context.ts). */
   intent: Intent;
+  /** The prompt's own intent, read alone. */
+  own: Intent;
   wiring: Wiring;
 }
 
-/**
- * Candidate steps that run on wrong data: they depend on a step aligned with nothing (it fetched another
- * population), or on a step that does. The cascade goes through every step downstream, however well aligned.
- */
-function wrongData(cs: readonly Side[], assigned: Assignment): Set<number> {
-  const byId = new Map(cs.map((c) => [c.step.id, c]));
-  const verdict = new Map<number, boolean>();
-  const onWrongData = (id: number, seen: Set<number>): boolean => {
-    const known = verdict.get(id);
-    if (known !== undefined) return known;
-    if (seen.has(id)) return false;
-    seen.add(id);
-    const step = byId.get(id)?.step;
-    const wrong = (step?.depends_on ?? []).some(
-      (dep) => dep !== id && byId.has(dep) && (!assigned.has(dep) || onWrongData(dep, seen)),
-    );
-    verdict.set(id, wrong);
-    return wrong;
-  };
-  return new Set(cs.filter((c) => onWrongData(c.step.id, new Set())).map((c) => c.step.id));
-}
-
 /** Why the wiring of an aligned pair does not correspond under the alignment; null when it does. */
-function wiringProblem(c: Side, r: Side, assigned: Assignment, wrong: ReadonlySet<number>): string | null {
+function wiringProblem(c: Side, r: Side, assigned: Assignment): string | null {
   const deps = mapped(c.step.depends_on, assigned);
   if (deps === null) return "depends on a step that corresponds to no reference step";
-  if (wrong.has(c.step.id)) return "runs on the output of a step that runs on wrong data (the cascade)";
   if (!setEqual(deps, new Set(r.step.depends_on)))
     return `dependencies [${c.step.depends_on.join(", ")}] correspond to [${[...deps].join(", ")}], the reference step has [${r.step.depends_on.join(", ")}]`;
   const outputs = mapped(c.wiring.outputs, assigned);
@@ -201,10 +188,18 @@ const FAR: IntentCell = { aligned: false, score: 0, distance: Number.POSITIVE_IN
  */
 function intentCell(c: Side, r: Side, similarity: Similarity, threshold: number): IntentCell {
   if (c.step.tool === null || c.step.tool !== r.step.tool) return FAR;
-  if (c.intent.slotKey !== r.intent.slotKey)
+  // In context, or else as written: an unwired step restating its filters ("RAG([], 'why … refund …')") asks
+  // what its reference counterpart asks of its inputs; it aligns, and the wiring check then tells them apart.
+  const [a, b] =
+    c.intent.slotKey === r.intent.slotKey
+      ? [c.intent, r.intent]
+      : c.own.slotKey === r.own.slotKey
+        ? [c.own, r.own]
+        : [null, null];
+  if (!a || !b)
     return { aligned: false, score: 0, distance: slotDifferences(c.intent.slots, r.intent.slots).length };
-  const score = similarity.of(c.intent.rest, r.intent.rest);
-  const aligned = score >= threshold || (similarity.contentRule && restCompatible(c.intent, r.intent, c.step.tool));
+  const score = similarity.of(a.rest, b.rest);
+  const aligned = score >= threshold || (similarity.contentRule && restCompatible(a, b, c.step.tool));
   return { aligned, score, distance: aligned ? 0 : 1 - score };
 }
 
@@ -356,11 +351,13 @@ class Matching {
     this.cs = candidate.map((step, i) => ({
       step,
       intent: candidateIntents[i] as Intent,
+      own: readIntent(step.prompt, tools),
       wiring: wiringOf(step),
     }));
     this.rs = reference.map((step, i) => ({
       step,
       intent: referenceIntents[i] as Intent,
+      own: readIntent(step.prompt, tools),
       wiring: wiringOf(step),
     }));
     this.intents = this.cs.map((c) => this.rs.map((r) => intentCell(c, r, similarity, threshold)));
@@ -382,15 +379,8 @@ class Matching {
     return block;
   }
 
-  private readonly wrongByAssignment = new WeakMap<Assignment, Set<number>>();
-
   problemOf(i: number, j: number, assigned: Assignment): string | null {
-    let wrong = this.wrongByAssignment.get(assigned);
-    if (!wrong) {
-      wrong = wrongData(this.cs, assigned);
-      this.wrongByAssignment.set(assigned, wrong);
-    }
-    return this.blockOf(i, j) ?? wiringProblem(this.cs[i] as Side, this.rs[j] as Side, assigned, wrong);
+    return this.blockOf(i, j) ?? wiringProblem(this.cs[i] as Side, this.rs[j] as Side, assigned);
   }
 
   assign(assigned: Assignment | null): Assignment {

@@ -3,8 +3,7 @@
  * that takes input ids asks its question of those ids: a filter its inputs already encode is no new condition
  * ("these refund calls from last week" after fetching exactly those calls), so it is left out of the step's slots.
  * Restating it is Redundancy's `repeated-detail`, charged once there, not a second time as an intent mismatch. An
- * LLM step filters nothing at all: the populations it names describe its inputs, so only what it computes
- * (measure, aggregation, numbers) that its inputs do not already carry is its intent.
+ * LLM step filters nothing at all (see llmIntent).
  */
 import type { Placeholder, StepLike } from "../model.js";
 import { readPromptPlaceholders } from "../placeholders.js";
@@ -54,6 +53,42 @@ function addSets(into: SlotSets, from: SlotSets): void {
   for (const [name, values] of from) for (const value of values) add(into, name, value);
 }
 
+/**
+ * Fields whose values are polarities of one tag: once the inputs are filtered on the field, a dependent step that
+ * names it ("what kept these chats from being solved" after fetching unresolved chats) describes the inputs.
+ */
+const WHOLE_FIELD = new Set<SlotName>(["resolution", "sentiment"]);
+
+function inheritedValue(intent: Intent, inherited: SlotSets, name: SlotName, value: string): boolean {
+  if (!POPULATION.has(name)) return false;
+  const values = inherited.get(name);
+  if (values === undefined) return false;
+  // "Why are callers unhappy" about chats the step was given: the caller only implied a channel.
+  if (name === "entity" && intent.impliedEntity) return true;
+  return values.has(value) || (WHOLE_FIELD.has(name) && value !== "change");
+}
+
+/**
+ * An LLM step's intent is its role: extracting ids for a later step, or reasoning over its inputs (combining,
+ * comparing, reporting, answering). What it combines or compares is fixed by its inputs and by (query), which
+ * the wiring compares; the populations, measures and comparisons it names describe them.
+ */
+function llmIntent(intent: Intent): Intent {
+  const extracts = intent.slots.aggregation?.includes("ids") ?? false;
+  return intentOf(extracts ? { aggregation: ["ids"] } : {}, intent.rest);
+}
+
+/**
+ * Whether a step hands its population on: a T2S step that returns call or interaction ids, or a RAG or LLM step
+ * (which read, and pass on, what they were given). A step that fetches agents, a team or a number does not: "the
+ * average QA score of these agents' calls this week" filters their calls by the week afresh.
+ */
+function passesPopulation(step: ContextStep, intent: Intent): boolean {
+  if (step.tool !== "T2S") return step.tool !== null;
+  return PASSES_IDS.test(step.prompt) || (intent.slots.aggregation?.includes("ids") ?? false);
+}
+export const PASSES_IDS = /\b(?:call|interaction|conversation|contact|chat|email)[_ -]?ids?\b/i;
+
 const cache = new WeakMap<readonly ContextStep[], Intent[]>();
 
 /**
@@ -72,7 +107,8 @@ export function planIntents(steps: readonly ContextStep[], tools: ToolDescriptio
     const found: SlotSets = new Map();
     for (const source of sourcesOf(step)) {
       const at = index.get(source);
-      if (at !== undefined) addSets(found, encodedBy(at));
+      if (at !== undefined && passesPopulation(steps[at] as ContextStep, own[at] as Intent))
+        addSets(found, encodedBy(at));
     }
     return found;
   };
@@ -90,15 +126,11 @@ export function planIntents(steps: readonly ContextStep[], tools: ToolDescriptio
   const intents = steps.map((step, i) => {
     const intent = own[i] as Intent;
     const inherited = inheritedBy(step);
-    const llm = step.tool === "LLM";
-    if (inherited.size === 0 && !llm) return intent;
+    if (step.tool === "LLM") return llmIntent(intent);
+    if (inherited.size === 0) return intent;
     const slots: Slots = {};
     for (const name of SLOT_NAMES) {
-      // An LLM step combines what several steps return: neither populations nor several requests are its own.
-      if (llm && (POPULATION.has(name) || name === "requests")) continue;
-      const values = (intent.slots[name] ?? []).filter(
-        (value) => !(inherited.get(name)?.has(value) && (llm || POPULATION.has(name))),
-      );
+      const values = (intent.slots[name] ?? []).filter((value) => !inheritedValue(intent, inherited, name, value));
       if (values.length > 0) slots[name] = values;
     }
     return intentOf(slots, intent.rest);

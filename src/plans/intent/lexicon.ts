@@ -64,6 +64,19 @@ const FIXED = entries(null, {
     "call-back",
     "calling them back",
     "call driver field",
+    // Within-call time: what a sentiment change or a "what happened" question already implies.
+    "over the course of",
+    "in the course of",
+    "from start to finish",
+    "from beginning to end",
+    "from the start to the end",
+    "from the beginning to the end",
+    "as the call went on",
+    "as the call progressed",
+    "as the conversation went on",
+    "as the conversation progressed",
+    "throughout",
+    "by the end",
     "the following",
     "call center",
     "contact center",
@@ -191,8 +204,9 @@ const DRIVER_PARAPHRASES = entries("driver", {
   ],
   "order status": ["where their order is", "order whereabouts", "order update", "status of their order"],
   cancellation: [
-    ...cross(["cancel", "end", "terminate", "close", "stop", "quit", "drop"], SUBSCRIPTION),
-    ...cross(["cancelling", "canceling", "ending", "terminating", "closing"], SUBSCRIPTION),
+    ...cross(["cancel", "end", "terminate", "close", "shut", "stop", "quit", "drop", "leave"], SUBSCRIPTION),
+    ...cross(["cancelling", "canceling", "ending", "terminating", "closing", "shutting", "leaving"], SUBSCRIPTION),
+    ...cross(["shut down", "close down", "get out of", "walk away from", "pull out of"], SUBSCRIPTION),
     "cancelling",
     "canceling",
     "cancelled",
@@ -321,6 +335,51 @@ const RESOLUTION = entries("resolution", {
   any: ["resolution status", "did we resolve", "dwr", "dwr status", "resolution", "issue resolution"],
 });
 
+/** "how did the caller's mood evolve": a feeling noun, then a verb of change in any form. */
+const FEELING_NOUNS = [
+  "sentiment",
+  "mood",
+  "emotion",
+  "emotions",
+  "feeling",
+  "feelings",
+  "tone",
+  "attitude",
+  "customer sentiment",
+  "customer mood",
+  "customer's sentiment",
+  "customer's mood",
+];
+const CHANGE_VERBS = [
+  "change",
+  "shift",
+  "evolve",
+  "develop",
+  "move",
+  "turn",
+  "vary",
+  "progress",
+  "swing",
+  "improve",
+  "worsen",
+  "deteriorate",
+  "transition",
+].flatMap((verb) => [verb, `${verb}s`, verb.endsWith("e") ? `${verb}d` : `${verb}ed`]);
+const CHANGE_NOUNS = [
+  "change",
+  "changes",
+  "shift",
+  "shifts",
+  "swing",
+  "swings",
+  "evolution",
+  "development",
+  "trajectory",
+  "transition",
+  "improvement",
+  "deterioration",
+];
+
 const SENTIMENT = entries("sentiment", {
   negative: [
     "negative sentiment",
@@ -348,50 +407,9 @@ const SENTIMENT = entries("sentiment", {
   ],
   neutral: ["neutral sentiment", "sentiment was neutral"],
   change: [
-    "sentiment change",
-    "sentiment changed",
-    "sentiment shift",
-    "sentiment shifted",
-    "sentiment transition",
-    "sentiment transitioned",
-    "sentiment improve",
-    "sentiment improved",
-    "change in sentiment",
-    "shift in sentiment",
-    "sentiment evolve",
-    "sentiment evolved",
-    "sentiment develop",
-    "sentiment developed",
-    "sentiment move",
-    "sentiment moved",
-    "sentiment turn",
-    "sentiment turned",
-    "sentiment vary",
-    "sentiment varied",
-    "sentiment shifts",
-    "sentiment changes",
-    "customer sentiment change",
-    "customer sentiment changed",
-    "customer sentiment shift",
-    "customer sentiment shifted",
-    "customer sentiment evolve",
-    "customer sentiment evolved",
-    "customer sentiment develop",
-    "customer sentiment developed",
-    "customer sentiment move",
-    "customer sentiment moved",
-    "customer's sentiment change",
-    "customer's sentiment changed",
-    "customer's sentiment shift",
-    "customer's sentiment shifted",
-    "customer's sentiment evolve",
-    "customer's sentiment evolved",
-    "customer's sentiment develop",
-    "customer's sentiment developed",
-    "mood change",
-    "mood changed",
-    "mood shift",
-    "mood shifted",
+    ...cross(FEELING_NOUNS, CHANGE_VERBS),
+    ...cross(CHANGE_NOUNS, ["in sentiment", "in mood", "of sentiment", "of mood", "in the customer's sentiment"]),
+    ...cross(["sentiment", "mood"], CHANGE_NOUNS),
   ],
   any: ["sentiment", "sentiment tag", "customer sentiment"],
 });
@@ -585,6 +603,13 @@ export const LEXICON: readonly LexiconEntry[] = [
   ...ENTITY,
 ];
 
+/** After "the most" these make it an intensity ("the most dissatisfied with"), not a ranking of groups. */
+export const INTENSIFIED = new Set(
+  "unhappy dissatisfied frustrated upset annoyed angry displeased unsatisfied worried concerned confused stressed happy satisfied pleased delighted likely unlikely important".split(
+    " ",
+  ),
+);
+
 /** Words before a moment or resolution that turn it around ("not escalated", "without a transfer"). */
 export const NEGATIONS = new Set(["not", "no", "never", "without", "non", "un"]);
 
@@ -685,6 +710,11 @@ export const TIME_UNITS: ReadonlyMap<string, number> = new Map([
   ["min", 60],
   ["hour", 3600],
   ["hr", 3600],
+]);
+/** Days and weeks are spans when bounded ("within a day", "within seven days"), windows otherwise. */
+export const BOUNDED_SPAN_UNITS: ReadonlyMap<string, number> = new Map([
+  ["day", 86_400],
+  ["week", 604_800],
 ]);
 /** Calendar units after a number give a window ("within 7 days", "the last 3 months"), not a duration. */
 export const CALENDAR_UNITS: ReadonlyMap<string, string> = new Map([

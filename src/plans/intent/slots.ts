@@ -2,10 +2,12 @@
 import { maskPlaceholders } from "../placeholders.js";
 import type { ToolDescriptions } from "../tool-descriptions.js";
 import {
+  BOUNDED_SPAN_UNITS,
   CALENDAR_UNITS,
   CALLER_KIND,
   COMPARATORS,
   ID_KIND,
+  INTENSIFIED,
   LEXICON,
   type LexiconEntry,
   NEGATIONS,
@@ -32,6 +34,8 @@ export interface Intent {
   slotKey: string;
   /** The words no slot consumed, stopwords removed, synonyms folded to one word each. */
   rest: readonly string[];
+  /** The entity was only implied ("the caller", "customers calling"), not named by a population noun or id. */
+  impliedEntity?: boolean;
 }
 
 interface Phrase {
@@ -103,23 +107,51 @@ function numberAt(token: string | undefined): number | null {
   return NUMBER_WORDS.get(token) ?? null;
 }
 
-/** Named teams keep their capitals in the prompt ("the Phoenix team"), which tokens no longer show. */
+/**
+ * Named teams keep their capitals in the prompt ("the Phoenix team", "the Austin site"), which tokens no longer
+ * show; a lower-case name needs its article ("the collections team", "the returns queue", "the mortgage line").
+ */
 const NAMED_TEAM = /\b((?:[A-Z][\p{L}\d&-]*\s+){0,2}[A-Z][\p{L}\d&-]*)\s+(?:team|site|queue|office)\b/gu;
-const NOT_A_TEAM = new Set(["the", "which", "what", "each", "every", "a", "our", "their", "this", "that"]);
+const ARTICLE_TEAM =
+  /\bthe\s+((?:[a-z][\p{L}&-]*\s+){0,2}?[a-z][\p{L}&-]*)\s+(?:team|site|queue|office|line(?!\s+of\s+business))\b/gu;
+const NOT_A_TEAM = new Set([
+  "the",
+  "which",
+  "what",
+  "each",
+  "every",
+  "a",
+  "our",
+  "their",
+  "this",
+  "that",
+  "same",
+  "whole",
+  "entire",
+  "other",
+  "another",
+  "any",
+  "all",
+  "one",
+  "agent's",
+  "customer's",
+]);
 
 function namedTeams(text: string): { values: string[]; rest: string } {
   const values: string[] = [];
-  const rest = text.replace(NAMED_TEAM, (whole, name: string) => {
+  const take = (whole: string, name: string) => {
     const words = name.split(/\s+/).filter((w) => !NOT_A_TEAM.has(w.toLowerCase()));
     if (words.length === 0) return whole;
-    values.push(words.join(" ").toLowerCase());
+    values.push(words.join(" ").toLowerCase().replace(/-/g, " "));
     return " ";
-  });
+  };
+  const rest = text.replace(NAMED_TEAM, take).replace(ARTICLE_TEAM, (whole, name: string) => ` ${take(whole, name)}`);
   return { values, rest };
 }
 
 class SlotBag {
   readonly values = new Map<SlotName, Set<string>>();
+  impliedEntity = false;
   add(slot: SlotName, value: string): void {
     const set = this.values.get(slot) ?? new Set<string>();
     set.add(value);
@@ -134,6 +166,7 @@ class SlotBag {
       const nouns = all.filter((v) => !v.startsWith(ID_PREFIX) && !v.startsWith(HINT_PREFIX));
       const kinds = of(ID_PREFIX);
       if (kinds.length > 0) this.add("aggregation", "ids");
+      this.impliedEntity = nouns.length === 0 && kinds.length === 0;
       this.values.set("entity", new Set(nouns.length > 0 ? nouns : kinds.length > 0 ? kinds : of(HINT_PREFIX)));
     }
     const slots: Slots = {};
@@ -187,7 +220,9 @@ function span(seconds: number): string {
 /** "half an hour", "an hour", "a quarter of an hour", "one minute": a span written without a numeral. */
 function wordSpan(words: readonly string[], at: number): { seconds: number; length: number } | null {
   const word = words[at];
-  const unitAfter = (i: number) => TIME_UNITS.get(words[i] as string);
+  const bounded = comparatorBefore(words, at, [...words].map(() => false)) !== "";
+  const unitAfter = (i: number) =>
+    TIME_UNITS.get(words[i] as string) ?? (bounded ? BOUNDED_SPAN_UNITS.get(words[i] as string) : undefined);
   if (word === "half" || word === "quarter") {
     const fraction = word === "half" ? 0.5 : 0.25;
     for (const gap of [1, 2, 3]) {
@@ -236,7 +271,10 @@ function readNumber(words: readonly string[], at: number, bag: SlotBag, used: bo
   }
   let comparator = comparatorBefore(words, at, used);
   for (let i = at; i < end; i++) used[i] = true;
-  const seconds = next === undefined ? undefined : TIME_UNITS.get(next);
+  const seconds =
+    next === undefined
+      ? undefined
+      : (TIME_UNITS.get(next) ?? (comparator !== "" ? BOUNDED_SPAN_UNITS.get(next) : undefined));
   const calendar = next === undefined ? undefined : CALENDAR_UNITS.get(next);
   const unitLength = seconds !== undefined || calendar !== undefined ? 1 : 0;
   if (unitLength > 0) used[end] = true;
@@ -278,15 +316,22 @@ function readPhrases(
       at++;
       continue;
     }
-    if (phrase.slot) {
+    const after = words[at + phrase.tokens.length] ?? "";
+    // "the most dissatisfied with" is how strongly, not which group ranks first.
+    const intensity = phrase.slot === "aggregation" && phrase.value === "rank" && INTENSIFIED.has(after);
+    if (phrase.slot && !intensity) {
       const flip = (phrase.slot === "moment" || phrase.slot === "driver") && negated(words, at);
-      bag.add(phrase.slot, flip ? `not ${phrase.value}` : phrase.value);
+      // "the resolution rate" is the share of resolved interactions.
+      const rate = phrase.slot === "resolution" && phrase.value === "any" && SHARE_WORDS.has(after);
+      bag.add(phrase.slot, flip ? `not ${phrase.value}` : rate ? "resolved" : phrase.value);
       if (flip) used[at - 1] = true;
     }
     for (let i = 0; i < phrase.tokens.length; i++) used[at + i] = true;
     at += phrase.tokens.length;
   }
 }
+
+const SHARE_WORDS = new Set(["rate", "percentage", "share", "proportion", "ratio"]);
 
 /**
  * A second request joined to the first ("… and what is their average QA score?", "…; then find why …"): the
@@ -295,6 +340,12 @@ function readPhrases(
  */
 const SECOND_REQUEST =
   /(?:\band\b|;|\bthen\b|\balso\b)\s*,?\s*(?:also\s+|then\s+)?(?:what|why|how|which(?!\s+(?:were|was|are|is|had|have|got)\b)|find|list|count|identify|fetch|get|retrieve|determine|explain|describe|summari[sz]e|tell|show|give|compute|calculate|report)\b/i;
+
+/** Whether a prompt asks several things at once (two requests joined, or two question marks). */
+export function asksSeveral(prompt: string): boolean {
+  const masked = maskPlaceholders(prompt);
+  return SECOND_REQUEST.test(masked) || (masked.match(/\?/g) ?? []).length > 1;
+}
 
 const caches = new WeakMap<ToolDescriptions, Map<string, Intent>>();
 const CACHE_LIMIT = 20_000;
@@ -314,9 +365,8 @@ export function readIntent(prompt: string, tools: ToolDescriptions): Intent {
   if (cached) return cached;
   const table = tableFor(tools);
   const bag = new SlotBag();
-  const masked = maskPlaceholders(prompt);
-  if (SECOND_REQUEST.test(masked)) bag.add("requests", "several");
-  const teams = namedTeams(masked);
+  if (asksSeveral(prompt)) bag.add("requests", "several");
+  const teams = namedTeams(maskPlaceholders(prompt));
   for (const team of teams.values) bag.add("team", team);
   const words = tokens(teams.rest);
   const used = words.map(() => false);
@@ -328,6 +378,7 @@ export function readIntent(prompt: string, tools: ToolDescriptions): Intent {
     return [SYNONYMS.get(word) ?? word];
   });
   const intent = intentOf(bag.finish(), rest);
+  if (bag.impliedEntity) intent.impliedEntity = true;
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(prompt, intent);
   return intent;
