@@ -8,7 +8,7 @@
 import type { Placeholder, StepLike } from "../model.js";
 import { readPromptPlaceholders } from "../placeholders.js";
 import type { ToolDescriptions } from "../tool-descriptions.js";
-import { type SlotName, SLOT_NAMES } from "./lexicon.js";
+import { SLOT_NAMES, type SlotName } from "./lexicon.js";
 import { type Intent, intentOf, readIntent, type Slots } from "./slots.js";
 
 /** The slots that describe a population rather than what is computed over it. */
@@ -130,7 +130,9 @@ export function planIntents(steps: readonly ContextStep[], tools: ToolDescriptio
     if (inherited.size === 0) return intent;
     const slots: Slots = {};
     for (const name of SLOT_NAMES) {
-      const values = (intent.slots[name] ?? []).filter((value) => !inheritedValue(intent, inherited, name, value));
+      const values = (intent.slots[name] ?? []).filter(
+        (value) => !inheritedValue(intent, inherited, name, value),
+      );
       if (values.length > 0) slots[name] = values;
     }
     return intentOf(slots, intent.rest);

@@ -205,7 +205,10 @@ const DRIVER_PARAPHRASES = entries("driver", {
   "order status": ["where their order is", "order whereabouts", "order update", "status of their order"],
   cancellation: [
     ...cross(["cancel", "end", "terminate", "close", "shut", "stop", "quit", "drop", "leave"], SUBSCRIPTION),
-    ...cross(["cancelling", "canceling", "ending", "terminating", "closing", "shutting", "leaving"], SUBSCRIPTION),
+    ...cross(
+      ["cancelling", "canceling", "ending", "terminating", "closing", "shutting", "leaving"],
+      SUBSCRIPTION,
+    ),
     ...cross(["shut down", "close down", "get out of", "walk away from", "pull out of"], SUBSCRIPTION),
     "cancelling",
     "canceling",
@@ -219,12 +222,32 @@ const DRIVER_PARAPHRASES = entries("driver", {
   "payment issue": ["payment trouble", "payment error", "payment declined", "payments"],
 });
 
-/** The customer segment field (premium, standard, new, small business). */
+/** The customer segment field (premium, standard, new, small business), with any noun for the customer. */
+const CUSTOMER_NOUNS = [
+  "customer",
+  "customers",
+  "client",
+  "clients",
+  "caller",
+  "callers",
+  "user",
+  "users",
+  "account",
+  "accounts",
+  "member",
+  "members",
+];
 const SEGMENT = entries("segment", {
-  premium: ["premium", "premium customer", "premium tier", "vip"],
-  standard: ["standard customer", "standard segment", "standard tier"],
-  new: ["new customer", "newly joined customer", "first-time customer"],
-  "small business": ["small business", "small-business", "small businesses", "smb"],
+  premium: ["premium", "vip", ...cross(["premium", "vip"], ["tier", "segment", ...CUSTOMER_NOUNS])],
+  standard: cross(["standard", "regular"], ["segment", "tier", ...CUSTOMER_NOUNS]),
+  new: cross(["new", "newly joined", "first-time", "recently joined"], ["segment", ...CUSTOMER_NOUNS]),
+  "small business": [
+    "small business",
+    "small-business",
+    "small businesses",
+    "smb",
+    ...cross(["small business", "small-business", "smb"], ["segment", ...CUSTOMER_NOUNS]),
+  ],
 });
 
 /** The line-of-business field. */
@@ -408,7 +431,13 @@ const SENTIMENT = entries("sentiment", {
   neutral: ["neutral sentiment", "sentiment was neutral"],
   change: [
     ...cross(FEELING_NOUNS, CHANGE_VERBS),
-    ...cross(CHANGE_NOUNS, ["in sentiment", "in mood", "of sentiment", "of mood", "in the customer's sentiment"]),
+    ...cross(CHANGE_NOUNS, [
+      "in sentiment",
+      "in mood",
+      "of sentiment",
+      "of mood",
+      "in the customer's sentiment",
+    ]),
     ...cross(["sentiment", "mood"], CHANGE_NOUNS),
   ],
   any: ["sentiment", "sentiment tag", "customer sentiment"],

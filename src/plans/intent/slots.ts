@@ -79,7 +79,13 @@ function compile(tools: ToolDescriptions): Table {
     if (words.length === 0 || seen.has(key)) continue;
     seen.add(key);
     const prefix =
-      slot !== "entity" ? "" : ID_WORDINGS.has(wording) ? ID_PREFIX : HINT_WORDINGS.has(wording) ? HINT_PREFIX : "";
+      slot !== "entity"
+        ? ""
+        : ID_WORDINGS.has(wording)
+          ? ID_PREFIX
+          : HINT_WORDINGS.has(wording)
+            ? HINT_PREFIX
+            : "";
     const phrase = { tokens: words, slot, value: `${prefix}${rawValue}` };
     const first = words[0] as string;
     byFirst.set(first, [...(byFirst.get(first) ?? []), phrase]);
@@ -145,7 +151,12 @@ function namedTeams(text: string): { values: string[]; rest: string } {
     values.push(words.join(" ").toLowerCase().replace(/-/g, " "));
     return " ";
   };
-  const rest = text.replace(NAMED_TEAM, take).replace(ARTICLE_TEAM, (whole, name: string) => ` ${take(whole, name)}`);
+  const rest = text
+    .replace(NAMED_TEAM, take)
+    // "the agents of this team" names no team: a lower-case name is made of content words only.
+    .replace(ARTICLE_TEAM, (whole, name: string) =>
+      name.split(/\s+/).some((w) => STOPWORDS.has(w) || NOT_A_TEAM.has(w)) ? whole : ` ${take(whole, name)}`,
+    );
   return { values, rest };
 }
 
@@ -162,12 +173,16 @@ class SlotBag {
     const entity = this.values.get("entity");
     if (entity) {
       const all = [...entity];
-      const of = (prefix: string) => all.filter((v) => v.startsWith(prefix)).map((v) => v.slice(prefix.length));
+      const of = (prefix: string) =>
+        all.filter((v) => v.startsWith(prefix)).map((v) => v.slice(prefix.length));
       const nouns = all.filter((v) => !v.startsWith(ID_PREFIX) && !v.startsWith(HINT_PREFIX));
       const kinds = of(ID_PREFIX);
       if (kinds.length > 0) this.add("aggregation", "ids");
       this.impliedEntity = nouns.length === 0 && kinds.length === 0;
-      this.values.set("entity", new Set(nouns.length > 0 ? nouns : kinds.length > 0 ? kinds : of(HINT_PREFIX)));
+      this.values.set(
+        "entity",
+        new Set(nouns.length > 0 ? nouns : kinds.length > 0 ? kinds : of(HINT_PREFIX)),
+      );
     }
     const slots: Slots = {};
     for (const name of SLOT_NAMES) {
@@ -209,7 +224,9 @@ function comparatorBefore(words: readonly string[], at: number, used: boolean[])
 }
 
 const CONJUNCTION_AFTER = new Set(
-  "the a an they he she it we you their his her this that these those customer customers agent agents".split(" "),
+  "the a an they he she it we you their his her this that these those customer customers agent agents".split(
+    " ",
+  ),
 );
 
 /** A time span in one canonical unit: minutes when whole, else seconds ("half an hour" and "30 minutes" meet). */
@@ -220,7 +237,12 @@ function span(seconds: number): string {
 /** "half an hour", "an hour", "a quarter of an hour", "one minute": a span written without a numeral. */
 function wordSpan(words: readonly string[], at: number): { seconds: number; length: number } | null {
   const word = words[at];
-  const bounded = comparatorBefore(words, at, [...words].map(() => false)) !== "";
+  const bounded =
+    comparatorBefore(
+      words,
+      at,
+      [...words].map(() => false),
+    ) !== "";
   const unitAfter = (i: number) =>
     TIME_UNITS.get(words[i] as string) ?? (bounded ? BOUNDED_SPAN_UNITS.get(words[i] as string) : undefined);
   if (word === "half" || word === "quarter") {
@@ -229,7 +251,8 @@ function wordSpan(words: readonly string[], at: number): { seconds: number; leng
       const unit = unitAfter(at + gap);
       if (unit === undefined) continue;
       const between = words.slice(at + 1, at + gap);
-      if (between.every((w) => w === "an" || w === "a" || w === "of")) return { seconds: unit * fraction, length: gap + 1 };
+      if (between.every((w) => w === "an" || w === "a" || w === "of"))
+        return { seconds: unit * fraction, length: gap + 1 };
     }
     return null;
   }
@@ -279,7 +302,10 @@ function readNumber(words: readonly string[], at: number, bag: SlotBag, used: bo
   const unitLength = seconds !== undefined || calendar !== undefined ? 1 : 0;
   if (unitLength > 0) used[end] = true;
   // "30 minutes or more", "five or fewer"
-  const trailing = words[end + unitLength] === "or" ? TRAILING_COMPARATORS.get(words[end + unitLength + 1] ?? "") : undefined;
+  const trailing =
+    words[end + unitLength] === "or"
+      ? TRAILING_COMPARATORS.get(words[end + unitLength + 1] ?? "")
+      : undefined;
   if (trailing && comparator === "") {
     comparator = trailing;
     used[end + unitLength] = true;
