@@ -54,17 +54,16 @@ function addSets(into: SlotSets, from: SlotSets): void {
 }
 
 /**
- * Fields whose values are polarities of one tag: once the inputs are filtered on the field, a dependent step that
- * names it ("what kept these chats from being solved" after fetching unresolved chats) describes the inputs.
+ * Fields a dependent step can only describe once its inputs are filtered on them: the polarities of one tag ("what
+ * kept these chats from being solved" after fetching unresolved chats) and the channel ("the calls given" for ids
+ * the step was handed, whatever they hold).
  */
-const WHOLE_FIELD = new Set<SlotName>(["resolution", "sentiment"]);
+const WHOLE_FIELD = new Set<SlotName>(["resolution", "sentiment", "entity"]);
 
-function inheritedValue(intent: Intent, inherited: SlotSets, name: SlotName, value: string): boolean {
+function inheritedValue(inherited: SlotSets, name: SlotName, value: string): boolean {
   if (!POPULATION.has(name)) return false;
   const values = inherited.get(name);
   if (values === undefined) return false;
-  // "Why are callers unhappy" about chats the step was given: the caller only implied a channel.
-  if (name === "entity" && intent.impliedEntity) return true;
   return values.has(value) || (WHOLE_FIELD.has(name) && value !== "change");
 }
 
@@ -130,9 +129,7 @@ export function planIntents(steps: readonly ContextStep[], tools: ToolDescriptio
     if (inherited.size === 0) return intent;
     const slots: Slots = {};
     for (const name of SLOT_NAMES) {
-      const values = (intent.slots[name] ?? []).filter(
-        (value) => !inheritedValue(intent, inherited, name, value),
-      );
+      const values = (intent.slots[name] ?? []).filter((value) => !inheritedValue(inherited, name, value));
       if (values.length > 0) slots[name] = values;
     }
     return intentOf(slots, intent.rest);

@@ -135,6 +135,19 @@ const SUBSCRIPTION = OWNED.flatMap((owner) =>
   ["subscription", "account", "contract", "service", "membership"].map((thing) => `${owner}${thing}`),
 );
 
+const GOODS = [
+  "item",
+  "items",
+  "product",
+  "products",
+  "order",
+  "orders",
+  "package",
+  "packages",
+  "parcel",
+  "parcels",
+];
+
 /** Everyday wordings of the call drivers, beyond tools.yaml's variants (which slots.ts adds). */
 const DRIVER_PARAPHRASES = entries("driver", {
   refund: [
@@ -188,8 +201,36 @@ const DRIVER_PARAPHRASES = entries("driver", {
     "orders arriving late",
     "order arriving late",
   ],
-  "missing item": ["items missing", "missing items", "item not received", "missing products"],
-  "damaged item": ["broken product", "arrived broken", "damaged goods", "items damaged"],
+  "missing item": [
+    "items missing",
+    "missing items",
+    "item not received",
+    "missing products",
+    ...cross(GOODS, [
+      "that were missing",
+      "that was missing",
+      "which were missing",
+      "never arrived",
+      "that never arrived",
+      "not received",
+      "that went missing",
+      "went missing",
+    ]),
+  ],
+  "damaged item": [
+    "broken product",
+    "arrived broken",
+    "damaged goods",
+    "items damaged",
+    ...cross(GOODS, [
+      "that arrived damaged",
+      "arrived damaged",
+      "that arrived broken",
+      "that were damaged",
+      "that was damaged",
+      "damaged in transit",
+    ]),
+  ],
   "account access": [
     "locked out",
     "cannot log in",
@@ -220,6 +261,50 @@ const DRIVER_PARAPHRASES = entries("driver", {
   "service outage": ["service interruption", "service down", "network down", "outages"],
   fraud: ["fraudulent charge", "fraudulent activity", "scam"],
   "payment issue": ["payment trouble", "payment error", "payment declined", "payments"],
+});
+
+/** Everyday wordings of the moments, beyond tools.yaml's variants. */
+const MOMENT_PARAPHRASES = entries("moment", {
+  transfer: [
+    "handed off",
+    "handed over",
+    "passed to another agent",
+    "passed on to another agent",
+    "routed to another agent",
+    "routed to another team",
+    "moved to another agent",
+    "sent to another department",
+    "transferred to another agent",
+    "transferred to another department",
+  ],
+  escalation: [
+    "escalated to a supervisor",
+    "escalated to a manager",
+    "passed up to a supervisor",
+    "handed to a supervisor",
+    "went to a supervisor",
+    "supervisor escalation",
+    "escalations",
+  ],
+  hold: ["put on hold", "kept on hold", "held on the line"],
+  "repeat contact": [
+    "contacted us again",
+    "called back again",
+    "came back",
+    "got in touch again",
+    "reached out again",
+    "second contact",
+    "repeat contacts",
+  ],
+  "follow-up required": [
+    "needed a follow-up",
+    "needing a follow-up",
+    "follow-up needed",
+    "required a follow-up",
+    "requiring a follow-up",
+  ],
+  "abusive interaction": ["verbally abusive", "abusive customer", "abusive language", "abuse"],
+  silence: ["dead air", "long pause", "long pauses", "silent"],
 });
 
 /** The customer segment field (premium, standard, new, small business), with any noun for the customer. */
@@ -515,7 +600,6 @@ const METRIC = entries("metric", {
     "lasted",
     "length",
     "talk time",
-    "average handling time",
   ],
   "wait time": [
     "wait time",
@@ -621,6 +705,7 @@ export const LEXICON: readonly LexiconEntry[] = [
   ...RESOLUTION,
   ...SENTIMENT,
   ...DRIVER_PARAPHRASES,
+  ...MOMENT_PARAPHRASES,
   ...SEGMENT,
   ...BUSINESS,
   ...DIRECTION,
@@ -825,7 +910,7 @@ export const STOPWORDS = new Set(
     "whose while whether has have had our we us you your they them i me my can could would should will please " +
     "also just only very so then following output step result data out up both either via using use based " +
     "related regarding concerning involving conversation first second third label got gotten getting during " +
-    "s t wa ha"
+    "s t wa ha given next now provided supplied specified mentioned kindly"
   ).split(" "),
 );
 

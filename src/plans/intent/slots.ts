@@ -34,8 +34,6 @@ export interface Intent {
   slotKey: string;
   /** The words no slot consumed, stopwords removed, synonyms folded to one word each. */
   rest: readonly string[];
-  /** The entity was only implied ("the caller", "customers calling"), not named by a population noun or id. */
-  impliedEntity?: boolean;
 }
 
 interface Phrase {
@@ -162,7 +160,6 @@ function namedTeams(text: string): { values: string[]; rest: string } {
 
 class SlotBag {
   readonly values = new Map<SlotName, Set<string>>();
-  impliedEntity = false;
   add(slot: SlotName, value: string): void {
     const set = this.values.get(slot) ?? new Set<string>();
     set.add(value);
@@ -178,7 +175,6 @@ class SlotBag {
       const nouns = all.filter((v) => !v.startsWith(ID_PREFIX) && !v.startsWith(HINT_PREFIX));
       const kinds = of(ID_PREFIX);
       if (kinds.length > 0) this.add("aggregation", "ids");
-      this.impliedEntity = nouns.length === 0 && kinds.length === 0;
       this.values.set(
         "entity",
         new Set(nouns.length > 0 ? nouns : kinds.length > 0 ? kinds : of(HINT_PREFIX)),
@@ -404,7 +400,6 @@ export function readIntent(prompt: string, tools: ToolDescriptions): Intent {
     return [SYNONYMS.get(word) ?? word];
   });
   const intent = intentOf(bag.finish(), rest);
-  if (bag.impliedEntity) intent.impliedEntity = true;
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(prompt, intent);
   return intent;
