@@ -39,18 +39,19 @@ export function sourcesOf(step: ContextStep): Set<number> {
   return sources;
 }
 
-type SlotSets = Map<SlotName, Set<string>>;
+/** Slot values as "name\0value", plus "name\0*" for a field with any value: cheap to build for every candidate. */
+type SlotKeys = Set<string>;
 
-function add(into: SlotSets, name: SlotName, value: string): void {
-  into.set(name, (into.get(name) ?? new Set()).add(value));
-}
+const ANY = "*";
+const keyOf = (name: SlotName, value: string) => `${name}\u0000${value}`;
 
-function addSlots(into: SlotSets, slots: Slots): void {
-  for (const name of SLOT_NAMES) for (const value of slots[name] ?? []) add(into, name, value);
-}
-
-function addSets(into: SlotSets, from: SlotSets): void {
-  for (const [name, values] of from) for (const value of values) add(into, name, value);
+function addSlots(into: SlotKeys, slots: Slots): void {
+  for (const name of POPULATION_SLOTS) {
+    const values = slots[name];
+    if (!values) continue;
+    into.add(keyOf(name, ANY));
+    for (const value of values) into.add(keyOf(name, value));
+  }
 }
 
 /**
@@ -60,11 +61,10 @@ function addSets(into: SlotSets, from: SlotSets): void {
  */
 const WHOLE_FIELD = new Set<SlotName>(["resolution", "sentiment", "entity"]);
 
-function inheritedValue(inherited: SlotSets, name: SlotName, value: string): boolean {
+function inheritedValue(inherited: SlotKeys, name: SlotName, value: string): boolean {
   if (!POPULATION.has(name)) return false;
-  const values = inherited.get(name);
-  if (values === undefined) return false;
-  return values.has(value) || (WHOLE_FIELD.has(name) && value !== "change");
+  if (inherited.has(keyOf(name, value))) return true;
+  return WHOLE_FIELD.has(name) && value !== "change" && inherited.has(keyOf(name, ANY));
 }
 
 /**
@@ -72,9 +72,31 @@ function inheritedValue(inherited: SlotSets, name: SlotName, value: string): boo
  * comparing, reporting, answering). What it combines or compares is fixed by its inputs and by (query), which
  * the wiring compares; the populations, measures and comparisons it names describe them.
  */
+const llmIntents = new WeakMap<Intent, Intent>();
+
 function llmIntent(intent: Intent): Intent {
-  const extracts = intent.slots.aggregation?.includes("ids") ?? false;
-  return intentOf(extracts ? { aggregation: ["ids"] } : {}, intent.rest);
+  let role = llmIntents.get(intent);
+  if (!role) {
+    const extracts = intent.slots.aggregation?.includes("ids") ?? false;
+    role = intentOf(extracts ? { aggregation: ["ids"] } : {}, intent.rest);
+    llmIntents.set(intent, role);
+  }
+  return role;
+}
+
+/** The intent without what its inputs already encode; the same object when nothing is inherited. */
+function withoutInherited(intent: Intent, inherited: SlotKeys): Intent {
+  if (inherited.size === 0) return intent;
+  const drops = POPULATION_SLOTS.some((name) =>
+    (intent.slots[name] ?? []).some((value) => inheritedValue(inherited, name, value)),
+  );
+  if (!drops) return intent;
+  const slots: Slots = {};
+  for (const name of SLOT_NAMES) {
+    const values = (intent.slots[name] ?? []).filter((value) => !inheritedValue(inherited, name, value));
+    if (values.length > 0) slots[name] = values;
+  }
+  return intentOf(slots, intent.rest);
 }
 
 /**
@@ -99,41 +121,36 @@ export function planIntents(steps: readonly ContextStep[], tools: ToolDescriptio
   if (cached) return cached;
   const own = steps.map((step) => readIntent(step.prompt, tools));
   const index = new Map(steps.map((step, i) => [step.id, i]));
-  // What each step's output already encodes: its own slots and everything its sources encode (cycles cut).
-  const encoded: (SlotSets | null)[] = steps.map(() => null);
+  // What each step's inputs already encode, and what its own output encodes (cycles cut).
+  const inherited: (SlotKeys | null)[] = steps.map(() => null);
+  const encoded: (SlotKeys | null)[] = steps.map(() => null);
   const visiting = new Set<number>();
-  const inheritedBy = (step: ContextStep): SlotSets => {
-    const found: SlotSets = new Map();
-    for (const source of sourcesOf(step)) {
+  const inheritedAt = (i: number): SlotKeys => {
+    const done = inherited[i];
+    if (done) return done;
+    const found: SlotKeys = new Set();
+    if (visiting.has(i)) return found;
+    visiting.add(i);
+    for (const source of sourcesOf(steps[i] as ContextStep)) {
       const at = index.get(source);
       if (at !== undefined && passesPopulation(steps[at] as ContextStep, own[at] as Intent))
-        addSets(found, encodedBy(at));
+        for (const key of encodedAt(at)) found.add(key);
     }
+    visiting.delete(i);
+    inherited[i] = found;
     return found;
   };
-  const encodedBy = (i: number): SlotSets => {
+  const encodedAt = (i: number): SlotKeys => {
     const done = encoded[i];
     if (done) return done;
-    if (visiting.has(i)) return new Map();
-    visiting.add(i);
-    const found = inheritedBy(steps[i] as ContextStep);
+    const found = new Set(inheritedAt(i));
     addSlots(found, own[i]?.slots ?? {});
-    visiting.delete(i);
     encoded[i] = found;
     return found;
   };
-  const intents = steps.map((step, i) => {
-    const intent = own[i] as Intent;
-    const inherited = inheritedBy(step);
-    if (step.tool === "LLM") return llmIntent(intent);
-    if (inherited.size === 0) return intent;
-    const slots: Slots = {};
-    for (const name of SLOT_NAMES) {
-      const values = (intent.slots[name] ?? []).filter((value) => !inheritedValue(inherited, name, value));
-      if (values.length > 0) slots[name] = values;
-    }
-    return intentOf(slots, intent.rest);
-  });
+  const intents = steps.map((step, i) =>
+    step.tool === "LLM" ? llmIntent(own[i] as Intent) : withoutInherited(own[i] as Intent, inheritedAt(i)),
+  );
   cache.set(steps, intents);
   return intents;
 }

@@ -365,9 +365,16 @@ const SECOND_REQUEST =
 
 /** Whether a prompt asks several things at once (two requests joined, or two question marks). */
 export function asksSeveral(prompt: string): boolean {
-  const masked = maskPlaceholders(prompt);
-  return SECOND_REQUEST.test(masked) || (masked.match(/\?/g) ?? []).length > 1;
+  let several = severalByPrompt.get(prompt);
+  if (several === undefined) {
+    const masked = maskPlaceholders(prompt);
+    several = SECOND_REQUEST.test(masked) || (masked.match(/\?/g) ?? []).length > 1;
+    if (severalByPrompt.size >= CACHE_LIMIT) severalByPrompt.clear();
+    severalByPrompt.set(prompt, several);
+  }
+  return several;
 }
+const severalByPrompt = new Map<string, boolean>();
 
 const caches = new WeakMap<ToolDescriptions, Map<string, Intent>>();
 const CACHE_LIMIT = 20_000;
@@ -410,6 +417,18 @@ export function intentOf(slots: Slots, rest: readonly string[]): Intent {
   return { slots, slotKey: SLOT_NAMES.map((name) => (slots[name] ?? []).join("|")).join("\u0000"), rest };
 }
 
+/** The remaining words that are not weak, per word list (the lists are the cached intents' own). */
+const contents = new WeakMap<readonly string[], readonly string[]>();
+
+function contentOf(rest: readonly string[]): readonly string[] {
+  let content = contents.get(rest);
+  if (!content) {
+    content = rest.filter((word) => !WEAK.has(word));
+    contents.set(rest, content);
+  }
+  return content;
+}
+
 /**
  * Whether the words the slots leave could be one request in two wordings (docs/plan-matching.md, section 1).
  * When the slots carry what is computed (an aggregation or a metric), the rest is wording: two prompts differ
@@ -420,9 +439,8 @@ export function intentOf(slots: Slots, rest: readonly string[]): Intent {
 export function restCompatible(a: Intent, b: Intent, tool: string | null = null): boolean {
   // An LLM step's intent is what it computes from its inputs: its slots and wiring say it, its words are wording.
   if (tool === "LLM") return true;
-  const content = (intent: Intent) => intent.rest.filter((word) => !WEAK.has(word));
-  const ca = content(a);
-  const cb = content(b);
+  const ca = contentOf(a.rest);
+  const cb = contentOf(b.rest);
   const shares = ca.some((word) => cb.includes(word));
   if (shares) return true;
   const measured = (i: Intent) => i.slots.aggregation !== undefined || i.slots.metric !== undefined;
