@@ -39,21 +39,6 @@ export function sourcesOf(step: ContextStep): Set<number> {
   return sources;
 }
 
-/** Slot values as "name\0value", plus "name\0*" for a field with any value: cheap to build for every candidate. */
-type SlotKeys = Set<string>;
-
-const ANY = "*";
-const keyOf = (name: SlotName, value: string) => `${name}\u0000${value}`;
-
-function addSlots(into: SlotKeys, slots: Slots): void {
-  for (const name of POPULATION_SLOTS) {
-    const values = slots[name];
-    if (!values) continue;
-    into.add(keyOf(name, ANY));
-    for (const value of values) into.add(keyOf(name, value));
-  }
-}
-
 /**
  * Fields a dependent step can only describe once its inputs are filtered on them: the polarities of one tag ("what
  * kept these chats from being solved" after fetching unresolved chats) and the channel ("the calls given" for ids
@@ -61,10 +46,14 @@ function addSlots(into: SlotKeys, slots: Slots): void {
  */
 const WHOLE_FIELD = new Set<SlotName>(["resolution", "sentiment", "entity"]);
 
-function inheritedValue(inherited: SlotKeys, name: SlotName, value: string): boolean {
+/** Whether one of the intents a step inherits from encodes this value (or, for a whole field, any value of it). */
+function inheritedValue(sources: readonly Intent[], name: SlotName, value: string): boolean {
   if (!POPULATION.has(name)) return false;
-  if (inherited.has(keyOf(name, value))) return true;
-  return WHOLE_FIELD.has(name) && value !== "change" && inherited.has(keyOf(name, ANY));
+  const whole = WHOLE_FIELD.has(name) && value !== "change";
+  return sources.some((source) => {
+    const values = source.slots[name];
+    return values !== undefined && (whole || values.includes(value));
+  });
 }
 
 /**
@@ -85,8 +74,8 @@ function llmIntent(intent: Intent): Intent {
 }
 
 /** The intent without what its inputs already encode; the same object when nothing is inherited. */
-function withoutInherited(intent: Intent, inherited: SlotKeys): Intent {
-  if (inherited.size === 0) return intent;
+function withoutInherited(intent: Intent, inherited: readonly Intent[]): Intent {
+  if (inherited.length === 0) return intent;
   const drops = POPULATION_SLOTS.some((name) =>
     (intent.slots[name] ?? []).some((value) => inheritedValue(inherited, name, value)),
   );
@@ -121,36 +110,32 @@ export function planIntents(steps: readonly ContextStep[], tools: ToolDescriptio
   if (cached) return cached;
   const own = steps.map((step) => readIntent(step.prompt, tools));
   const index = new Map(steps.map((step, i) => [step.id, i]));
-  // What each step's inputs already encode, and what its own output encodes (cycles cut).
-  const inherited: (SlotKeys | null)[] = steps.map(() => null);
-  const encoded: (SlotKeys | null)[] = steps.map(() => null);
-  const visiting = new Set<number>();
-  const inheritedAt = (i: number): SlotKeys => {
-    const done = inherited[i];
-    if (done) return done;
-    const found: SlotKeys = new Set();
-    if (visiting.has(i)) return found;
-    visiting.add(i);
-    for (const source of sourcesOf(steps[i] as ContextStep)) {
-      const at = index.get(source);
-      if (at !== undefined && passesPopulation(steps[at] as ContextStep, own[at] as Intent))
-        for (const key of encodedAt(at)) found.add(key);
+  // The steps whose population a step inherits: every source that hands its population on, and theirs in turn.
+  let sources: Set<number>[] | null = null;
+  const ancestors = (i: number): Intent[] => {
+    sources ??= steps.map(sourcesOf);
+    const found: Intent[] = [];
+    const seen = new Set<number>([i]);
+    const queue = [i];
+    while (queue.length > 0) {
+      const at = queue.pop() as number;
+      for (const source of sources[at] ?? []) {
+        const from = index.get(source);
+        if (from === undefined || seen.has(from)) continue;
+        seen.add(from);
+        if (!passesPopulation(steps[from] as ContextStep, own[from] as Intent)) continue;
+        found.push(own[from] as Intent);
+        queue.push(from);
+      }
     }
-    visiting.delete(i);
-    inherited[i] = found;
     return found;
   };
-  const encodedAt = (i: number): SlotKeys => {
-    const done = encoded[i];
-    if (done) return done;
-    const found = new Set(inheritedAt(i));
-    addSlots(found, own[i]?.slots ?? {});
-    encoded[i] = found;
-    return found;
-  };
-  const intents = steps.map((step, i) =>
-    step.tool === "LLM" ? llmIntent(own[i] as Intent) : withoutInherited(own[i] as Intent, inheritedAt(i)),
-  );
+  const intents = steps.map((step, i) => {
+    const intent = own[i] as Intent;
+    if (step.tool === "LLM") return llmIntent(intent);
+    if (!POPULATION_SLOTS.some((name) => intent.slots[name] !== undefined)) return intent;
+    return withoutInherited(intent, ancestors(i));
+  });
   cache.set(steps, intents);
   return intents;
 }
