@@ -24,6 +24,7 @@ export const POPULATION_SLOTS: readonly SlotName[] = [
   "segment",
   "business",
   "direction",
+  "language",
 ];
 const POPULATION = new Set<SlotName>(POPULATION_SLOTS);
 

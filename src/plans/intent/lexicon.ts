@@ -19,6 +19,7 @@ export const SLOT_NAMES = [
   "business",
   "direction",
   "group",
+  "language",
   "requests",
 ] as const;
 export type SlotName = (typeof SLOT_NAMES)[number];
@@ -345,6 +346,28 @@ const BUSINESS = entries("business", {
   utilities: ["utilities", "utility"],
   saas: ["saas"],
 });
+
+/** The language field (ISO codes in the store; names in prompts). */
+const LANGUAGE = entries(
+  "language",
+  Object.fromEntries(
+    [
+      "english",
+      "spanish",
+      "french",
+      "german",
+      "portuguese",
+      "italian",
+      "polish",
+      "dutch",
+      "tagalog",
+      "hindi",
+      "arabic",
+      "chinese",
+      "japanese",
+    ].map((name) => [name, [name, `${name}-speaking`, `${name} speaking`, `${name}-language`, `in ${name}`]]),
+  ),
+);
 
 const DIRECTION = entries("direction", {
   inbound: ["inbound", "incoming"],
@@ -709,6 +732,7 @@ export const LEXICON: readonly LexiconEntry[] = [
   ...SEGMENT,
   ...BUSINESS,
   ...DIRECTION,
+  ...LANGUAGE,
   ...GROUP,
   ...TEAM,
   ...PERIOD,

@@ -141,6 +141,9 @@ const NOT_A_TEAM = new Set([
   "customer's",
 ]);
 
+/** "the banking line" is the line of business, not a team's name. */
+const BUSINESS_WORDS = new Set(["retail", "telecom", "banking", "insurance", "travel", "utilities", "saas"]);
+
 function namedTeams(text: string): { values: string[]; rest: string } {
   const values: string[] = [];
   const take = (whole: string, name: string) => {
@@ -153,7 +156,9 @@ function namedTeams(text: string): { values: string[]; rest: string } {
     .replace(NAMED_TEAM, take)
     // "the agents of this team" names no team: a lower-case name is made of content words only.
     .replace(ARTICLE_TEAM, (whole, name: string) =>
-      name.split(/\s+/).some((w) => STOPWORDS.has(w) || NOT_A_TEAM.has(w)) ? whole : ` ${take(whole, name)}`,
+      name.split(/\s+/).some((w) => STOPWORDS.has(w) || NOT_A_TEAM.has(w) || BUSINESS_WORDS.has(w))
+        ? whole
+        : ` ${take(whole, name)}`,
     );
   return { values, rest };
 }
@@ -225,6 +230,14 @@ const CONJUNCTION_AFTER = new Set(
   ),
 );
 
+/** A bound on a whole count in one form: "more than once" (> 1) and "two or more times" (>= 2) are one bound. */
+function countBound(comparator: string, value: number): string {
+  if (!Number.isInteger(value)) return `${comparator}${value}`;
+  if (comparator === ">") return `>=${value + 1}`;
+  if (comparator === "<") return `<=${value - 1}`;
+  return `${comparator}${value}`;
+}
+
 /** A time span in one canonical unit: minutes when whole, else seconds ("half an hour" and "30 minutes" meet). */
 function span(seconds: number): string {
   return seconds % 60 === 0 ? `${seconds / 60} minute` : `${seconds} second`;
@@ -278,7 +291,7 @@ function readNumber(words: readonly string[], at: number, bag: SlotBag, used: bo
     if (words[at] === "one" && comparatorBefore(words, at, [...used]) !== "") {
       const comparator = comparatorBefore(words, at, used);
       used[at] = true;
-      bag.add("number", `${comparator}1`);
+      bag.add("number", countBound(comparator, 1));
     }
     return;
   }
@@ -311,7 +324,7 @@ function readNumber(words: readonly string[], at: number, bag: SlotBag, used: bo
     bag.add("metric", "duration");
     bag.add("number", `${comparator}${span(read.value * seconds)}`);
   } else if (calendar !== undefined) bag.add("number", `${comparator}${read.value} ${calendar}`);
-  else bag.add("number", `${comparator}${read.value}`);
+  else bag.add("number", countBound(comparator, read.value));
 }
 
 function negated(words: readonly string[], at: number): boolean {
@@ -339,6 +352,16 @@ function readPhrases(
       continue;
     }
     const after = words[at + phrase.tokens.length] ?? "";
+    // "how long do they wait" asks for the wait time, not the duration.
+    if (phrase.slot === "metric" && phrase.value === "duration" && phrase.tokens.join(" ") === "how long") {
+      const wait = words.slice(at + 2, at + 7).findIndex((w) => WAIT_WORDS.has(w));
+      if (wait >= 0) {
+        bag.add("metric", "wait time");
+        used[at] = used[at + 1] = used[at + 2 + wait] = true;
+        at += 2;
+        continue;
+      }
+    }
     // "the most dissatisfied with" is how strongly, not which group ranks first.
     const intensity = phrase.slot === "aggregation" && phrase.value === "rank" && INTENSIFIED.has(after);
     if (phrase.slot && !intensity) {
@@ -353,6 +376,7 @@ function readPhrases(
   }
 }
 
+const WAIT_WORDS = new Set(["wait", "waited", "waiting", "queue", "queued"]);
 const SHARE_WORDS = new Set(["rate", "percentage", "share", "proportion", "ratio"]);
 
 /**
@@ -431,8 +455,8 @@ function contentOf(rest: readonly string[]): readonly string[] {
 
 /**
  * Whether the words the slots leave could be one request in two wordings (docs/plan-matching.md, section 1).
- * When the slots carry what is computed (an aggregation or a metric), the rest is wording: two prompts differ
- * only if both say something more and share no word of it. When they carry nothing computed (a why or what
+ * When the slots carry what is computed (an aggregation or a metric), the rest is wording: everything a T2S
+ * step can filter or compute is a stored field, and stored fields are slots. When they carry nothing computed (a why or what
  * question, a RAG question), the question's subject is in the words: both must share one content word, or both
  * have none. Weak words ("fetch", "answer", "combine") are never content. An LLM step's words never decide.
  */
@@ -444,7 +468,7 @@ export function restCompatible(a: Intent, b: Intent, tool: string | null = null)
   const shares = ca.some((word) => cb.includes(word));
   if (shares) return true;
   const measured = (i: Intent) => i.slots.aggregation !== undefined || i.slots.metric !== undefined;
-  if (measured(a) && measured(b)) return ca.length === 0 || cb.length === 0;
+  if (measured(a) && measured(b)) return true;
   return ca.length === 0 && cb.length === 0;
 }
 
