@@ -376,6 +376,36 @@ function readPhrases(
   }
 }
 
+/** The nouns a step can break its result down by, for "which five agents", "the top 3 call drivers". */
+const DIMENSIONS: ReadonlyMap<string, string> = new Map([
+  ["agent", "agent"],
+  ["representative", "agent"],
+  ["team", "team"],
+  ["site", "site"],
+  ["queue", "queue"],
+  ["channel", "channel"],
+  ["driver", "call driver"],
+  ["segment", "segment"],
+]);
+const BREAKDOWN_WORDS = new Set(["which", "what", "top", "bottom", "each", "every", "per"]);
+
+/** A breakdown with a count or adjective between ("which five agents", "the top 3 call drivers"). */
+function readBreakdowns(words: readonly string[], bag: SlotBag): void {
+  words.forEach((word, at) => {
+    const dimension = DIMENSIONS.get(word);
+    if (!dimension || bag.values.get("group")?.has(dimension)) return;
+    for (let back = 1; back <= 3 && at - back >= 0; back++) {
+      const before = words[at - back] as string;
+      if (BREAKDOWN_WORDS.has(before)) {
+        bag.add("group", dimension);
+        return;
+      }
+      if (numberAt(before) === null && before !== "call" && before !== "most" && before !== "frequent")
+        return;
+    }
+  });
+}
+
 const WAIT_WORDS = new Set(["wait", "waited", "waiting", "queue", "queued"]);
 const SHARE_WORDS = new Set(["rate", "percentage", "share", "proportion", "ratio"]);
 
@@ -426,6 +456,7 @@ export function readIntent(prompt: string, tools: ToolDescriptions): Intent {
   readPhrases(words, used, table.numbered, bag);
   for (let at = 0; at < words.length; at++) if (!used[at]) readNumber(words, at, bag, used);
   readPhrases(words, used, table.byFirst, bag);
+  readBreakdowns(words, bag);
   const rest = words.flatMap((word, i) => {
     if (used[i] || STOPWORDS.has(word) || word.endsWith("placeholder")) return [];
     return [SYNONYMS.get(word) ?? word];
