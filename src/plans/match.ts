@@ -4,7 +4,15 @@
  * also correspond under that alignment; precision, recall and F1 count matches.
  */
 import { munkres } from "munkres";
-import { formatSlots, type Intent, readIntent, restSimilarity, slotDifferences } from "./intent/slots.js";
+import { planIntents } from "./intent/context.js";
+import {
+  formatSlots,
+  type Intent,
+  readIntent,
+  restCompatible,
+  restSimilarity,
+  slotDifferences,
+} from "./intent/slots.js";
 import type { Placeholder, StepLike } from "./model.js";
 import { readPromptPlaceholders } from "./placeholders.js";
 import { DEFAULT_TOOL_DESCRIPTIONS, type ToolDescriptions } from "./tool-descriptions.js";
@@ -12,11 +20,21 @@ import { DEFAULT_TOOL_DESCRIPTIONS, type ToolDescriptions } from "./tool-descrip
 /** Similarity of two prompts in [0, 1] for the words the slots leave; pluggable (an embedding can take it). */
 export type RestSimilarity = (candidate: readonly string[], reference: readonly string[]) => number;
 
+/** The similarity in use, and whether the content rule applies too (only with the default similarity). */
+interface Similarity {
+  of: RestSimilarity;
+  contentRule: boolean;
+}
+
 export interface MatchOptions {
   /** Where slot phrases come from; default: corpus/plans/tools.yaml. */
   tools?: ToolDescriptions;
   restSimilarity?: RestSimilarity;
-  /** Aligned steps need at least this similarity on the words outside the slots. */
+  /**
+   * Same-slot steps whose remaining words are at least this similar always align, even where the content rule
+   * (`restCompatible`) would keep them apart. With a pluggable `restSimilarity` (an embedding) the threshold alone
+   * decides, so the plug-in is what is measured.
+   */
   threshold?: number;
   /** Why a candidate step cannot match a reference step despite the same intent (a format flaw); null if it can. */
   blocked?: (candidate: number, reference: number) => string | null;
@@ -132,7 +150,10 @@ function mapped(ids: Iterable<number>, assigned: Assignment): Set<number> | null
 
 interface Side {
   step: MatchStep;
+  /** The step's intent within its plan (intent/context.ts). */
   intent: Intent;
+  /** The prompt's own intent, read alone. */
+  own: Intent;
   wiring: Wiring;
 }
 
@@ -161,13 +182,25 @@ interface IntentCell {
 
 const FAR: IntentCell = { aligned: false, score: 0, distance: Number.POSITIVE_INFINITY };
 
-/** Whether two steps can be aligned: same tool, same slots, similar enough wording. Text only on demand. */
-function intentCell(c: Side, r: Side, similarity: RestSimilarity, threshold: number): IntentCell {
+/**
+ * Whether two steps can be aligned: same tool, same slots, and remaining words that can be one request in two
+ * wordings. The similarity only ranks the pairs that can be aligned. Text only on demand.
+ */
+function intentCell(c: Side, r: Side, similarity: Similarity, threshold: number): IntentCell {
   if (c.step.tool === null || c.step.tool !== r.step.tool) return FAR;
-  if (c.intent.slotKey !== r.intent.slotKey)
+  // In context, or else as written: an unwired step restating its filters ("RAG([], 'why … refund …')") asks
+  // what its reference counterpart asks of its inputs; it aligns, and the wiring check then tells them apart.
+  const [a, b] =
+    c.intent.slotKey === r.intent.slotKey
+      ? [c.intent, r.intent]
+      : c.own.slotKey === r.own.slotKey
+        ? [c.own, r.own]
+        : [null, null];
+  if (!a || !b)
     return { aligned: false, score: 0, distance: slotDifferences(c.intent.slots, r.intent.slots).length };
-  const score = similarity(c.intent.rest, r.intent.rest);
-  return { aligned: score >= threshold, score, distance: score >= threshold ? 0 : 1 - score };
+  const score = similarity.of(a.rest, b.rest);
+  const aligned = score >= threshold || (similarity.contentRule && restCompatible(a, b, c.step.tool));
+  return { aligned, score, distance: aligned ? 0 : 1 - score };
 }
 
 /** Why two steps cannot be aligned, in words. */
@@ -179,7 +212,7 @@ function intentProblem(c: Side, r: Side, cell: IntentCell, threshold: number): s
     const show = (side: Side, name: (typeof differ)[number]) => (side.intent.slots[name] ?? ["–"]).join("+");
     return `slots differ: ${differ.map((name) => `${name} ${show(c, name)} ≠ ${show(r, name)}`).join("; ")}`;
   }
-  return `same slots but different wording (similarity ${cell.score.toFixed(2)} < ${threshold})`;
+  return `same slots but the remaining words share nothing (${c.intent.rest.join(" ") || "–"} vs ${r.intent.rest.join(" ") || "–"}; similarity ${cell.score.toFixed(2)} < ${threshold})`;
 }
 
 /** Edges as numbers (from × 2^16 + to): plans have a handful of steps, and string keys cost in the hot path. */
@@ -276,11 +309,16 @@ function nearPairs(m: Matching, assigned: Assignment): Assignment {
  * The looser notion behind tool-usage completeness: the same tool asking the same question (the same measure and
  * aggregation, similar words), whatever population filters it repeats or lacks.
  */
-function asksTheSame(c: Side, r: Side, similarity: RestSimilarity, threshold: number): boolean {
+function asksTheSame(c: Side, r: Side, similarity: Similarity, threshold: number): boolean {
   if (c.step.tool !== r.step.tool) return false;
   const same = (name: "aggregation" | "metric") =>
     (c.intent.slots[name] ?? []).join("|") === (r.intent.slots[name] ?? []).join("|");
-  return same("aggregation") && same("metric") && similarity(c.intent.rest, r.intent.rest) >= threshold;
+  return (
+    same("aggregation") &&
+    same("metric") &&
+    (similarity.of(c.intent.rest, r.intent.rest) >= threshold ||
+      (similarity.contentRule && restCompatible(c.intent, r.intent, c.step.tool)))
+  );
 }
 
 function countAligned(cells: readonly IntentCell[]): number {
@@ -304,18 +342,22 @@ class Matching {
     candidate: readonly MatchStep[],
     reference: readonly MatchStep[],
     readonly tools: ToolDescriptions,
-    readonly similarity: RestSimilarity,
+    readonly similarity: Similarity,
     readonly threshold: number,
     private readonly blocked: MatchOptions["blocked"],
   ) {
-    this.cs = candidate.map((step) => ({
+    const candidateIntents = planIntents(candidate, tools);
+    const referenceIntents = planIntents(reference, tools);
+    this.cs = candidate.map((step, i) => ({
       step,
-      intent: readIntent(step.prompt, tools),
+      intent: candidateIntents[i] as Intent,
+      own: readIntent(step.prompt, tools),
       wiring: wiringOf(step),
     }));
-    this.rs = reference.map((step) => ({
+    this.rs = reference.map((step, i) => ({
       step,
-      intent: readIntent(step.prompt, tools),
+      intent: referenceIntents[i] as Intent,
+      own: readIntent(step.prompt, tools),
       wiring: wiringOf(step),
     }));
     this.intents = this.cs.map((c) => this.rs.map((r) => intentCell(c, r, similarity, threshold)));
@@ -423,7 +465,9 @@ export function matchSteps(
   options: MatchOptions = {},
 ): MatchResult {
   const { threshold, rounds } = { ...DEFAULT_MATCH_OPTIONS, ...options };
-  const similarity = options.restSimilarity ?? restSimilarity;
+  const similarity: Similarity = options.restSimilarity
+    ? { of: options.restSimilarity, contentRule: false }
+    : { of: restSimilarity, contentRule: true };
   const m = new Matching(
     candidate,
     reference,

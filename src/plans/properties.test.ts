@@ -67,7 +67,8 @@ const RENAMINGS: readonly [RegExp, string][] = [
   [/\blast month\b/g, "the previous month"],
   [/\blast week\b/g, "the past week"],
   [/\blast quarter\b/g, "the prior quarter"],
-  [/\bcustomers\b/g, "callers"],
+  // Not "callers": a caller implies the call channel (docs/plan-matching.md, section 3), which "customers" does not.
+  [/\bcustomers\b/g, "clients"],
   [/\bunhappy\b/g, "dissatisfied"],
   [/\bpercentage\b/g, "share"],
   [/\baverage\b/g, "mean"],

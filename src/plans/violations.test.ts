@@ -100,6 +100,10 @@ const EXAMPLES: Record<ViolationCode, Example> = {
     plan: `{${fetch(1)}, 2: {"step": RAG((1), "What are customers most unhappy about?"), "depends_on": [1]}}`,
     step: 2,
   },
+  "rag-several-questions": {
+    plan: `{${fetch(1)}, 2: {"step": RAG((1), "Why do customers ask for refunds, and how do agents respond?"), "depends_on": [1]}}`,
+    step: 2,
+  },
   "too-many-trigger-phrases": {
     plan: `{1: {"step": T2S([], "Fetch call_ids of escalated refund calls with negative sentiment and low empathy"), "depends_on": []}}`,
     step: 1,

@@ -92,7 +92,9 @@ export const VIOLATION_CODES = {
     summary: "a step that takes (k) as input but does not list k in depends_on",
   },
   "dependency-differs-from-reference": {
-    metrics: DEPENDENCIES,
+    // Reference-based, so no candidate-only metric (the paper's Dependency judge sees the candidate alone): it
+    // is reported, and it moves matching (condition 4 of the rule) and so precision, recall and F1 only.
+    metrics: NOTICE,
     summary: "depends_on differs from the reference step it is aligned with, under the step mapping",
   },
   "repeated-detail": {
@@ -100,7 +102,12 @@ export const VIOLATION_CODES = {
     summary: "a T2S prompt repeats a filter its input ids already encode",
   },
   "ignored-step": { metrics: ["redundancy"], summary: "a step whose output never reaches the final step" },
-  "duplicate-step": { metrics: ["redundancy"], summary: "a step identical to an earlier one" },
+  "duplicate-step": {
+    // The paper's Redundancy judge looks for two kinds only (repeated detail, ignored steps); a copy already costs
+    // precision, since only one copy can match, and costs Redundancy when its output is ignored.
+    metrics: NOTICE,
+    summary: "a step identical to an earlier one",
+  },
   "incomplete-tool-pair": {
     metrics: ["tool_usage_completeness"],
     summary: "the reference runs this prompt through two tools, the plan through only one",
@@ -108,6 +115,10 @@ export const VIOLATION_CODES = {
   "too-many-trigger-phrases": {
     metrics: ["step_executability"],
     summary: "a T2S prompt with more than 3 trigger phrases, not executable in one go",
+  },
+  "rag-several-questions": {
+    metrics: ["step_executability"],
+    summary: "a RAG prompt asking more than one question; RAG answers one question at a time",
   },
   "code-fence": { metrics: NOTICE, summary: "the plan sits in a markdown code fence" },
   "surrounding-prose": { metrics: NOTICE, summary: "there is text before or after the plan" },

@@ -1,4 +1,8 @@
-/** The code-checkable part of step executability: a T2S prompt naming more than 3 trigger fields needs splitting. */
+/**
+ * The code-checkable part of step executability: a T2S prompt naming more than 3 trigger fields, or a RAG prompt
+ * asking more than one question (two requests joined, or two question marks), needs splitting.
+ */
+import { asksSeveral } from "../intent/slots.js";
 import type { DraftStep } from "../model.js";
 import type { ToolDescriptions } from "../tool-descriptions.js";
 import { findTriggers } from "../triggers.js";
@@ -13,6 +17,8 @@ export function checkExecutability(
   maxTriggers = MAX_T2S_TRIGGERS,
 ): Violation[] {
   return steps.flatMap((step) => {
+    if (step.tool === "RAG" && asksSeveral(step.prompt))
+      return [violation(step.id, "rag-several-questions", "the prompt asks more than one question")];
     if (step.tool !== "T2S") return [];
     const hits = findTriggers(step.prompt, tools);
     if (hits.length <= maxTriggers) return [];

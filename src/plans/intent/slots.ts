@@ -2,17 +2,25 @@
 import { maskPlaceholders } from "../placeholders.js";
 import type { ToolDescriptions } from "../tool-descriptions.js";
 import {
+  BOUNDED_SPAN_UNITS,
+  CALENDAR_UNITS,
+  CALLER_KIND,
   COMPARATORS,
+  ID_KIND,
+  INTENSIFIED,
   LEXICON,
   type LexiconEntry,
   NEGATIONS,
   NUMBER_WORDS,
+  ONE_BEFORE_UNIT,
   SLOT_NAMES,
   type SlotName,
   STOPWORDS,
   STRUCTURE_NOUNS,
   SYNONYMS,
+  TENS,
   TIME_UNITS,
+  TRAILING_COMPARATORS,
   WEAK,
 } from "./lexicon.js";
 import { tokens } from "./tokens.js";
@@ -36,9 +44,15 @@ interface Phrase {
 
 interface Table {
   byFirst: Map<string, Phrase[]>;
+  /** Phrases holding a number ("tier 2", "q3"): read before numbers are, so their digits are not a threshold. */
+  numbered: Map<string, Phrase[]>;
 }
 
 const ID_PREFIX = "id:";
+/** A kind said by the caller ("conversations where the caller …"): like an id word, it counts only alone. */
+const HINT_PREFIX = "hint:";
+const ID_WORDINGS = new Set(ID_KIND.map(([wording]) => wording));
+const HINT_WORDINGS = new Set(CALLER_KIND.map(([wording]) => wording));
 const tables = new WeakMap<ToolDescriptions, Table>();
 
 function compile(tools: ToolDescriptions): Table {
@@ -54,6 +68,7 @@ function compile(tools: ToolDescriptions): Table {
     ),
   ];
   const byFirst = new Map<string, Phrase[]>();
+  const numbered = new Map<string, Phrase[]>();
   const seen = new Set<string>();
   for (const [wording, slot, rawValue] of [...LEXICON, ...fromTools]) {
     const words = tokens(wording);
@@ -61,14 +76,24 @@ function compile(tools: ToolDescriptions): Table {
     // The first entry for a wording wins: the lexicon's polarity ("unresolved") over tools.yaml's one field.
     if (words.length === 0 || seen.has(key)) continue;
     seen.add(key);
-    const isIdKind = slot === "entity" && /\bid\b|_id/.test(wording);
-    const value = isIdKind ? `${ID_PREFIX}${rawValue}` : rawValue;
+    const prefix =
+      slot !== "entity"
+        ? ""
+        : ID_WORDINGS.has(wording)
+          ? ID_PREFIX
+          : HINT_WORDINGS.has(wording)
+            ? HINT_PREFIX
+            : "";
+    const phrase = { tokens: words, slot, value: `${prefix}${rawValue}` };
     const first = words[0] as string;
-    byFirst.set(first, [...(byFirst.get(first) ?? []), { tokens: words, slot, value }]);
+    byFirst.set(first, [...(byFirst.get(first) ?? []), phrase]);
+    if (words.length > 1 && words.some((w) => numberAt(w) !== null))
+      numbered.set(first, [...(numbered.get(first) ?? []), phrase]);
   }
   // Longest first; a stable sort keeps the priority order among wordings of the same length.
-  for (const list of byFirst.values()) list.sort((a, b) => b.tokens.length - a.tokens.length);
-  return { byFirst };
+  for (const list of [...byFirst.values(), ...numbered.values()])
+    list.sort((a, b) => b.tokens.length - a.tokens.length);
+  return { byFirst, numbered };
 }
 
 function tableFor(tools: ToolDescriptions): Table {
@@ -86,18 +111,55 @@ function numberAt(token: string | undefined): number | null {
   return NUMBER_WORDS.get(token) ?? null;
 }
 
-/** Named teams keep their capitals in the prompt ("the Phoenix team"), which tokens no longer show. */
+/**
+ * Named teams keep their capitals in the prompt ("the Phoenix team", "the Austin site"), which tokens no longer
+ * show; a lower-case name needs its article ("the collections team", "the returns queue", "the mortgage line").
+ */
 const NAMED_TEAM = /\b((?:[A-Z][\p{L}\d&-]*\s+){0,2}[A-Z][\p{L}\d&-]*)\s+(?:team|site|queue|office)\b/gu;
-const NOT_A_TEAM = new Set(["the", "which", "what", "each", "every", "a", "our", "their", "this", "that"]);
+const ARTICLE_TEAM =
+  /\bthe\s+((?:[a-z][\p{L}&-]*\s+){0,2}?[a-z][\p{L}&-]*)\s+(?:team|site|queue|office|line(?!\s+of\s+business))\b/gu;
+const NOT_A_TEAM = new Set([
+  "the",
+  "which",
+  "what",
+  "each",
+  "every",
+  "a",
+  "our",
+  "their",
+  "this",
+  "that",
+  "same",
+  "whole",
+  "entire",
+  "other",
+  "another",
+  "any",
+  "all",
+  "one",
+  "agent's",
+  "customer's",
+]);
+
+/** "the banking line" is the line of business, not a team's name. */
+const BUSINESS_WORDS = new Set(["retail", "telecom", "banking", "insurance", "travel", "utilities", "saas"]);
 
 function namedTeams(text: string): { values: string[]; rest: string } {
   const values: string[] = [];
-  const rest = text.replace(NAMED_TEAM, (whole, name: string) => {
+  const take = (whole: string, name: string) => {
     const words = name.split(/\s+/).filter((w) => !NOT_A_TEAM.has(w.toLowerCase()));
     if (words.length === 0) return whole;
-    values.push(words.join(" ").toLowerCase());
+    values.push(words.join(" ").toLowerCase().replace(/-/g, " "));
     return " ";
-  });
+  };
+  const rest = text
+    .replace(NAMED_TEAM, take)
+    // "the agents of this team" names no team: a lower-case name is made of content words only.
+    .replace(ARTICLE_TEAM, (whole, name: string) =>
+      name.split(/\s+/).some((w) => STOPWORDS.has(w) || NOT_A_TEAM.has(w) || BUSINESS_WORDS.has(w))
+        ? whole
+        : ` ${take(whole, name)}`,
+    );
   return { values, rest };
 }
 
@@ -108,14 +170,20 @@ class SlotBag {
     set.add(value);
     this.values.set(slot, set);
   }
-  /** Population nouns decide the entity; the id word ("call_ids") only when no noun does. */
+  /** Population nouns decide the entity; the id word ("call_ids") or the caller only when no noun does. */
   finish(): Slots {
     const entity = this.values.get("entity");
     if (entity) {
-      const nouns = [...entity].filter((v) => !v.startsWith(ID_PREFIX));
-      const kinds = [...entity].filter((v) => v.startsWith(ID_PREFIX)).map((v) => v.slice(ID_PREFIX.length));
+      const all = [...entity];
+      const of = (prefix: string) =>
+        all.filter((v) => v.startsWith(prefix)).map((v) => v.slice(prefix.length));
+      const nouns = all.filter((v) => !v.startsWith(ID_PREFIX) && !v.startsWith(HINT_PREFIX));
+      const kinds = of(ID_PREFIX);
       if (kinds.length > 0) this.add("aggregation", "ids");
-      this.values.set("entity", new Set(nouns.length > 0 ? nouns : kinds));
+      this.values.set(
+        "entity",
+        new Set(nouns.length > 0 ? nouns : kinds.length > 0 ? kinds : of(HINT_PREFIX)),
+      );
     }
     const slots: Slots = {};
     for (const name of SLOT_NAMES) {
@@ -126,38 +194,241 @@ class SlotBag {
   }
 }
 
-/** Reads the number at `at`, if it is one, with the comparison before it and the time unit after it. */
-function readNumber(words: readonly string[], at: number, bag: SlotBag, used: boolean[]): void {
+/** A number word or numeral at `at`, with the words it spans ("forty five" is 45 over two words). */
+function numberSpan(words: readonly string[], at: number): { value: number; length: number } | null {
   const value = numberAt(words[at]);
-  if (value === null) return;
-  const next = words[at + 1];
-  if (next !== undefined && STRUCTURE_NOUNS.has(next)) {
-    used[at] = true;
-    return;
-  }
-  let comparator = "";
+  if (value === null) return null;
+  const unit = numberAt(words[at + 1]);
+  if (TENS.has(value) && unit !== null && unit < 10 && NUMBER_WORDS.has(words[at + 1] as string))
+    return { value: value + unit, length: 2 };
+  return { value, length: 1 };
+}
+
+/** The comparison written before a number ("longer than", "no more than", "at least"), over at most 3 words. */
+function comparatorBefore(words: readonly string[], at: number, used: boolean[]): string {
   for (let back = 1; back <= 3 && at - back >= 0; back++) {
     const word = words[at - back] as string;
-    const sign = COMPARATORS.get(word);
+    let sign = COMPARATORS.get(word);
     if (sign) {
-      comparator = sign;
-      for (let i = at - back; i < at; i++) used[i] = true;
-      break;
+      let from = at - back;
+      // "no more than 5" is at most 5, "not longer than 30 minutes" at most 30.
+      if (words[from - 1] === "no" || words[from - 1] === "not") {
+        sign = sign.startsWith(">") ? "<=" : ">=";
+        from--;
+      }
+      for (let i = from; i < at; i++) used[i] = true;
+      return sign;
     }
-    if (word !== "than" && word !== "at" && word !== "or") break;
+    if (word !== "than" && word !== "at" && word !== "or" && word !== "a" && word !== "of") break;
   }
-  used[at] = true;
-  if (next !== undefined && TIME_UNITS.has(next)) {
+  return "";
+}
+
+const CONJUNCTION_AFTER = new Set(
+  "the a an they he she it we you their his her this that these those customer customers agent agents".split(
+    " ",
+  ),
+);
+
+/** A bound on a whole count in one form: "more than once" (> 1) and "two or more times" (>= 2) are one bound. */
+function countBound(comparator: string, value: number): string {
+  if (!Number.isInteger(value)) return `${comparator}${value}`;
+  if (comparator === ">") return `>=${value + 1}`;
+  if (comparator === "<") return `<=${value - 1}`;
+  return `${comparator}${value}`;
+}
+
+/** A time span in one canonical unit: minutes when whole, else seconds ("half an hour" and "30 minutes" meet). */
+function span(seconds: number): string {
+  return seconds % 60 === 0 ? `${seconds / 60} minute` : `${seconds} second`;
+}
+
+/** "half an hour", "an hour", "a quarter of an hour", "one minute": a span written without a numeral. */
+function wordSpan(words: readonly string[], at: number): { seconds: number; length: number } | null {
+  const word = words[at];
+  const bounded =
+    comparatorBefore(
+      words,
+      at,
+      [...words].map(() => false),
+    ) !== "";
+  const unitAfter = (i: number) =>
+    TIME_UNITS.get(words[i] as string) ?? (bounded ? BOUNDED_SPAN_UNITS.get(words[i] as string) : undefined);
+  if (word === "half" || word === "quarter") {
+    const fraction = word === "half" ? 0.5 : 0.25;
+    for (const gap of [1, 2, 3]) {
+      const unit = unitAfter(at + gap);
+      if (unit === undefined) continue;
+      const between = words.slice(at + 1, at + gap);
+      if (between.every((w) => w === "an" || w === "a" || w === "of"))
+        return { seconds: unit * fraction, length: gap + 1 };
+    }
+    return null;
+  }
+  if (word !== undefined && ONE_BEFORE_UNIT.has(word)) {
+    const unit = unitAfter(at + 1);
+    if (unit !== undefined) return { seconds: unit, length: 2 };
+    // "an hour and a half"
+  }
+  return null;
+}
+
+/** Reads the number at `at`, if it is one, with the comparison before it and the unit after it. */
+function readNumber(words: readonly string[], at: number, bag: SlotBag, used: boolean[]): void {
+  const spoken = wordSpan(words, at);
+  if (spoken) {
+    const comparator = comparatorBefore(words, at, used);
+    for (let i = at; i < at + spoken.length; i++) used[i] = true;
     bag.add("metric", "duration");
-    bag.add("number", `${comparator}${value} ${next}`);
-    used[at + 1] = true;
-  } else bag.add("number", `${comparator}${value}`);
+    bag.add("number", `${comparator}${span(spoken.seconds)}`);
+    return;
+  }
+  // "once the agent offers …" is a conjunction, not a count.
+  if (words[at] === "once" && CONJUNCTION_AFTER.has(words[at + 1] ?? "")) return;
+  const read = numberSpan(words, at);
+  if (read === null) {
+    // "one" is a count only after a comparison word ("more than one transfer").
+    if (words[at] === "one" && comparatorBefore(words, at, [...used]) !== "") {
+      const comparator = comparatorBefore(words, at, used);
+      used[at] = true;
+      bag.add("number", countBound(comparator, 1));
+    }
+    return;
+  }
+  const end = at + read.length;
+  const next = words[end];
+  if (next !== undefined && STRUCTURE_NOUNS.has(next)) {
+    for (let i = at; i < end; i++) used[i] = true;
+    return;
+  }
+  let comparator = comparatorBefore(words, at, used);
+  for (let i = at; i < end; i++) used[i] = true;
+  const seconds =
+    next === undefined
+      ? undefined
+      : (TIME_UNITS.get(next) ?? (comparator !== "" ? BOUNDED_SPAN_UNITS.get(next) : undefined));
+  const calendar = next === undefined ? undefined : CALENDAR_UNITS.get(next);
+  const unitLength = seconds !== undefined || calendar !== undefined ? 1 : 0;
+  if (unitLength > 0) used[end] = true;
+  // "30 minutes or more", "five or fewer"
+  const trailing =
+    words[end + unitLength] === "or"
+      ? TRAILING_COMPARATORS.get(words[end + unitLength + 1] ?? "")
+      : undefined;
+  if (trailing && comparator === "") {
+    comparator = trailing;
+    used[end + unitLength] = true;
+    used[end + unitLength + 1] = true;
+  }
+  if (seconds !== undefined) {
+    bag.add("metric", "duration");
+    bag.add("number", `${comparator}${span(read.value * seconds)}`);
+  } else if (calendar !== undefined) bag.add("number", `${comparator}${read.value} ${calendar}`);
+  else bag.add("number", countBound(comparator, read.value));
 }
 
 function negated(words: readonly string[], at: number): boolean {
   const before = words[at - 1];
   return before !== undefined && NEGATIONS.has(before);
 }
+
+/** Reads the lexicon's phrases, longest first, into the bag; each word is read once. */
+function readPhrases(
+  words: readonly string[],
+  used: boolean[],
+  byFirst: ReadonlyMap<string, Phrase[]>,
+  bag: SlotBag,
+): void {
+  for (let at = 0; at < words.length; ) {
+    if (used[at]) {
+      at++;
+      continue;
+    }
+    const phrase = byFirst
+      .get(words[at] as string)
+      ?.find((p) => p.tokens.every((token, offset) => words[at + offset] === token && !used[at + offset]));
+    if (!phrase) {
+      at++;
+      continue;
+    }
+    const after = words[at + phrase.tokens.length] ?? "";
+    // "how long do they wait" asks for the wait time, not the duration.
+    if (phrase.slot === "metric" && phrase.value === "duration" && phrase.tokens.join(" ") === "how long") {
+      const wait = words.slice(at + 2, at + 7).findIndex((w) => WAIT_WORDS.has(w));
+      if (wait >= 0) {
+        bag.add("metric", "wait time");
+        used[at] = used[at + 1] = used[at + 2 + wait] = true;
+        at += 2;
+        continue;
+      }
+    }
+    // "the most dissatisfied with" is how strongly, not which group ranks first.
+    const intensity = phrase.slot === "aggregation" && phrase.value === "rank" && INTENSIFIED.has(after);
+    if (phrase.slot && !intensity) {
+      const flip = (phrase.slot === "moment" || phrase.slot === "driver") && negated(words, at);
+      // "the resolution rate" is the share of resolved interactions.
+      const rate = phrase.slot === "resolution" && phrase.value === "any" && SHARE_WORDS.has(after);
+      bag.add(phrase.slot, flip ? `not ${phrase.value}` : rate ? "resolved" : phrase.value);
+      if (flip) used[at - 1] = true;
+    }
+    for (let i = 0; i < phrase.tokens.length; i++) used[at + i] = true;
+    at += phrase.tokens.length;
+  }
+}
+
+/** The nouns a step can break its result down by, for "which five agents", "the top 3 call drivers". */
+const DIMENSIONS: ReadonlyMap<string, string> = new Map([
+  ["agent", "agent"],
+  ["representative", "agent"],
+  ["team", "team"],
+  ["site", "site"],
+  ["queue", "queue"],
+  ["channel", "channel"],
+  ["driver", "call driver"],
+  ["segment", "segment"],
+]);
+const BREAKDOWN_WORDS = new Set(["which", "what", "top", "bottom", "each", "every", "per"]);
+
+/** A breakdown with a count or adjective between ("which five agents", "the top 3 call drivers"). */
+function readBreakdowns(words: readonly string[], bag: SlotBag): void {
+  words.forEach((word, at) => {
+    const dimension = DIMENSIONS.get(word);
+    if (!dimension || bag.values.get("group")?.has(dimension)) return;
+    for (let back = 1; back <= 3 && at - back >= 0; back++) {
+      const before = words[at - back] as string;
+      if (BREAKDOWN_WORDS.has(before)) {
+        bag.add("group", dimension);
+        return;
+      }
+      if (numberAt(before) === null && before !== "call" && before !== "most" && before !== "frequent")
+        return;
+    }
+  });
+}
+
+const WAIT_WORDS = new Set(["wait", "waited", "waiting", "queue", "queued"]);
+const SHARE_WORDS = new Set(["rate", "percentage", "share", "proportion", "ratio"]);
+
+/**
+ * A second request joined to the first ("… and what is their average QA score?", "…; then find why …"): the
+ * prompt asks several things at once, so it stands for no single step (a merge, or the paper's COMPLEX PROMPT).
+ * Relative clauses ("… and where the call driver is …", "… and which were escalated") are not requests.
+ */
+const SECOND_REQUEST =
+  /(?:\band\b|;|\bthen\b|\balso\b)\s*,?\s*(?:also\s+|then\s+)?(?:what|why|how|which(?!\s+(?:were|was|are|is|had|have|got)\b)|find|list|count|identify|fetch|get|retrieve|determine|explain|describe|summari[sz]e|tell|show|give|compute|calculate|report)\b/i;
+
+/** Whether a prompt asks several things at once (two requests joined, or two question marks). */
+export function asksSeveral(prompt: string): boolean {
+  let several = severalByPrompt.get(prompt);
+  if (several === undefined) {
+    const masked = maskPlaceholders(prompt);
+    several = SECOND_REQUEST.test(masked) || (masked.match(/\?/g) ?? []).length > 1;
+    if (severalByPrompt.size >= CACHE_LIMIT) severalByPrompt.clear();
+    severalByPrompt.set(prompt, several);
+  }
+  return several;
+}
+const severalByPrompt = new Map<string, boolean>();
 
 const caches = new WeakMap<ToolDescriptions, Map<string, Intent>>();
 const CACHE_LIMIT = 20_000;
@@ -177,44 +448,59 @@ export function readIntent(prompt: string, tools: ToolDescriptions): Intent {
   if (cached) return cached;
   const table = tableFor(tools);
   const bag = new SlotBag();
+  if (asksSeveral(prompt)) bag.add("requests", "several");
   const teams = namedTeams(maskPlaceholders(prompt));
   for (const team of teams.values) bag.add("team", team);
   const words = tokens(teams.rest);
   const used = words.map(() => false);
+  readPhrases(words, used, table.numbered, bag);
   for (let at = 0; at < words.length; at++) if (!used[at]) readNumber(words, at, bag, used);
-  for (let at = 0; at < words.length; ) {
-    if (used[at]) {
-      at++;
-      continue;
-    }
-    const phrase = table.byFirst
-      .get(words[at] as string)
-      ?.find((p) => p.tokens.every((token, offset) => words[at + offset] === token && !used[at + offset]));
-    if (!phrase) {
-      at++;
-      continue;
-    }
-    if (phrase.slot) {
-      const flip = (phrase.slot === "moment" || phrase.slot === "driver") && negated(words, at);
-      bag.add(phrase.slot, flip ? `not ${phrase.value}` : phrase.value);
-      if (flip) used[at - 1] = true;
-    }
-    for (let i = 0; i < phrase.tokens.length; i++) used[at + i] = true;
-    at += phrase.tokens.length;
-  }
+  readPhrases(words, used, table.byFirst, bag);
+  readBreakdowns(words, bag);
   const rest = words.flatMap((word, i) => {
     if (used[i] || STOPWORDS.has(word) || word.endsWith("placeholder")) return [];
     return [SYNONYMS.get(word) ?? word];
   });
-  const slots = bag.finish();
-  const intent = {
-    slots,
-    slotKey: SLOT_NAMES.map((name) => (slots[name] ?? []).join("|")).join("\u0000"),
-    rest,
-  };
+  const intent = intentOf(bag.finish(), rest);
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(prompt, intent);
   return intent;
+}
+
+/** An intent from its slots and remaining words, with the key two intents are compared by. */
+export function intentOf(slots: Slots, rest: readonly string[]): Intent {
+  return { slots, slotKey: SLOT_NAMES.map((name) => (slots[name] ?? []).join("|")).join("\u0000"), rest };
+}
+
+/** The remaining words that are not weak, per word list (the lists are the cached intents' own). */
+const contents = new WeakMap<readonly string[], readonly string[]>();
+
+function contentOf(rest: readonly string[]): readonly string[] {
+  let content = contents.get(rest);
+  if (!content) {
+    content = rest.filter((word) => !WEAK.has(word));
+    contents.set(rest, content);
+  }
+  return content;
+}
+
+/**
+ * Whether the words the slots leave could be one request in two wordings (docs/plan-matching.md, section 1).
+ * When the slots carry what is computed (an aggregation or a metric), the rest is wording: everything a T2S
+ * step can filter or compute is a stored field, and stored fields are slots. When they carry nothing computed (a why or what
+ * question, a RAG question), the question's subject is in the words: both must share one content word, or both
+ * have none. Weak words ("fetch", "answer", "combine") are never content. An LLM step's words never decide.
+ */
+export function restCompatible(a: Intent, b: Intent, tool: string | null = null): boolean {
+  // An LLM step's intent is what it computes from its inputs: its slots and wiring say it, its words are wording.
+  if (tool === "LLM") return true;
+  const ca = contentOf(a.rest);
+  const cb = contentOf(b.rest);
+  const shares = ca.some((word) => cb.includes(word));
+  if (shares) return true;
+  const measured = (i: Intent) => i.slots.aggregation !== undefined || i.slots.metric !== undefined;
+  if (measured(a) && measured(b)) return true;
+  return ca.length === 0 && cb.length === 0;
 }
 
 /** The slots on which two intents disagree; empty when every slot holds the same values on both sides. */

@@ -1,0 +1,136 @@
+/**
+ * Generated metamorphic suites over every best plan of the shipped data (docs/plan-matching.md, section 10): a
+ * faithful paraphrase must rate Extremely Good against its source; one real intent change must unmatch exactly
+ * the changed step and the steps that read it (the cascade through unaligned inputs), nothing else. The phrase
+ * grammars (test-support/plan-variants.ts) are the suites' own, independent of the matcher's lexicon.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { DATA_DIR } from "../paths.js";
+import type { Plan } from "./model.js";
+import { parseReference } from "./parse.js";
+import { renderPlan } from "./render.js";
+import { explainScore } from "./score.js";
+import { PERTURBATIONS, type Pick, paraphrasePlan } from "./test-support/plan-variants.js";
+import { DEFAULT_TOOL_DESCRIPTIONS } from "./tool-descriptions.js";
+
+interface Row {
+  query_id: string;
+  query: string;
+  plan: Plan;
+}
+
+const rows: Row[] = readFileSync(join(DATA_DIR, "plans", "queries.jsonl"), "utf8")
+  .trim()
+  .split("\n")
+  .map((line) => {
+    const record = JSON.parse(line) as { query_id: string; query: string; best_plan: unknown };
+    const parsed = parseReference(record.best_plan);
+    if (!parsed.ok) throw new Error(`${record.query_id}: ${parsed.message}`);
+    return { query_id: record.query_id, query: record.query, plan: parsed.plan };
+  });
+
+/** The seed and sizes the doc reports. */
+const SUITE = { seed: 27, paraphrases: 800, perturbations: 600 } as const;
+
+/** A pick function reading fast-check's choices in turn. */
+function picker(tape: readonly number[]): Pick {
+  let at = 0;
+  return (options) => (tape[at++ % tape.length] ?? 0) % options;
+}
+
+const tape = fc.array(fc.nat({ max: 1 << 16 }), { minLength: 48, maxLength: 48 });
+
+function score(row: Row, candidate: Plan) {
+  return explainScore({
+    candidate: renderPlan(candidate),
+    reference: row.plan,
+    query: row.query,
+    tools: DEFAULT_TOOL_DESCRIPTIONS,
+  });
+}
+
+describe("generated paraphrases of every best plan", () => {
+  it(`rate Extremely Good against their source (${SUITE.paraphrases} plans, seed ${SUITE.seed})`, () => {
+    fc.assert(
+      fc.property(fc.nat({ max: rows.length - 1 }), tape, (index, choices) => {
+        const row = rows[index] as Row;
+        const candidate = paraphrasePlan(row.plan, picker(choices));
+        const { line, match } = score(row, candidate);
+        const why = (match?.explain() ?? [])
+          .filter((s) => !s.matched)
+          .map((s) => `${s.side} ${s.step}: ${s.reason}`);
+        expect(line.rating, `${row.query_id}\n${renderPlan(candidate)}\n${why.join("\n")}`).toBe(
+          "Extremely Good",
+        );
+      }),
+      { seed: SUITE.seed, numRuns: SUITE.paraphrases },
+    );
+  });
+});
+
+/** Changes that are real only where the step filters afresh: on a step with inputs they would restate or describe them. */
+const SOURCE_ONLY = new Set(["a dropped condition", "calls and interactions swapped"]);
+
+interface Case {
+  row: Row;
+  kind: string;
+  step: number;
+}
+
+/** Every (plan, change, step) the grammars apply to: T2S steps; a condition is dropped only where it is not inherited. */
+const cases: Case[] = rows.flatMap((row) =>
+  Object.entries(PERTURBATIONS).flatMap(([kind, perturb]) =>
+    row.plan.steps
+      .filter((step) => step.tool === "T2S" && (!SOURCE_ONLY.has(kind) || step.depends_on.length === 0))
+      .filter((step) => perturb(step.prompt, () => 0) !== null)
+      .map((step) => ({ row, kind, step: step.id })),
+  ),
+);
+
+describe("generated intent changes of every best plan", () => {
+  it("apply to every kind of change", () => {
+    for (const kind of Object.keys(PERTURBATIONS))
+      expect(cases.filter((c) => c.kind === kind).length, kind).toBeGreaterThan(20);
+  });
+
+  it(`unmatch exactly the changed step and the steps that read it (${SUITE.perturbations} plans, seed ${SUITE.seed})`, () => {
+    fc.assert(
+      fc.property(fc.nat({ max: cases.length - 1 }), tape, (index, choices) => {
+        const { row, kind, step } = cases[index] as Case;
+        const pick = picker(choices);
+        const perturb = PERTURBATIONS[kind] as (typeof PERTURBATIONS)[string];
+        const changed: Plan = {
+          steps: row.plan.steps.map((s) =>
+            s.id === step ? { ...s, prompt: perturb(s.prompt, pick) ?? s.prompt } : s,
+          ),
+        };
+        const candidate = paraphrasePlan(changed, pick);
+        const { match } = score(row, candidate);
+        const falls = new Set([
+          step,
+          ...row.plan.steps.filter((s) => s.depends_on.includes(step)).map((s) => s.id),
+        ]);
+        const expected = row.plan.steps.filter((s) => !falls.has(s.id)).map((s) => `${s.id}:${s.id}`);
+        const matched = (match?.pairs ?? [])
+          .filter((p) => p.matched)
+          .map((p) => `${p.candidate}:${p.reference}`);
+        const why = `${row.query_id} ${kind} at step ${step}\n${renderPlan(candidate)}\n${(
+          match?.explain() ?? []
+        )
+          .map((s) => `${s.side} ${s.step}: ${s.reason}`)
+          .join("\n")}`;
+        // The changed step may come to ask exactly what another reference step asks ("damaged" → "missing"
+        // items when both are in the plan): then it can take that step's place, and the one it displaced falls
+        // instead. The count of matches is what the rule fixes; the changed step never matches its own step.
+        expect(matched.length, why).toBe(expected.length);
+        expect(matched, why).not.toContain(`${step}:${step}`);
+        if (matched.every((pair) => pair.split(":")[0] === pair.split(":")[1]))
+          expect(matched, why).toEqual(expected);
+      }),
+      { seed: SUITE.seed, numRuns: SUITE.perturbations },
+    );
+  });
+});
