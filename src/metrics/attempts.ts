@@ -50,26 +50,29 @@ const unitKey = (a: Pick<Attempt, "case_id" | "protocol">) => `${a.case_id}\u000
  * whole number ≥ 0 is a bug in whoever built the list, so it throws.
  */
 export function groupAttempts(attempts: readonly Attempt[]): AttemptGroups {
-  const units = new Map<string, AttemptUnit>();
-  const seen = new Set<string>();
+  const units = new Map<string, { unit: AttemptUnit; seen: Set<number> }>();
   for (const attempt of attempts) {
     if (!Number.isInteger(attempt.attempt) || attempt.attempt < 0)
       throw new RangeError(`groupAttempts: attempt index must be a whole number ≥ 0, got ${attempt.attempt}`);
     const key = unitKey(attempt);
-    const attemptKey = `${key}\u0000${attempt.attempt}`;
-    if (seen.has(attemptKey))
+    let entry = units.get(key);
+    if (!entry) {
+      const unit = {
+        case_id: attempt.case_id,
+        protocol: attempt.protocol,
+        attempts: 0,
+        passes: 0,
+        errored: 0,
+      };
+      entry = { unit, seen: new Set() };
+      units.set(key, entry);
+    }
+    if (entry.seen.has(attempt.attempt))
       throw new RangeError(
         `groupAttempts: attempt ${attempt.attempt} of ${attempt.case_id} (${attempt.protocol}) appears twice`,
       );
-    seen.add(attemptKey);
-    const unit = units.get(key) ?? {
-      case_id: attempt.case_id,
-      protocol: attempt.protocol,
-      attempts: 0,
-      passes: 0,
-      errored: 0,
-    };
-    units.set(key, unit);
+    entry.seen.add(attempt.attempt);
+    const { unit } = entry;
     if (attempt.passed === null) unit.errored++;
     else {
       unit.attempts++;
@@ -77,7 +80,11 @@ export function groupAttempts(attempts: readonly Attempt[]): AttemptGroups {
     }
   }
   const cases = new Map<string, AttemptUnit[]>();
-  for (const unit of units.values()) cases.set(unit.case_id, [...(cases.get(unit.case_id) ?? []), unit]);
+  for (const { unit } of units.values()) {
+    const group = cases.get(unit.case_id);
+    if (group) group.push(unit);
+    else cases.set(unit.case_id, [unit]);
+  }
   const grouped = [...cases.keys()].sort(byCodeUnit).map((case_id) => ({
     case_id,
     units: (cases.get(case_id) ?? []).sort((x, y) => byCodeUnit(x.protocol, y.protocol)),

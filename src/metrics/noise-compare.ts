@@ -67,7 +67,8 @@ const attemptVariance = (u: AttemptUnit) =>
 
 function pairUnits(a: readonly Attempt[], b: readonly Attempt[]) {
   const groupsA = groupAttempts(a);
-  const inB = new Map(groupAttempts(b).units.map((u) => [`${u.case_id}\u0000${u.protocol}`, u]));
+  const groupsB = groupAttempts(b);
+  const inB = new Map(groupsB.units.map((u) => [`${u.case_id}\u0000${u.protocol}`, u]));
   const cases = new Map<string, PairedUnit[]>();
   let onlyInA = 0;
   for (const unitA of groupsA.units) {
@@ -79,10 +80,17 @@ function pairUnits(a: readonly Attempt[], b: readonly Attempt[]) {
       continue;
     }
     const pair = { case_id: unitA.case_id, protocol: unitA.protocol, a: unitA, b: unitB };
-    cases.set(unitA.case_id, [...(cases.get(unitA.case_id) ?? []), pair]);
+    const group = cases.get(unitA.case_id);
+    if (group) group.push(pair);
+    else cases.set(unitA.case_id, [pair]);
   }
   const onlyInB = [...inB.values()].filter((u) => u.attempts > 0).length;
-  return { cases: [...cases.values()], onlyInA, onlyInB, repeatsA: groupsA.repeats };
+  return {
+    cases: [...cases.values()],
+    onlyInA,
+    onlyInB,
+    repeats: { a: groupsA.repeats, b: groupsB.repeats },
+  };
 }
 
 function meanOf(values: readonly (number | null)[]): number | null {
@@ -172,8 +180,7 @@ export function compareRepeatedRuns(
   const { cases } = paired;
   const difference = caseClusteredMean(cases, (p) => share(p.b) - share(p.a), bootstrap);
   const units = cases.reduce((s, c) => s + c.length, 0);
-  const repeats = { a: paired.repeatsA, b: groupAttempts(b).repeats };
-  const noise = noiseModel(cases, difference.value ?? 0, repeats);
+  const noise = noiseModel(cases, difference.value ?? 0, paired.repeats);
   const test = nameTest(clusterSignFlipTest(caseDifferences(cases)), cases);
   // S has the sign of the mean difference (the per-case differences sum to it, scaled), and S = 0 gives p = 1.
   const significant = test.p_value < power.alpha;
