@@ -63,8 +63,7 @@ export function flakyScript(
     // Wrong for every expectation: prose where a call is expected, some call where none is.
     const wrongName = expectsCall(testCase.expect) ? "never-call" : "always-call";
     for (const protocol of SCRIPTED_PROTOCOLS) {
-      const { messages } = renderPrompt(testCase, protocol);
-      answers.set(promptKey(messages), {
+      answers.set(promptKey(renderPrompt(testCase, protocol)), {
         caseId: testCase.id,
         right: replyFromOutput(protocol, referenceOutput("oracle", testCase, protocol)),
         wrong: replyFromOutput(protocol, referenceOutput(wrongName, testCase, protocol)),
@@ -72,7 +71,7 @@ export function flakyScript(
     }
   }
   return (body, request) => {
-    const key = promptKey(body.messages);
+    const key = promptKey(body);
     const known = answers.get(key);
     if (!known) throw new Error("the flaky model was asked a prompt it does not know");
     if (!flaky.has(known.caseId)) return known.right;

@@ -9,8 +9,12 @@ import type { ChatBody, ScriptedReply } from "./mock-openai-server.js";
 /** The protocols a scripted model answers: the three text protocols, then native tool calls. */
 export const SCRIPTED_PROTOCOLS: readonly Protocol[] = ["json", "xml", "plain", "native"];
 
-/** What a request is looked up by: its rendered messages, canonically. */
-export const promptKey = (messages: ChatBody["messages"]): string => canonicalJson(messages);
+/**
+ * What a request is looked up by: its rendered messages and, for native tool calling, its tools. Messages alone
+ * are not enough: in native mode two cases can share every message and differ only in the tools offered.
+ */
+export const promptKey = (request: Pick<ChatBody, "messages" | "tools">): string =>
+  canonicalJson({ messages: request.messages, tools: request.tools });
 
 /** A raw reference output as the server sends it: text protocols as content, native decoded into tool_calls. */
 export function replyFromOutput(protocol: Protocol, output: string): ScriptedReply {
@@ -31,15 +35,15 @@ export function perfectScript(cases: readonly Case[]): (body: ChatBody) => Scrip
   const replies = new Map<string, ScriptedReply>();
   for (const testCase of cases) {
     for (const protocol of SCRIPTED_PROTOCOLS) {
-      const { messages } = renderPrompt(testCase, protocol);
+      const prompt = renderPrompt(testCase, protocol);
       replies.set(
-        promptKey(messages),
+        promptKey(prompt),
         replyFromOutput(protocol, referenceOutput("oracle", testCase, protocol)),
       );
     }
   }
   return (body) => {
-    const reply = replies.get(promptKey(body.messages));
+    const reply = replies.get(promptKey(body));
     if (!reply) throw new Error("the perfect model was asked a prompt it does not know");
     return reply;
   };
