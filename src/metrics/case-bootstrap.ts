@@ -6,7 +6,10 @@ import { bootstrapInterval } from "./agreement.js";
 import { mulberry32 } from "./random.js";
 
 export interface BootstrapSettings {
-  /** Resamples; 2000 keeps the 2.5% and 97.5% percentiles steady to about a tenth of a point on 188 cases. */
+  /**
+   * Resamples. With 2000, the percentiles of a score near 50% on 188 cases move by about 0.2 points (one standard
+   * deviation) from seed to seed: measured, well under the interval's own width (about 12 points there).
+   */
   samples: number;
   /** Coverage, e.g. 0.95. */
   level: number;

@@ -50,4 +50,24 @@ describe("summarizeRepeats", () => {
       { seed: 31, numRuns: 30 },
     );
   });
+
+  it("gives the numbers of docs/statistics.md's worked example", () => {
+    const table = { c1: "PPP", c2: "PPF", c3: "PFF", c4: "FFF" };
+    const example = summarizeRepeats(
+      Object.entries(table).flatMap(([id, verdicts]) => unit(id, "json", verdicts)),
+      settings,
+    );
+    expect(example.score.value).toBeCloseTo(0.5, 15);
+    const [, two, three] = example.pass;
+    expect([two?.pass_at_k.value, two?.pass_hat_k.value]).toEqual([2 / 3, 1 / 3]);
+    expect([three?.pass_at_k.value, three?.pass_hat_k.value]).toEqual([0.75, 0.25]);
+    expect(example.flip_rate.value).toBeCloseTo(1 / 3, 15);
+    expect(example.instability.share).toBe(0.5);
+    expect(example.instability.list.map((u) => u.case_id)).toEqual(["c2", "c3"]);
+    expect(example.run_to_run.per_repeat.map((r) => r.score)).toEqual([0.75, 0.5, 0.25]);
+    expect(example.run_to_run.sd).toBeCloseTo(0.25, 15);
+    expect(example.run_to_run.low).toBeCloseTo(0.13, 2);
+    expect(example.run_to_run.high).toBeCloseTo(1.57, 2);
+    expect(example.run_to_run.implied.value).toBeCloseTo(Math.sqrt(1 / 24), 15);
+  });
 });
