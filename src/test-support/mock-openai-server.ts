@@ -1,9 +1,11 @@
 /**
  * A scripted OpenAI-compatible server on 127.0.0.1 for tests: replies come from a script function, with injectable
- * latency and faults (429 with Retry-After, 500, connection reset, truncated JSON). It counts what it saw.
+ * latency and faults (429 with Retry-After, 500, connection reset, truncated JSON). It counts what it saw, and tells
+ * the script how many times it has been asked the same body (src/test-support/flaky-model.ts needs that).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { canonicalJson, sha256 } from "../runner/canonical-json.js";
 
 export type Fault = "429" | "500" | "reset" | "truncated";
 
@@ -19,9 +21,21 @@ export interface ChatBody {
   [key: string]: unknown;
 }
 
+/** What the server knows about a request besides its body. */
+export interface RequestInfo {
+  /** 1-based, over every chat request this server has answered. */
+  number: number;
+  /**
+   * 1-based: how many times this server's script has now been asked this exact body (canonical JSON), faults not
+   * counted. A greedy runner asking the same case K times sends identical bodies; a script that must vary across
+   * them (the flaky model) reads this.
+   */
+  occurrence: number;
+}
+
 export interface MockOptions {
   models?: string[];
-  script: (body: ChatBody) => ScriptedReply;
+  script: (body: ChatBody, request: RequestInfo) => ScriptedReply;
   latencyMs?: number;
   /** Extra delay for one request (a slow judge), on top of latencyMs. */
   delayMs?: (body: ChatBody) => number;
@@ -56,6 +70,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 export async function startMockServer(options: MockOptions): Promise<MockServer> {
   let inFlight = 0;
+  const occurrences = new Map<string, number>();
   const state = {
     requests: 0,
     maxInFlight: 0,
@@ -89,7 +104,11 @@ export async function startMockServer(options: MockOptions): Promise<MockServer>
       if (fault === "429") return send(res, 429, { error: { message: "slow down" } }, { "retry-after": "0" });
       if (fault === "500") return send(res, 500, { error: { message: "boom" } });
       if (fault === "reset") return req.socket.destroy();
-      const reply = options.script(body);
+      // Counted where the script answers, so a fault and its retry do not shift the count.
+      const bodyKey = sha256(canonicalJson(body));
+      const occurrence = (occurrences.get(bodyKey) ?? 0) + 1;
+      occurrences.set(bodyKey, occurrence);
+      const reply = options.script(body, { number, occurrence });
       const completion = {
         id: `cmpl-${number}`,
         object: "chat.completion",

@@ -1,9 +1,47 @@
-/** Runs the perfect-model mock server in its own process (for benchmarks): prints its URL, serves until killed. */
+/**
+ * Runs the mock server in its own process (for benchmarks and end-to-end tests): prints its URL, serves until killed.
+ *   mock-server-process.ts [latency-ms] [--flaky P --seed S]
+ * Without --flaky it is the perfect model; with it, round(P · cases) cases are answered at random (flaky-model.ts).
+ */
+import { parseArgs } from "node:util";
 import { loadCases } from "../cases/load.js";
 import { DEFAULT_CASES_FILE } from "../paths.js";
+import { flakyScript } from "./flaky-model.js";
 import { startMockServer } from "./mock-openai-server.js";
 import { perfectScript } from "./perfect-model.js";
 
-const latencyMs = Number(process.argv[2] ?? "100");
-const server = await startMockServer({ script: perfectScript(loadCases(DEFAULT_CASES_FILE)), latencyMs });
+function fail(message: string): never {
+  process.stderr.write(`mock-server-process: ${message}\n`);
+  process.exit(2);
+}
+
+function number(flag: string, text: string, valid: (value: number) => boolean, expected: string): number {
+  const value = Number(text);
+  if (text.trim() === "" || !valid(value)) fail(`${flag} expects ${expected}, got "${text}"`);
+  return value;
+}
+
+function parse() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: { flaky: { type: "string" }, seed: { type: "string" } },
+    });
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error));
+  }
+}
+
+const { values, positionals } = parse();
+const latencyMs = number("latency", positionals[0] ?? "100", (v) => v >= 0, "milliseconds ≥ 0");
+if (values.seed !== undefined && values.flaky === undefined) fail("--seed only applies with --flaky");
+const cases = loadCases(DEFAULT_CASES_FILE);
+const script =
+  values.flaky === undefined
+    ? perfectScript(cases)
+    : flakyScript(cases, {
+        share: number("--flaky", values.flaky, (v) => v >= 0 && v <= 1, "a share in [0, 1]"),
+        seed: number("--seed", values.seed ?? "0", Number.isSafeInteger, "a whole number"),
+      });
+const server = await startMockServer({ script, latencyMs });
 process.stdout.write(`${server.url}\n`);
