@@ -26,12 +26,42 @@ function collect(res: IncomingMessage): Promise<Buffer> {
   });
 }
 
+/**
+ * A kept-alive socket the server closed while it sat idle fails the next request with ECONNRESET or "socket hang up"
+ * before a byte of reply arrives. The request never reached the server, so sending it again on a fresh socket is
+ * safe, and it is what Node's documentation advises (`request.reusedSocket`). Without it a run could stop with
+ * "cannot reach the server" on a server that is up: seen on loaded CI machines after a pause between requests.
+ */
+function staleSocket(error: NodeJS.ErrnoException, reused: boolean): boolean {
+  return reused && (error.code === "ECONNRESET" || error.message === "socket hang up");
+}
+
 /** A fetch-compatible function for non-streaming JSON APIs. */
 export async function httpFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
   const url = new URL(input instanceof Request ? input.url : String(input));
   const body = await bodyBytes(init.body);
   const headers = Object.fromEntries(new Headers(init.headers).entries());
   if (body) headers["content-length"] = String(body.length);
+  // Each retry takes the next pooled socket or a new one; a server that resets fresh sockets too fails as before.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await sendOnce(url, init, headers, body);
+    } catch (error) {
+      if (!(error instanceof StaleSocketError) || attempt === STALE_SOCKET_RETRIES + 1) throw error;
+    }
+  }
+}
+
+const STALE_SOCKET_RETRIES = 3;
+
+class StaleSocketError extends TypeError {}
+
+function sendOnce(
+  url: URL,
+  init: RequestInit,
+  headers: Record<string, string>,
+  body: Buffer | undefined,
+): Promise<Response> {
   const secure = url.protocol === "https:";
   const send = secure ? httpsRequest : httpRequest;
   return new Promise<Response>((resolve, reject) => {
@@ -63,13 +93,11 @@ export async function httpFetch(input: string | URL | Request, init: RequestInit
       },
     );
     // Like fetch: an abort rejects with the AbortError; everything else is a TypeError the SDK reads as a connection error.
-    req.on("error", (error) =>
-      reject(
-        error.name === "AbortError"
-          ? error
-          : new TypeError(`fetch failed: ${error.message}`, { cause: error }),
-      ),
-    );
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.name === "AbortError") return reject(error);
+      const Failure = staleSocket(error, req.reusedSocket) ? StaleSocketError : TypeError;
+      reject(new Failure(`fetch failed: ${error.message}`, { cause: error }));
+    });
     req.end(body);
   });
 }
