@@ -97,6 +97,8 @@ export function checkOutputs(
   options: { force: boolean; mayExist?: ReadonlySet<string> },
 ): void {
   const seen = new Map<string, string>();
+  // Compared as the outputs are: the same file whatever the spelling.
+  const mayExist = new Set([...(options.mayExist ?? [])].map(identity));
   for (const output of outputs) {
     const id = identity(output.path);
     const input = inputs.find((candidate) => identity(candidate.path) === id);
@@ -107,7 +109,7 @@ export function checkOutputs(
     const twice = seen.get(id);
     if (twice) throw new UserError(`${output.flag} and ${twice} name the same file ${output.path}`);
     seen.set(id, output.flag);
-    writable(output, options.force || options.mayExist?.has(id) === true);
+    writable(output, options.force || mayExist.has(id));
   }
 }
 
