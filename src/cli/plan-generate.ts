@@ -88,9 +88,9 @@ export async function runPlanGenerate(
       writeFileAtomic(options.out, jsonLines(result.lines));
       if (replay && resume) io.stderr(terminalText(resumeSummary(resume, replay.tally), { multiline: true }));
       io.stdout(
-        terminalText(
+        `${terminalText(
           `${result.lines.length} plans from ${session.model} (${types.join(", ")}) written to ${options.out}`,
-        ) + "\n",
+        )}\n`,
       );
     } else io.stdout(jsonLines(result.lines));
     for (const bad of result.unparseable)

@@ -141,13 +141,13 @@ export async function runPlanJudge(
         ? `; ${retryAdvice(options, model.settings, `${requestErrors} failed requests`)}`
         : "";
     io.stderr(
-      terminalText(
+      `${terminalText(
         `tooluse: ${report.failures.total} judge answers failed (${Object.entries(report.failures.by_code)
           .map(([code, n]) => `${code} ${n}`)
           .join(
             ", ",
           )}) on ${report.failed_plans} of ${report.plans} plans; their values are null, never guessed${advice}`,
-      ) + "\n",
+      )}\n`,
     );
     return 1;
   });
