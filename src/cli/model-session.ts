@@ -94,9 +94,13 @@ export function resumeFile(options: ResumableOutput): string | null {
  * only them (and keeps the rest of FILE); without a file, the same command again asks only them when the answers are
  * cached; otherwise only a file makes that possible.
  */
-export function retryAdvice(options: ResumableOutput, settings: ModelSettings, what: string): string {
-  if (options.out !== undefined && options.out !== "-")
-    return `to ask only the ${what} again, run the same command${options.resume ? "" : " with --resume"} (it keeps every other answer in ${options.out})`;
+export function retryAdvice(options: ResumableOutput, settings: ModelSettings, failed: number): string {
+  const what = failed === 1 ? "failed request" : `${failed} failed requests`;
+  if (options.out !== undefined && options.out !== "-") {
+    // --resume refuses --force (it would throw away what it keeps): the advice says to swap them.
+    const how = options.resume ? "" : options.force ? " with --resume instead of --force" : " with --resume";
+    return `to ask only the ${what} again, run the same command${how} (it keeps every other answer in ${options.out})`;
+  }
   if (answersAreCached(settings))
     return `to ask only the ${what} again, run the same command (the answered prompts come from the cache)`;
   return `a re-run asks every prompt again (answers are not cached: ${settings.cache ? "temperature > 0" : "--no-cache"}); write them with --out FILE, and --resume then asks only what failed`;

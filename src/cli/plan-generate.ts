@@ -103,7 +103,7 @@ export async function runPlanGenerate(
       say(`tooluse: ${result.unparseable.length} of ${result.lines.length} answers hold no readable plan`);
     if (result.failures.length > 0)
       say(
-        `tooluse: ${result.failures.length} requests failed and their plans are missing; ${retryAdvice(options, model.settings, `${result.failures.length} failed requests`)}`,
+        `tooluse: ${result.failures.length === 1 ? "1 request failed and its plan is" : `${result.failures.length} requests failed and their plans are`} missing; ${retryAdvice(options, model.settings, result.failures.length)}`,
       );
     if (result.failures.length > 0 && result.lines.length === 0) return 2;
     return result.failures.length > 0 || result.unparseable.length > 0 ? 1 : 0;

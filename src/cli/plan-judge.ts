@@ -136,10 +136,7 @@ export async function runPlanJudge(
     }
     if (report.failures.total === 0) return 0;
     const requestErrors = report.failures.by_code["request-error"] ?? 0;
-    const advice =
-      requestErrors > 0
-        ? `; ${retryAdvice(options, model.settings, `${requestErrors} failed requests`)}`
-        : "";
+    const advice = requestErrors > 0 ? `; ${retryAdvice(options, model.settings, requestErrors)}` : "";
     io.stderr(
       `${terminalText(
         `tooluse: ${report.failures.total} judge answers failed (${Object.entries(report.failures.by_code)

@@ -118,14 +118,14 @@ describe("plan judge --resume", () => {
     expect(first.code).toBe(1);
     expect(first.requests).toBe(6);
     expect(first.err).toContain(
-      `; to ask only the 1 failed requests again, run the same command with --resume (it keeps every other answer in ${out})\n`,
+      `; to ask only the failed request again, run the same command with --resume (it keeps every other answer in ${out})\n`,
     );
     const before = lines(out);
     failing = false;
     const resumed = await judge(out, "--resume");
     expect(resumed.code).toBe(0);
     expect(resumed.requests).toBe(1);
-    expect(resumed.err).toContain(`resumed ${out}: 5 replies from the file, 1 requests asked\n`);
+    expect(resumed.err).toContain(`resumed ${out}: 5 replies from the file, 1 request asked\n`);
     const after = lines(out);
     // te-001 and te-003 are the lines they were; te-002 is now judged in full.
     expect([after[0], after[2]]).toEqual([before[0], before[2]]);
@@ -214,6 +214,18 @@ describe("plan judge --resume", () => {
     expect(await judge(out, "--resume", "--force")).toMatchObject({ code: 2, requests: 0 });
   });
 
+  it("after a run with --force, advises --resume in its place, and that works as printed", async () => {
+    const out = path("judged-forced.jsonl");
+    writeFileSync(out, "an older file\n");
+    const forced = await judge(out, "--force");
+    expect(forced.code).toBe(1);
+    expect(forced.err).toContain(
+      `; to ask only the failed request again, run the same command with --resume instead of --force (it keeps every other answer in ${out})\n`,
+    );
+    failing = false;
+    expect(await judge(out, "--resume")).toMatchObject({ code: 0, requests: 1 });
+  });
+
   it("without --out, advises what works: the same command when answers are cached, a file when they are not", async () => {
     const uncached = await judge(null);
     expect(uncached.code).toBe(1);
@@ -240,7 +252,7 @@ describe("plan judge --resume", () => {
       cache,
     ]);
     expect(cached.err).toContain(
-      "; to ask only the 1 failed requests again, run the same command (the answered prompts come from the cache)\n",
+      "; to ask only the failed request again, run the same command (the answered prompts come from the cache)\n",
     );
     failing = false;
     const again = await cli([
@@ -272,14 +284,14 @@ describe("plan generate --resume", () => {
     expect(first.code).toBe(1);
     expect(first.requests).toBe(3);
     expect(first.err).toContain(
-      `tooluse: 1 requests failed and their plans are missing; to ask only the 1 failed requests again, run the same command with --resume (it keeps every other answer in ${out})\n`,
+      `tooluse: 1 request failed and its plan is missing; to ask only the failed request again, run the same command with --resume (it keeps every other answer in ${out})\n`,
     );
     const before = lines(out);
     expect(before).toHaveLength(2);
     failing = false;
     const resumed = await generate(out, "--resume");
     expect(resumed).toMatchObject({ code: 0, requests: 1 });
-    expect(resumed.err).toContain(`resumed ${out}: 2 replies from the file, 1 requests asked\n`);
+    expect(resumed.err).toContain(`resumed ${out}: 2 replies from the file, 1 request asked\n`);
     const after = lines(out);
     expect(after).toHaveLength(3);
     expect([after[0], after[2]]).toEqual(before);

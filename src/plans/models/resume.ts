@@ -67,5 +67,7 @@ export function replayingSession(
 
 /** The one line a resumed run adds to stderr: what came from the file and what was asked. */
 export function resumeSummary(file: string, tally: ResumeTally): string {
-  return `resumed ${file}: ${tally.replayed} replies from the file, ${tally.asked} requests asked\n`;
+  const replies = tally.replayed === 1 ? "1 reply" : `${tally.replayed} replies`;
+  const requests = tally.asked === 1 ? "1 request" : `${tally.asked} requests`;
+  return `resumed ${file}: ${replies} from the file, ${requests} asked\n`;
 }
