@@ -29,7 +29,8 @@ export function skippedByRequirement(modules: readonly TestModule[]): Map<string
 /** The line printed for one missing requirement. */
 export function skipLine(name: string, skipped: Skipped): string {
   const files = skipped.files.size === 1 ? "1 file" : `${skipped.files.size} files`;
-  return `skipped: ${skipped.tests} tests in ${files} need ${name}: ${skipped.missing}`;
+  const tests = skipped.tests === 1 ? "1 test" : `${skipped.tests} tests`;
+  return `skipped: ${tests} in ${files} need ${name}: ${skipped.missing}`;
 }
 
 export default class RequirementsReporter implements Reporter {
