@@ -46,7 +46,7 @@ function withTensors(
 }
 
 describeWith(
-  { name: "node-llama-cpp (npm run install:llama)", missing: unavailable, requiredInCi: false },
+  { name: "node-llama-cpp (npm run install:llama)", missing: unavailable, requiredInCi: true },
   "llama backend on a tiny GGUF written by the test",
   () => {
     const dir = tempDir("tooluse-llama-");

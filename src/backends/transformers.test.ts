@@ -44,7 +44,7 @@ describeWith(
   {
     name: "@huggingface/transformers (npm run install:transformers)",
     missing: unavailable,
-    requiredInCi: false,
+    requiredInCi: true,
   },
   "transformers backend on a tiny ONNX checkpoint written by the test",
   () => {
