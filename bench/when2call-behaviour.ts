@@ -1,14 +1,10 @@
 /** Prints the When2Call behaviour table (README) and exits 1 below target: ≥97% overall, every cell ≥93%. */
 
-import {
-  RESEARCH_DATA_PRESENT,
-  SKIP_REASON,
-  when2callSource,
-} from "../src/import/test-support/research-data.js";
+import { RESEARCH_DATA, when2callSource } from "../src/import/test-support/research-data.js";
 import { formatAgreement, when2callAgreement } from "../src/import/when2call-behaviour.js";
 
-if (!RESEARCH_DATA_PRESENT) {
-  console.error(SKIP_REASON);
+if (RESEARCH_DATA.missing !== null) {
+  console.error(`bench: needs ${RESEARCH_DATA.name}: ${RESEARCH_DATA.missing}`);
   process.exit(2);
 }
 const result = when2callAgreement(when2callSource());

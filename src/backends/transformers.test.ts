@@ -9,6 +9,7 @@ import { DEFAULT_CASES_FILE, PACKAGE_ROOT } from "../paths.js";
 import type { ChatMessage } from "../protocols/render.js";
 import type { Results } from "../runner/results.js";
 import { captureIo } from "../test-support/capture-io.js";
+import { describeWith } from "../test-support/requirements.js";
 import { tempDir } from "../test-support/temp.js";
 import { importTransformers } from "./transformers/binding.js";
 import { startFakeHub } from "./transformers/test-support/fake-hub.js";
@@ -26,7 +27,6 @@ const unavailable = await importTransformers().then(
   () => null,
   (error: unknown) => (error instanceof Error ? error.message : String(error)),
 );
-if (unavailable !== null) console.warn(`skipping the transformers backend tests: ${unavailable}`);
 
 const CONTEXT = { signal: new AbortController().signal, protocol: "json" } as RequestContext;
 const chat = (question: string): ChatMessage[] => [
@@ -40,7 +40,12 @@ function ask(backend: Backend, messages: ChatMessage[], maxTokens: number) {
   return backend.complete({ messages, settings: { ...DEFAULT_SETTINGS, max_tokens: maxTokens } }, CONTEXT);
 }
 
-describe.skipIf(unavailable !== null)(
+describeWith(
+  {
+    name: "@huggingface/transformers (npm run install:transformers)",
+    missing: unavailable,
+    requiredInCi: true,
+  },
   "transformers backend on a tiny ONNX checkpoint written by the test",
   () => {
     const dir = tempDir("tooluse-transformers-");

@@ -120,6 +120,8 @@ export function checkOutputs(
 ): FileFlag[] {
   const seen = new Map<string, string>();
   const toStdout: FileFlag[] = [];
+  // Compared as the outputs are: the same file whatever the spelling.
+  const mayExist = new Set([...(options.mayExist ?? [])].map(identity));
   for (const output of outputs) {
     const target = targetOf(output);
     if (target.kind === "stdout") {
@@ -142,7 +144,7 @@ export function checkOutputs(
     if (twice && !(target.kind === "stream" && target.what === "character device"))
       throw new UserError(`${output.flag} and ${twice} name the same file ${output.path}`);
     seen.set(id, output.flag);
-    writable(output, target, options.force || options.mayExist?.has(id) === true);
+    writable(output, target, options.force || mayExist.has(id));
   }
   return toStdout;
 }

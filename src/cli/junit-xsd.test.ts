@@ -6,8 +6,9 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { captureIo } from "../test-support/capture-io.js";
+import { describeWith } from "../test-support/requirements.js";
 import { tempDir } from "../test-support/temp.js";
 import { main } from "./main.js";
 
@@ -16,7 +17,6 @@ const SCHEMA = join(import.meta.dirname, "../report/test-support/junit.xsd");
 const unavailable = existsSync(XMLLINT)
   ? null
   : `${XMLLINT} is missing (as root: node scripts/ensure-xmllint.mjs, or apt-get install libxml2-utils)`;
-if (unavailable) console.warn(`junit-xsd.test: skipped: ${unavailable}`);
 
 let dir: ReturnType<typeof tempDir>;
 beforeAll(() => {
@@ -39,8 +39,9 @@ const VALID_CASE = '<testcase name="a-01" classname="m · json" time="0.100"/>';
 const document = (testcase: string) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="tooluse" tests="1">\n  <testsuite name="m · json" tests="1" failures="0" errors="0" skipped="0" time="0.100">\n    ${testcase}\n  </testsuite>\n</testsuites>\n`;
 
-describe.skipIf(unavailable !== null)(
-  `JUnit output against the Jenkins-style XSD through xmllint${unavailable ? ` (skipped: ${unavailable})` : ""}`,
+describeWith(
+  { name: "xmllint", missing: unavailable, requiredInCi: false },
+  "JUnit output against the Jenkins-style XSD through xmllint",
   () => {
     it("accepts what run --junit and report --junit write (command line)", async () => {
       const ran = await cli(

@@ -245,10 +245,12 @@ function checkFiles(command: Command, io: Io): void {
   const inputs = [...named(INPUT_OPTIONS), ...command.args.map((path) => ({ flag: "FILE", path }))];
   for (const input of inputs) checkInput(input);
   const resume = typeof options.resume === "string" ? [{ flag: "--resume", path: options.resume }] : [];
+  // `plan generate|judge --resume` completes the --out file of the run it continues.
+  const resumedOut = options.resume === true && typeof options.out === "string" ? [options.out] : [];
   const toStdout = checkOutputs([...named(OUTPUT_OPTIONS), ...resume], inputs, {
     force: options.force === true,
     // A resumed run writes the results file it was started for.
-    mayExist: new Set(resume.map((r) => r.path)),
+    mayExist: new Set([...resume.map((r) => r.path), ...resumedOut]),
   });
   const [output] = toStdout;
   if (output) {

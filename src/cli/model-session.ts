@@ -1,4 +1,5 @@
 /** What the model-calling plan commands share: the session's lifetime, Ctrl-C, exit codes for expected failures. */
+import { existsSync } from "node:fs";
 import { UserError } from "../errors.js";
 import { workProgress } from "../plans/models/progress.js";
 import { type PromptSet, promptSet } from "../plans/models/prompt-set.js";
@@ -56,6 +57,53 @@ export function modelBackend(value: string | undefined): ModelBackend | undefine
 /** True when a re-run can take what was answered from the cache (cache on, temperature 0). */
 export function answersAreCached(settings: ModelSettings): boolean {
   return settings.cache && settings.temperature === 0;
+}
+
+/** The output flags of a command that can resume from its own --out file. */
+export interface ResumableOutput {
+  out?: string;
+  /** Keep what the --out file of an earlier run holds; ask only what failed. */
+  resume?: boolean;
+  force?: boolean;
+}
+
+/** The --out file a resumed run continues, or null without --resume; refuses --resume where it cannot work. */
+export function resumeFile(options: ResumableOutput): string | null {
+  if (!options.resume) return null;
+  if (options.out === undefined)
+    throw new UserError("--resume: continues the --out file of an earlier run", {
+      hint: "give that file with --out FILE",
+    });
+  if (options.out === "-")
+    throw new UserError("--resume: --out - is stdout, which holds nothing to resume", {
+      hint: "give the --out FILE of the earlier run",
+    });
+  if (options.force)
+    throw new UserError("--force: with --resume the --out file is kept and completed, not replaced", {
+      hint: "use --resume to continue it, or --force alone to start afresh",
+    });
+  if (!existsSync(options.out))
+    throw new UserError(`--resume: --out ${options.out} does not exist, so there is nothing to resume`, {
+      hint: "leave --resume out to start",
+    });
+  return options.out;
+}
+
+/**
+ * Advice after failed requests that works exactly as printed: with --out FILE, the same command with --resume asks
+ * only them (and keeps the rest of FILE); without a file, the same command again asks only them when the answers are
+ * cached; otherwise only a file makes that possible.
+ */
+export function retryAdvice(options: ResumableOutput, settings: ModelSettings, failed: number): string {
+  const what = failed === 1 ? "failed request" : `${failed} failed requests`;
+  if (options.out !== undefined && options.out !== "-") {
+    // --resume refuses --force (it would throw away what it keeps): the advice says to swap them.
+    const how = options.resume ? "" : options.force ? " with --resume instead of --force" : " with --resume";
+    return `to ask only the ${what} again, run the same command${how} (it keeps every other answer in ${options.out})`;
+  }
+  if (answersAreCached(settings))
+    return `to ask only the ${what} again, run the same command (the answered prompts come from the cache)`;
+  return `a re-run asks every prompt again (answers are not cached: ${settings.cache ? "temperature > 0" : "--no-cache"}); write them with --out FILE, and --resume then asks only what failed`;
 }
 
 export function interruptedMessage(settings: ModelSettings): string {

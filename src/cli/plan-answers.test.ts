@@ -120,7 +120,7 @@ describe("tooluse plan answers", () => {
     const repair = server.bodies[1]?.messages ?? [];
     expect(repair).toHaveLength(4);
     expect(repair[2]).toMatchObject({ role: "assistant", content: "Sure! R2 is best {rationale: 'x'" });
-    expect(repair[3]?.content).toContain("no complete, valid JSON object");
+    expect(repair[3]?.content).toContain("no JSON object in the answer");
   });
 
   it("records a failure after the repair retry, never a guessed score, and keeps judging the rest", async () => {

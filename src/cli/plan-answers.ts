@@ -9,6 +9,7 @@ import {
   summariseAnswers,
 } from "../plans/answers/index.js";
 import { assertUniqueQueryIds, selectByQuery } from "../plans/models/records.js";
+import { terminalText } from "../sanitize.js";
 import { type Io, outputOptions } from "./io.js";
 import {
   jsonLines,
@@ -36,9 +37,9 @@ function readResponses(file: string, model: PlanModelInputs) {
 }
 
 /**
- * Exit code 0 when every query was judged; 1 when some judgements failed (counted and named; running again re-asks
- * failed requests); 2 when nothing was judged (or an input or the backend is unusable); 130 on interrupt. Without
- * --out and --json the judgement lines go to stdout; with --out the terminal gets the summary.
+ * Exit code 0 when every query was judged; 1 when some judgements failed (counted and named); 2 when nothing was
+ * judged (or an input or the backend is unusable); 130 on interrupt. Without --out and --json the judgement lines go
+ * to stdout; with --out the terminal gets the summary.
  */
 export async function runPlanAnswers(
   options: PlanAnswersOptions,
@@ -64,12 +65,14 @@ export async function runPlanAnswers(
     const summary = summariseAnswers(judgements);
     if (options.out) writeOutput(options.out, jsonLines(judgements), outputOptions(io));
     if (options.json) io.stdout(`${JSON.stringify(summary, null, 2)}\n`);
-    else if (options.out) io.stdout(formatAnswerSummary(summary));
+    else if (options.out) io.stdout(terminalText(formatAnswerSummary(summary), { multiline: true }));
     else io.stdout(jsonLines(judgements));
+    // Query ids and server errors are untrusted text: shown as the one sanitiser shows them.
+    const say = (text: string) => io.stderr(`${terminalText(text)}\n`);
     const failed = judgements.filter((j) => j.status !== "judged");
-    for (const j of failed) io.stderr(`tooluse: query ${j.query_id}: ${j.error ?? "not judged"}\n`);
+    for (const j of failed) say(`tooluse: query ${j.query_id}: ${j.error ?? "not judged"}`);
     if (summary.judged === 0) {
-      io.stderr(`tooluse: no query was judged; first failure: ${judgements[0]?.error ?? "unknown"}\n`);
+      say(`tooluse: no query was judged; first failure: ${judgements[0]?.error ?? "unknown"}`);
       return 1;
     }
     if (failed.length === 0) return 0;

@@ -73,6 +73,10 @@ export function registerPlanCommands(root: Command, io: Io, setExit: SetExit): v
     .option("--prompt-type <type>", "with_lineage | without_lineage | both", "both")
     .option("--examples <n>", "few-shot examples from the train split", "3")
     .option("--out <file>", "plans JSONL to write")
+    .option(
+      "--resume",
+      "keep the plans in --out from an earlier run of this command; ask only the failed prompts",
+    )
     .action(async (options) =>
       setExit(await (await import("./plan-generate.js")).runPlanGenerate(options, io)),
     );
@@ -85,6 +89,10 @@ export function registerPlanCommands(root: Command, io: Io, setExit: SetExit): v
     .option("--metrics <list>", "all (the default), or a comma-separated subset of the seven metrics")
     .option("--one-shot", "the one-shot judge: precision, recall, F1 and a 7-point rating")
     .option("--out <file>", "judged score lines JSONL to write")
+    .option(
+      "--resume",
+      "keep the answers in --out from an earlier run of this command; ask only the failed requests",
+    )
     .option("--json", "print the judge report as JSON")
     .action(async (options) => setExit(await (await import("./plan-judge.js")).runPlanJudge(options, io)));
 

@@ -86,7 +86,7 @@ export function runPlanBuild(io: PlanDataIo, options: PlanBuildOptions = {}): nu
     mkdirSync(outDir, { recursive: true });
     writeOutput(join(outDir, "queries.jsonl"), built.jsonl);
     writeOutput(join(outDir, "manifest.json"), manifestText(built.manifest));
-    for (const warning of built.warnings) io.stderr(`warning: ${warning}\n`);
+    for (const warning of built.warnings) io.stderr(`warning: ${terminalText(warning)}\n`);
     const { version, digest, composition } = built.manifest;
     io.stdout(
       `built ${composition.all.queries} planning queries (train ${composition.train.queries}, test ${composition.test.queries}; ` +

@@ -1,9 +1,11 @@
 /** `tooluse plan generate`: ask a planner model for plans; raw outputs go to a plans file `plan score` reads. */
 import { UserError } from "../errors.js";
 import { writeOutput } from "../io/output.js";
-import { generatePlans } from "../plans/models/generate.js";
+import { generateJobs, generatePlans, generateReplies, PlanLineSchema } from "../plans/models/generate.js";
 import { PROMPT_TYPES, type PromptType } from "../plans/models/generate-prompt.js";
 import { readQueries } from "../plans/models/records.js";
+import { readEarlierOutput, replayingSession, resumeSummary } from "../plans/models/resume.js";
+import { terminalText } from "../sanitize.js";
 import { wholeNumber } from "./flags.js";
 import { type Io, outputOptions } from "./io.js";
 import {
@@ -13,6 +15,8 @@ import {
   prepare,
   progressFor,
   readModelInputs,
+  resumeFile,
+  retryAdvice,
   withSession,
 } from "./model-session.js";
 
@@ -23,6 +27,9 @@ export interface PlanGenerateOptions extends PlanModelFlags {
   promptType?: string;
   examples?: string;
   out?: string;
+  /** Keep the plans of the --out file an earlier run wrote; ask only the prompts whose request failed. */
+  resume?: boolean;
+  force?: boolean;
 }
 
 export const PLAN_GENERATE_DEFAULTS = { split: "test", promptType: "both", examples: "3" } as const;
@@ -36,24 +43,30 @@ export function promptTypes(value: string): PromptType[] {
 
 /**
  * Exit 0 when every prompt was answered with a readable plan; 1 when some requests failed (those plans are left
- * out, not scored as bad; running the command again asks only them) or some answers hold no readable plan (they are
- * written and score 0; each is named on stderr), also when every request failed; 2 on bad input or a refusing server.
+ * out, not scored as bad; `--resume` asks only them and keeps the plans of the --out file) or some answers hold no
+ * readable plan (they are written and score 0; each is named on stderr), also when every request failed; 2 on bad
+ * input or a refusing server.
  */
 export async function runPlanGenerate(
   options: PlanGenerateOptions,
   io: Io,
   context: CommandContext = {},
 ): Promise<number> {
-  const input = prepare(io, () => ({
-    records: readQueries(options.queries),
-    types: promptTypes(options.promptType ?? PLAN_GENERATE_DEFAULTS.promptType),
-    examples: wholeNumber("--examples", options.examples ?? PLAN_GENERATE_DEFAULTS.examples),
-    model: readModelInputs(options, ["planner", "planner-with-lineage"]),
-  }));
+  const input = prepare(io, () => {
+    const resume = resumeFile(options);
+    return {
+      records: readQueries(options.queries),
+      types: promptTypes(options.promptType ?? PLAN_GENERATE_DEFAULTS.promptType),
+      examples: wholeNumber("--examples", options.examples ?? PLAN_GENERATE_DEFAULTS.examples),
+      model: readModelInputs(options, ["planner", "planner-with-lineage"]),
+      resume,
+      earlier: resume === null ? null : readEarlierOutput(resume, PlanLineSchema),
+    };
+  });
   if (!input.ok) return input.code;
-  const { records, types, examples, model } = input.value;
+  const { records, types, examples, model, resume, earlier } = input.value;
   return withSession(options.model, options.backend, model.settings, io, context, async (session) => {
-    const result = await generatePlans(session, records, {
+    const generate = {
       split: options.split ?? PLAN_GENERATE_DEFAULTS.split,
       promptTypes: types,
       examples,
@@ -61,28 +74,37 @@ export async function runPlanGenerate(
       prompts: model.prompts,
       select: model.select,
       progress: progressFor(io, "plans"),
-    });
+    };
+    // A resumed run replays the file's plans (checked to be this run's first) and asks only the failed prompts.
+    const replay =
+      resume === null || earlier === null
+        ? null
+        : replayingSession(
+            session,
+            generateReplies(resume, earlier, generateJobs(records, generate), session.model),
+          );
+    const result = await generatePlans(replay?.session ?? session, records, generate);
+    const say = (text: string) => io.stderr(`${terminalText(text)}\n`);
     if (options.out) {
       writeOutput(options.out, jsonLines(result.lines), outputOptions(io));
+      if (replay && resume) io.stderr(terminalText(resumeSummary(resume, replay.tally), { multiline: true }));
       io.stdout(
-        `${result.lines.length} plans from ${session.model} (${types.join(", ")}) written to ${options.out}\n`,
+        `${terminalText(
+          `${result.lines.length} plans from ${session.model} (${types.join(", ")}) written to ${options.out}`,
+        )}\n`,
       );
     } else io.stdout(jsonLines(result.lines));
     for (const bad of result.unparseable)
-      io.stderr(
-        `tooluse: warning: query ${bad.query_id} (${bad.prompt_type}): no readable plan in the answer (${bad.message}); written, scores 0\n`,
+      say(
+        `tooluse: warning: query ${bad.query_id} (${bad.prompt_type}): no readable plan in the answer (${bad.message}); written, scores 0`,
       );
     for (const failure of result.failures)
-      io.stderr(
-        `tooluse: no plan for query ${failure.query_id} (${failure.prompt_type}): ${failure.error}\n`,
-      );
+      say(`tooluse: no plan for query ${failure.query_id} (${failure.prompt_type}): ${failure.error}`);
     if (result.unparseable.length > 0)
-      io.stderr(
-        `tooluse: ${result.unparseable.length} of ${result.lines.length} answers hold no readable plan\n`,
-      );
+      say(`tooluse: ${result.unparseable.length} of ${result.lines.length} answers hold no readable plan`);
     if (result.failures.length > 0)
-      io.stderr(
-        `tooluse: ${result.failures.length} requests failed and their plans are missing; run the same command again to ask only those\n`,
+      say(
+        `tooluse: ${result.failures.length === 1 ? "1 request failed and its plan is" : `${result.failures.length} requests failed and their plans are`} missing; ${retryAdvice(options, model.settings, result.failures.length)}`,
       );
     return result.failures.length > 0 || result.unparseable.length > 0 ? 1 : 0;
   });

@@ -2,13 +2,16 @@
 import { UserError } from "../errors.js";
 import { writeOutput } from "../io/output.js";
 import { readJsonl } from "../jsonl.js";
-import { type JudgeInput, judgePlans } from "../plans/models/judge.js";
+import { type JudgeInput, judgePlans, judgeReplies } from "../plans/models/judge.js";
+import { JudgedLineSchema } from "../plans/models/judge-line.js";
 import { JUDGE_METRICS, type JudgeMetric } from "../plans/models/judge-prompts.js";
 import { judgeReport } from "../plans/models/judge-report.js";
 import { selectByQuery } from "../plans/models/records.js";
 import { formatJudgeReport } from "../plans/models/report-text.js";
+import { readEarlierOutput, replayingSession, resumeSummary } from "../plans/models/resume.js";
 import { parseReference } from "../plans/parse.js";
 import { PlanRecordSchema, queryKey, ReferenceRecordSchema } from "../plans/records.js";
+import { terminalText } from "../sanitize.js";
 import { type Io, outputOptions } from "./io.js";
 import {
   type CommandContext,
@@ -18,6 +21,8 @@ import {
   prepare,
   progressFor,
   readModelInputs,
+  resumeFile,
+  retryAdvice,
   withSession,
 } from "./model-session.js";
 
@@ -29,6 +34,9 @@ export interface PlanJudgeOptions extends PlanModelFlags {
   oneShot?: boolean;
   out?: string;
   json?: boolean;
+  /** Keep the answers of the --out file an earlier run wrote; ask only the requests that failed. */
+  resume?: boolean;
+  force?: boolean;
 }
 
 function metricsOf(options: PlanJudgeOptions): JudgeMetric[] {
@@ -76,8 +84,9 @@ function readInputs(options: PlanJudgeOptions, model: PlanModelInputs): JudgeInp
 
 /**
  * Exit 0 when every judge answer was usable; 1 when any failed (request errors, malformed, empty or out-of-range
- * answers: counted by kind, their values are null, never guessed; request errors are asked again by the same
- * command, the rest come from the cache); 2 on bad input or a refusing server. Contradictions are shown and counted.
+ * answers: counted by kind, their values are null, never guessed; `--resume` asks the failed requests again and
+ * keeps every other answer of the --out file); 2 on bad input or a refusing server. Contradictions are shown and
+ * counted.
  */
 export async function runPlanJudge(
   options: PlanJudgeOptions,
@@ -90,35 +99,53 @@ export async function runPlanJudge(
       options,
       options.oneShot ? ["one-shot"] : metrics.map((m) => `judge-${m}` as const),
     );
-    return { metrics, model, inputs: readInputs(options, model) };
+    const resume = resumeFile(options);
+    const earlier = resume === null ? null : readEarlierOutput(resume, JudgedLineSchema);
+    return { metrics, model, inputs: readInputs(options, model), resume, earlier };
   });
   if (!input.ok) return input.code;
-  const { metrics, inputs, model } = input.value;
+  const { metrics, inputs, model, resume, earlier } = input.value;
+  const mode = options.oneShot ? "one-shot" : "metric-wise";
   return withSession(options.judgeModel, options.backend, model.settings, io, context, async (session) => {
-    const lines = await judgePlans(session, inputs, {
-      mode: options.oneShot ? "one-shot" : "metric-wise",
+    // A resumed run replays the file's replies (checked to be this run's first) and asks only the failed requests.
+    const replay =
+      resume === null || earlier === null
+        ? null
+        : replayingSession(
+            session,
+            judgeReplies(resume, earlier, inputs, {
+              model: session.model,
+              mode,
+              metrics,
+              prompts: model.prompts,
+            }),
+          );
+    const lines = await judgePlans(replay?.session ?? session, inputs, {
+      mode,
       metrics,
       prompts: model.prompts,
       progress: progressFor(io, "plans judged"),
     });
     const report = judgeReport(lines);
     if (options.out) writeOutput(options.out, jsonLines(lines), outputOptions(io));
+    if (replay && resume) io.stderr(terminalText(resumeSummary(resume, replay.tally), { multiline: true }));
     if (options.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
-    else if (options.out) io.stdout(formatJudgeReport(report));
+    else if (options.out) io.stdout(terminalText(formatJudgeReport(report), { multiline: true }));
     else {
       io.stdout(jsonLines(lines));
-      io.stderr(formatJudgeReport(report));
+      io.stderr(terminalText(formatJudgeReport(report), { multiline: true }));
     }
     if (report.failures.total === 0) return 0;
     const requestErrors = report.failures.by_code["request-error"] ?? 0;
+    const advice = requestErrors > 0 ? `; ${retryAdvice(options, model.settings, requestErrors)}` : "";
     io.stderr(
-      `tooluse: ${report.failures.total} judge answers failed (${Object.entries(report.failures.by_code)
-        .map(([code, n]) => `${code} ${n}`)
-        .join(
-          ", ",
-        )}) on ${report.failed_plans} of ${report.plans} plans; their values are null, never guessed${
-        requestErrors > 0 ? "; run the same command again to re-ask the failed requests" : ""
-      }\n`,
+      `${terminalText(
+        `tooluse: ${report.failures.total} judge answers failed (${Object.entries(report.failures.by_code)
+          .map(([code, n]) => `${code} ${n}`)
+          .join(
+            ", ",
+          )}) on ${report.failed_plans} of ${report.plans} plans; their values are null, never guessed${advice}`,
+      )}\n`,
     );
     return 1;
   });

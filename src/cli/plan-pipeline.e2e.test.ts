@@ -23,6 +23,7 @@ import {
   evaluation,
   oneShotAnswer,
   queryOf,
+  reviewedStep,
   scriptedModel,
   stepAnswer,
 } from "../plans/models/test-support/scripted-model.js";
@@ -103,8 +104,9 @@ const model = scriptedModel({
   },
   evaluator: (asked) => {
     const step = between(asked.user, "):\n", "\n\nSteps it depends on");
-    if (asked.body.model === "looper") return evaluation(1, "INCORRECT PROMPT");
-    return step.includes('T2S((1), "How did') ? evaluation(2, "INCORRECT TOOL") : evaluation(1);
+    const id = reviewedStep(asked);
+    if (asked.body.model === "looper") return evaluation(id, "INCORRECT PROMPT");
+    return step.includes('T2S((1), "How did') ? evaluation(id, "INCORRECT TOOL") : evaluation(id);
   },
   optimizer: (asked) => {
     const plan = between(asked.user, "Plan:\n", "\n\nFlagged step");

@@ -12,6 +12,7 @@ import {
 import { formatRefineSummary } from "../plans/models/report-text.js";
 import { PlanRecordSchema, queryKey } from "../plans/records.js";
 import { renderPlan } from "../plans/render.js";
+import { terminalText } from "../sanitize.js";
 import { wholeNumber } from "./flags.js";
 import { type Io, outputOptions } from "./io.js";
 import {
@@ -95,19 +96,23 @@ export async function runPlanRefine(
     if (options.out) {
       writeOutput(options.out, jsonLines(lines), outputOptions(io));
       io.stdout(formatRefineSummary(lines));
-      io.stdout(`lineages: ${options.out} (verify each final plan, then set "verified": true)\n`);
+      io.stdout(
+        `lineages: ${terminalText(options.out)} (verify each final plan, then set "verified": true)\n`,
+      );
     } else io.stdout(jsonLines(lines));
     if (options.finalPlans) {
       const finals = finalPlanLines(lines);
       writeOutput(options.finalPlans, jsonLines(finals), outputOptions(io));
-      io.stderr(`final plans: ${finals.length} written to ${options.finalPlans}\n`);
+      io.stderr(`final plans: ${finals.length} written to ${terminalText(options.finalPlans)}\n`);
     }
     for (const line of lines)
       if (line.status !== "done")
         io.stderr(
-          `tooluse: query ${line.query_id} (${line.planner}, ${line.prompt_type}): ${line.status}: ${
-            line.error ?? `${line.failures} evaluator/optimizer answers unusable; stopped ${line.stopped}`
-          }\n`,
+          `${terminalText(
+            `tooluse: query ${line.query_id} (${line.planner}, ${line.prompt_type}): ${line.status}: ${
+              line.error ?? `${line.failures} evaluator/optimizer answers unusable; stopped ${line.stopped}`
+            }`,
+          )}\n`,
         );
     const failures = lines.reduce((sum, line) => sum + line.failures, 0);
     const incomplete = lines.filter((line) => line.status === "incomplete").length;

@@ -11,6 +11,7 @@ import {
   renderPlannerReport,
 } from "../plans/report/index.js";
 import { compareLoop, renderLoop } from "../plans/report/loop.js";
+import { terminalText } from "../sanitize.js";
 import { reportExpected } from "./boundary.js";
 import { type Io, outputOptions } from "./io.js";
 
@@ -34,7 +35,9 @@ function reportFormat(value: string | undefined): ReportFormat {
 function writeHtml(file: string, page: string, io: Io): void {
   const size = writeOutput(file, page, outputOptions(io));
   if (file === STDOUT_PATH) return;
-  io.stderr(`plan report: ${file} (${(size / 1024).toFixed(0)} KB, opens offline in any browser)\n`);
+  io.stderr(
+    `plan report: ${terminalText(file)} (${(size / 1024).toFixed(0)} KB, opens offline in any browser)\n`,
+  );
 }
 
 /** Exit code 0 with the report, 2 when an input or flag is unusable (one line on stderr). */
@@ -47,9 +50,11 @@ export async function runPlanReport(options: PlanReportOptions, io: Io): Promise
     const loop = options.before ? compareLoop(readScoreLines(options.before), lines) : null;
     if (options.json) io.stdout(`${JSON.stringify(loop ? { ...report, loop } : report, null, 2)}\n`);
     else {
-      io.stdout(renderPlannerReport(report, format));
+      // For people: planner names, prompt types and file names are shown as the one sanitiser shows them.
+      const shown = (text: string) => io.stdout(terminalText(text, { multiline: true }));
+      shown(renderPlannerReport(report, format));
       if (loop)
-        io.stdout(
+        shown(
           `\n${format === "md" ? "### " : ""}Before and after the evaluator → optimizer loop (${options.before} → ${options.scores})\n${renderLoop(loop, format === "md")}\n`,
         );
     }

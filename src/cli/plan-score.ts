@@ -17,6 +17,7 @@ import {
   ReferenceRecordSchema,
 } from "../plans/index.js";
 import { table } from "../plans/models/report-text.js";
+import { terminalText } from "../sanitize.js";
 import { reportExpected } from "./boundary.js";
 import { outputOptions } from "./io.js";
 
@@ -95,12 +96,6 @@ function scoreFiles(options: PlanScoreOptions): ExplainedScore[] {
   });
 }
 
-/** Plans and prompts are untrusted: no control character reaches the terminal. */
-function printable(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "");
-}
-
 /** One block per plan: the verdict, then each step's partner and reason, then coverage. */
 function formatExplanation({ line, match }: ExplainedScore): string {
   const who = [line.query_id, line.planner, line.prompt_type].filter((x) => x !== null).join(" · ");
@@ -129,7 +124,8 @@ function formatExplanation({ line, match }: ExplainedScore): string {
       `  coverage: asks ${c.asks}, final step produces ${c.final_produces}, missing slots: ${missing}`,
     );
   }
-  return `${out.map(printable).join("\n")}\n`;
+  // Plans and prompts are untrusted: each line is shown as it is, no control or format character acts on the terminal.
+  return `${out.map((text) => terminalText(text)).join("\n")}\n`;
 }
 
 const COLUMNS = [

@@ -5,6 +5,7 @@
  */
 import type { Command } from "commander";
 import { UserError } from "../errors.js";
+import { flagName } from "./file-flags.js";
 import type { Io } from "./io.js";
 import type { SetExit } from "./main.js";
 import { addReviewDataCommands } from "./review-data.js";
@@ -20,6 +21,7 @@ export function registerReviewCommands(root: Command, io: Io, setExit: SetExit):
     )
     .option("--host <address>", "serve: the address to listen on", "127.0.0.1")
     .option("--port <n>", "serve: the port to listen on (0: any free port)", "0")
+    .option("--allow-remote", "serve: let --host be an address other machines reach (no passwords, no TLS)")
     .action(async (options) => setExit(await (await import("./review.js")).runReviewServe(options, io)));
   addReviewDataCommands(review, io, setExit);
   review.hook("preSubcommand", (_review, sub) => refuseIgnoredFlags(review, sub.name()));
@@ -27,10 +29,11 @@ export function registerReviewCommands(root: Command, io: Io, setExit: SetExit):
 
 /** The parent's flags a subcommand would ignore are refused by name, never silently dropped. */
 function refuseIgnoredFlags(review: Command, sub: string): void {
-  const ignored = sub === "add" ? ["host", "port", "annotator"] : ["host", "port"];
+  const serving = ["host", "port", "allowRemote"];
+  const ignored = sub === "add" ? [...serving, "annotator"] : serving;
   const given = ignored.find((name) => review.getOptionValueSource(name) === "cli");
   if (given)
-    throw new UserError(`--${given}: review ${sub} does not use it`, {
+    throw new UserError(`${flagName(given)}: review ${sub} does not use it`, {
       hint:
         given === "annotator"
           ? "labels are added in the workbench"

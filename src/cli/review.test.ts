@@ -69,8 +69,8 @@ describe("tooluse review: refused before any server starts", () => {
       /^tooluse: --annotator: expected letters, digits/,
     ],
     [
-      "a host that is not this machine's",
-      ["--db", db, "--host", "203.0.113.7"],
+      "a host that is not this machine's (with --allow-remote)",
+      ["--db", db, "--host", "203.0.113.7", "--allow-remote"],
       2,
       /^tooluse: --host 203\.0\.113\.7: not an address of this machine \(EADDRNOTAVAIL\)$/,
     ],

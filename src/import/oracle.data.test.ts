@@ -3,23 +3,19 @@
  * oracle (which renders each expected behaviour) scores 1.000 in json, xml, plain and native, and always-call /
  * never-call land where each suite's composition says.
  */
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { selftest } from "../selftest.js";
+import { describeWith } from "../test-support/requirements.js";
 import { importBfcl } from "./bfcl.js";
 import {
-  announceSkip,
   BFCL_CATEGORIES,
   bfclSources,
-  RESEARCH_DATA_PRESENT,
-  SKIP_REASON,
+  RESEARCH_DATA,
   when2callSource,
 } from "./test-support/research-data.js";
 import { importWhen2Call } from "./when2call.js";
 
-announceSkip("imported suites through the oracle");
-
-const title = (suite: string) =>
-  `${suite}: oracle 1.000 in every protocol${RESEARCH_DATA_PRESENT ? "" : ` (${SKIP_REASON})`}`;
+const title = (suite: string) => `${suite}: oracle 1.000 in every protocol`;
 
 function expectSelftestToPass(cases: Parameters<typeof selftest>[0]): void {
   const rows = selftest(cases);
@@ -33,7 +29,7 @@ function expectSelftestToPass(cases: Parameters<typeof selftest>[0]): void {
   expect(rows.flatMap((row) => row.disagreements.slice(0, 3))).toEqual([]);
 }
 
-describe.skipIf(!RESEARCH_DATA_PRESENT)("imported BFCL v4 files", () => {
+describeWith(RESEARCH_DATA, "imported BFCL v4 files", () => {
   for (const { category, answers } of BFCL_CATEGORIES) {
     it(title(`BFCL ${category}`), () => {
       const cases = importBfcl(bfclSources(category, answers));
@@ -43,7 +39,7 @@ describe.skipIf(!RESEARCH_DATA_PRESENT)("imported BFCL v4 files", () => {
   }
 });
 
-describe.skipIf(!RESEARCH_DATA_PRESENT)("imported When2Call", () => {
+describeWith(RESEARCH_DATA, "imported When2Call", () => {
   it(title("When2Call"), () => {
     const cases = importWhen2Call(when2callSource());
     expect(cases).toHaveLength(300);

@@ -1,7 +1,8 @@
 /**
  * One CSV row per record (RFC 4180: comma-separated, quoted when needed, CRLF line ends), for spreadsheets and
- * pandas. Leniency, written down: a cell of untrusted text that starts with = + - @ (a formula to a spreadsheet) is
- * prefixed with an apostrophe, so opening the file never runs a model's output as a formula.
+ * pandas. Leniency, written down: a cell of untrusted text that starts with = + - @, a TAB or a CR (what a
+ * spreadsheet reads as the start of a formula, OWASP's list) is prefixed with an apostrophe, so opening the file
+ * never runs a model's output as a formula.
  */
 import { type ExportRun, outcomeOf } from "./record-rows.js";
 
@@ -22,10 +23,13 @@ const COLUMNS = [
   "output",
 ] as const;
 
+/** What a spreadsheet takes for the start of a formula. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
 function cell(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return "";
   let text = String(value);
-  if (typeof value === "string" && /^[=+\-@]/.test(text)) text = `'${text}`;
+  if (typeof value === "string" && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -2,9 +2,10 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { runReport } from "../cli/report.js";
 import { captureIo } from "../test-support/capture-io.js";
+import { describeWith } from "../test-support/requirements.js";
 import { tempDir } from "../test-support/temp.js";
 import {
   chromiumUnavailable,
@@ -15,10 +16,10 @@ import {
 import { type FixtureRun, hostileFixture, PAYLOADS } from "./test-support/fixtures.js";
 
 const unavailable = await chromiumUnavailable();
-if (unavailable) console.warn(`html.browser.test: skipped: ${unavailable}`);
 
-describe.skipIf(unavailable !== null)(
-  `the HTML report in Chromium${unavailable ? ` (skipped: ${unavailable})` : ""}`,
+describeWith(
+  { name: "Chromium", missing: unavailable, requiredInCi: false },
+  "the HTML report in Chromium",
   () => {
     let dir: ReturnType<typeof tempDir>;
     let browser: OfflineBrowser;

@@ -6,23 +6,21 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { main } from "../../cli/main.js";
 import { captureIo } from "../../test-support/capture-io.js";
+import { describeWith } from "../../test-support/requirements.js";
 import { tempDir } from "../../test-support/temp.js";
 import { gradeBfcl } from "./grade-bfcl.js";
 import {
   answerableQuestions,
   type CheckerVerdict,
-  differentialSkipReason,
+  differentialRequirement,
   runChecker,
   writeSet,
 } from "./test-support/differential.js";
 import { type GeneratedOutput, generateOutputs, outputText } from "./test-support/generate.js";
 import { MUTATIONS } from "./test-support/mutations.js";
-
-const skip = differentialSkipReason();
-if (skip) console.log(`BFCL differential test: skipped: ${skip}`);
 
 /** Outputs where we knowingly differ from check.py, with the reason; only checker crashes may ever be listed. */
 const DOCUMENTED_EXCEPTIONS: ReadonlyMap<string, string> = new Map();
@@ -33,7 +31,7 @@ interface Graded {
   theirs: CheckerVerdict;
 }
 
-describe.skipIf(skip !== undefined)("BFCL differential: --rules bfcl agrees with BFCL's check.py", () => {
+describeWith(differentialRequirement(), "BFCL differential: --rules bfcl agrees with BFCL's check.py", () => {
   const dir = tempDir();
   const graded: Graded[] = [];
   let outputs: GeneratedOutput[] = [];

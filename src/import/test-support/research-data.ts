@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PACKAGE_ROOT } from "../../paths.js";
+import type { Requirement } from "../../test-support/requirements.js";
 import type { SourceText } from "../records.js";
 
 /**
@@ -11,8 +12,17 @@ import type { SourceText } from "../records.js";
 export const RESEARCH_DATA_DIR =
   process.env.TOOLUSE_RESEARCH_DATA ?? join(PACKAGE_ROOT, "..", "shared", "research", "data");
 export const RESEARCH_DATA_PRESENT = existsSync(join(RESEARCH_DATA_DIR, "MANIFEST.md"));
-/** The reason a data test is skipped, for its title and the console. */
-export const SKIP_REASON = `skipped: ${RESEARCH_DATA_DIR} not found (the copied BFCL and When2Call files live there)`;
+/**
+ * What the data tests need: the copied public benchmark files. Missing on a plain clone (the tests skip, and the run
+ * ends with one line saying so); CI has them, so under CI their absence fails the run.
+ */
+export const RESEARCH_DATA: Requirement = {
+  name: "TOOLUSE_RESEARCH_DATA",
+  missing: RESEARCH_DATA_PRESENT
+    ? null
+    : `${RESEARCH_DATA_DIR} has no MANIFEST.md; point TOOLUSE_RESEARCH_DATA at the copied BFCL and When2Call files (../shared/research/data beside the repository by default)`,
+  requiredInCi: true,
+};
 
 const BFCL_PREFIX = "ShishirPatil__gorilla/berkeley-function-call-leaderboard__bfcl_eval__data__";
 
@@ -45,9 +55,4 @@ export function bfclSources(category: string, withAnswers: boolean) {
 /** When2Call's LLM-judge test file: 300 labelled cases, four model-written replies each. */
 export function when2callSource(): SourceText {
   return source("NVIDIA__When2Call/data__test__when2call_test_llm_judge.jsonl");
-}
-
-/** Says once, on the console, why the data tests did not run. */
-export function announceSkip(suite: string): void {
-  if (!RESEARCH_DATA_PRESENT) console.log(`${suite}: ${SKIP_REASON}`);
 }

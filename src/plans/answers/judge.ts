@@ -1,4 +1,7 @@
-/** judgeAnswers: one judge prompt per query, one repair retry on an unusable reply, then gating and decision in code. */
+/**
+ * judgeAnswers: one judge prompt per query, one repair retry on an unusable reply (never on an empty one), then
+ * gating and decision in code.
+ */
 import type { Answer, Prompt } from "../../runner/ask.js";
 import type { Template } from "../models/templates.js";
 import { applyGating, decide } from "./decide.js";
@@ -26,8 +29,13 @@ function scored(base: AnswerJudgement, reply: JudgeReply): AnswerJudgement {
     raw_scores: reply.scores,
     gating: notes,
     rationale: reply.rationale,
+    // Leniency made visible (docs/prompts.md): the paper's own layout was read.
+    ...(reply.layout === "paper" ? { layout: "paper" as const } : {}),
   };
 }
+
+/** docs/prompts.md: an empty reply is its own failure kind, with no repair. */
+const EMPTY_REPLY = "empty: the judge answered nothing";
 
 function failed(base: AnswerJudgement, error: string): AnswerJudgement {
   return { ...base, status: "failed", error };
@@ -66,6 +74,8 @@ export async function judgeOne(
   const first = await session.ask({ key, messages });
   answers.push(first);
   if (first.text === null) return failed(base(), `judge request failed: ${first.error ?? "no reply"}`);
+  // An empty reply is its own failure (a stalled or filtered model), not a parse error: no repair can help it.
+  if (first.text.trim() === "") return failed(base(), EMPTY_REPLY);
   const read = readJudgeReply(first.text, labels);
   if (read.ok) return scored(base(), read.reply);
   const second = await session.ask({
@@ -74,6 +84,7 @@ export async function judgeOne(
   });
   answers.push(second);
   if (second.text === null) return failed(base(), `repair request failed: ${second.error ?? "no reply"}`);
+  if (second.text.trim() === "") return failed(base(), `${EMPTY_REPLY} (to the repair request)`);
   const reread = readJudgeReply(second.text, labels);
   if (reread.ok) return scored(base(), reread.reply);
   return failed(base(), `judge reply unusable after one repair: ${reread.issues.join("; ")}`);

@@ -67,6 +67,8 @@ export interface AnswerJudgement {
   raw_scores: Record<string, ResponseScores> | null;
   gating: GatingNote[];
   rationale: string | null;
+  /** Present only when the reply was in the paper's verbatim layout (docs/prompts.md, leniency). */
+  layout?: "paper";
   error: string | null;
   /** Judge prompts asked: 1, or 2 when the first reply needed the repair retry. */
   prompts: number;

@@ -15,7 +15,7 @@ describe("readJudgeReply", () => {
     const read = readJudgeReply(reply(), LABELS);
     expect(read).toEqual({
       ok: true,
-      reply: { rationale: "R1 covers more.", scores: scores(), decision: "R1" },
+      reply: { rationale: "R1 covers more.", scores: scores(), decision: "R1", layout: "json" },
     });
   });
 
@@ -68,7 +68,7 @@ describe("readJudgeReply", () => {
     expect(extractObject("{'rationale': 'x', scores: {}}").ok).toBe(false);
     expect(readJudgeReply("[1, 2]", LABELS)).toEqual({
       ok: false,
-      issues: ["the reply holds no complete, valid JSON object"],
+      issues: ["no JSON object in the answer"],
     });
   });
 });

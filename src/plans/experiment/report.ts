@@ -10,6 +10,7 @@ import { bootstrapInterval } from "../../metrics/agreement.js";
 import { hashSeed, mulberry32 } from "../../metrics/random.js";
 import { html, SafeHtml } from "../../report/html/escape.js";
 import { renderTable } from "../../report/table.js";
+import { terminalText } from "../../sanitize.js";
 import { HARNESS_VERSION } from "../../version.js";
 import { DEFAULT_AGGREGATE_OPTIONS } from "../aggregate.js";
 import type { AgreementReport } from "../agreement/agree.js";
@@ -40,10 +41,9 @@ export interface Section {
   tables: { caption: string | null; table: Table }[];
 }
 
-/** Control characters of model names or untrusted text never reach a terminal or a Markdown file. */
+/** Model names and other untrusted text reach a terminal or a Markdown file as the one sanitiser shows them. */
 export function clean(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, " ");
+  return terminalText(text);
 }
 
 const fixed = (v: number | null | undefined, digits = 2) =>

@@ -43,7 +43,7 @@ describe("answer readers on arbitrary text", () => {
       fc.property(text, (reply) => {
         quick(() => readStructured(reply, stepJudgementSpec([1, 2, 3])));
         quick(() => readStructured(reply, adherenceSpec));
-        quick(() => readStructured(reply, evaluationSpec));
+        quick(() => readStructured(reply, evaluationSpec(1)));
         const final = quick(() => finalPlanText(reply));
         expect(final.plans).toBeGreaterThanOrEqual(1);
       }),
@@ -54,7 +54,7 @@ describe("answer readers on arbitrary text", () => {
   it("stay fast on long adversarial replies", () => {
     for (const reply of ["|".repeat(50_000), `${"1. a: ".repeat(10_000)}`, `Plan 1${":".repeat(50_000)}x`]) {
       quick(() => readStructured(reply, stepJudgementSpec([1])));
-      quick(() => readStructured(reply, evaluationSpec));
+      quick(() => readStructured(reply, evaluationSpec(1)));
       quick(() => finalPlanText(reply));
     }
   });
@@ -64,7 +64,7 @@ describe("answer readers on arbitrary text", () => {
       ok: true,
       value: { steps_without_violation: 2, layout: "paper", rationale: "All steps are fine." },
     });
-    expect(readStructured("1. fine: NO CHANGE", evaluationSpec)).toMatchObject({
+    expect(readStructured("1. fine: NO CHANGE", evaluationSpec(1))).toMatchObject({
       ok: true,
       value: { findings: [{ tag: "NO CHANGE" }], layout: "paper" },
     });

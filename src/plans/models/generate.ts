@@ -1,4 +1,5 @@
 /** Plan generation: one planner prompt per query and prompt type; raw outputs become `plan score` input lines. */
+import { z } from "zod";
 import { UserError } from "../../errors.js";
 import type { Prompt } from "../../runner/ask.js";
 import { parsePlan } from "../parse.js";
@@ -6,6 +7,7 @@ import { DEFAULT_TOOL_DESCRIPTIONS, type ToolDescriptions } from "../tool-descri
 import {
   type Examples,
   finalPlanText,
+  PROMPT_TYPES,
   type PromptType,
   plannerPrompt,
   selectExamples,
@@ -13,8 +15,9 @@ import {
 import { silentWork, type WorkProgress } from "./progress.js";
 import { type PromptSet, promptSet } from "./prompt-set.js";
 import { type QueryRecord, type QuerySelection, selectByQuery } from "./records.js";
+import { type NumberedLine, notThisRun, type Replies } from "./resume.js";
 import type { ModelSession } from "./session.js";
-import type { PromptRole } from "./templates.js";
+import type { PromptRole, Template } from "./templates.js";
 
 export interface GenerateOptions {
   /** The queries to plan: those of this split ("all" for every line). */
@@ -46,6 +49,21 @@ export interface PlanLine {
   prompt: { role: PromptRole; sha256: string; source: string };
 }
 
+/** A plan line as this command writes it, for reading its own output back (`--resume`): nothing more, nothing less. */
+export const PlanLineSchema = z.strictObject({
+  query_id: z.union([z.string().min(1), z.number().int()]),
+  planner: z.string(),
+  prompt_type: z.enum(PROMPT_TYPES),
+  plan: z.string(),
+  answer: z.string().optional(),
+  lineage_plans: z.number().int().optional(),
+  prompt: z.strictObject({
+    role: z.enum(["planner", "planner-with-lineage"]),
+    sha256: z.string(),
+    source: z.string(),
+  }),
+});
+
 export interface UnparseablePlan {
   query_id: string | number;
   prompt_type: PromptType;
@@ -73,14 +91,17 @@ export function selectQueries(records: readonly QueryRecord[], split: string, fi
   return selected;
 }
 
-/** Asks every prompt under the session's limit; lines come back in query order, then prompt-type order. */
-export async function generatePlans(
-  session: ModelSession,
-  records: readonly QueryRecord[],
-  options: GenerateOptions,
-): Promise<GenerateResult> {
+/** One planner prompt: a query, a prompt type, the prompt itself and the template it came from. */
+export interface GenerateJob {
+  query: QueryRecord;
+  type: PromptType;
+  prompt: Prompt;
+  template: Template;
+}
+
+/** The prompts a run asks, in output order: query order, then prompt-type order. */
+export function generateJobs(records: readonly QueryRecord[], options: GenerateOptions): GenerateJob[] {
   const tools = options.tools ?? DEFAULT_TOOL_DESCRIPTIONS;
-  const progress = options.progress ?? silentWork;
   const prompts = options.prompts ?? promptSet();
   const queries = selectByQuery(
     selectQueries(records, options.split, options.file),
@@ -90,7 +111,7 @@ export async function generatePlans(
   const examples = new Map<PromptType, Examples>(
     options.promptTypes.map((type) => [type, selectExamples(records, type, options.examples, options.file)]),
   );
-  const jobs = queries.flatMap((query) =>
+  return queries.flatMap((query) =>
     options.promptTypes.map((type) => {
       const template = prompts.get(type === "with_lineage" ? "planner-with-lineage" : "planner");
       const prompt: Prompt = {
@@ -100,6 +121,16 @@ export async function generatePlans(
       return { query, type, prompt, template };
     }),
   );
+}
+
+/** Asks every prompt under the session's limit; lines come back in query order, then prompt-type order. */
+export async function generatePlans(
+  session: ModelSession,
+  records: readonly QueryRecord[],
+  options: GenerateOptions,
+): Promise<GenerateResult> {
+  const progress = options.progress ?? silentWork;
+  const jobs = generateJobs(records, options);
   progress.start(jobs.length);
   const answers = await Promise.all(
     jobs.map(async (job) => {
@@ -133,4 +164,36 @@ export async function generatePlans(
     } else result.failures.push({ query_id, prompt_type: job.type, error: answer.error ?? "no answer" });
   }
   return result;
+}
+
+/**
+ * The replies an earlier `plan generate --out` file holds, by prompt key (a line's whole answer), after checking
+ * that every line is one this run would write: one of its prompts, once, from the same planner and prompt. A prompt
+ * whose request failed has no line, so the resumed run asks exactly those.
+ */
+export function generateReplies(
+  file: string,
+  lines: readonly NumberedLine<PlanLine>[],
+  jobs: readonly GenerateJob[],
+  planner: string,
+): Replies {
+  const byKey = new Map(jobs.map((job) => [job.prompt.key, job]));
+  const replies = new Map<string, string>();
+  for (const { line, record } of lines) {
+    const key = `${record.prompt_type}:${record.query_id}`;
+    const job = byKey.get(key);
+    const who = `query ${record.query_id} (${record.prompt_type})`;
+    if (!job) throw notThisRun(file, line, `${who} is not among this run's prompts`);
+    if (replies.has(key)) throw notThisRun(file, line, `${who} appears twice`);
+    if (record.planner !== planner)
+      throw notThisRun(file, line, `planned by ${record.planner}; this run asks ${planner}`);
+    if (record.prompt.sha256 !== job.template.sha256)
+      throw notThisRun(
+        file,
+        line,
+        `answers another ${record.prompt.role} prompt (${record.prompt.source}, sha256 ${record.prompt.sha256.slice(0, 12)}…)`,
+      );
+    replies.set(key, record.answer ?? record.plan);
+  }
+  return replies;
 }

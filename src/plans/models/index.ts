@@ -36,5 +36,6 @@ export {
   refinePlans,
 } from "./refine.js";
 export { evaluatorPrompt, optimizerPrompt, readOptimizerAnswer } from "./refine-prompts.js";
+export { type ReplyObject, replyObject } from "./reply-object.js";
 export { type ModelSession, openSession, type SessionOptions } from "./session.js";
-export { askStructured, extractJsonObject, type Structured } from "./structured.js";
+export { askStructured, type Structured } from "./structured.js";

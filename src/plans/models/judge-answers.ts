@@ -13,26 +13,46 @@ import type { StructuredSpec } from "./structured.js";
 
 const ViolationSchema = z.strictObject({ step: z.number().int(), reason: z.string() });
 
-export const StepJudgementSchema = z.strictObject({
-  rationale: z.string(),
-  violations: z.array(ViolationSchema).nullable(),
-  total_steps: z.number().int().nullable(),
-  steps_without_violation: z.number(),
-  layout: z.enum(["json", "paper"]).default("json"),
-});
-export type StepJudgement = z.infer<typeof StepJudgementSchema>;
+/**
+ * A metric judge's JSON answer, exactly the shape its prompt asks for: the violating steps, the stated step count
+ * and the count. Every field is required (a JSON answer that leaves out its violations or its step count could not
+ * be checked against itself); `layout: "json"` is added by us, never read from the reply.
+ */
+export const StepJudgementSchema = z
+  .strictObject({
+    rationale: z.string(),
+    violations: z.array(ViolationSchema),
+    total_steps: z.number().int(),
+    steps_without_violation: z.number(),
+  })
+  .transform((value) => ({ ...value, layout: "json" as const }));
 
-export const AdherenceJudgementSchema = z.strictObject({
-  rationale: z.string(),
-  adherence: z.number(),
-  layout: z.enum(["json", "paper"]).default("json"),
-});
-export type AdherenceJudgement = z.infer<typeof AdherenceJudgementSchema>;
+/** The paper's `<explanation> | <count> |` layout: a count and nothing to check it against (docs/prompts.md). */
+interface PaperStepJudgement {
+  rationale: string;
+  violations: null;
+  total_steps: null;
+  steps_without_violation: number;
+  layout: "paper";
+}
+
+export type StepJudgement = z.output<typeof StepJudgementSchema> | PaperStepJudgement;
+
+export const AdherenceJudgementSchema = z
+  .strictObject({ rationale: z.string(), adherence: z.number() })
+  .transform((value) => ({ ...value, layout: "json" as const }));
+
+export type AdherenceJudgement =
+  | z.output<typeof AdherenceJudgementSchema>
+  | { rationale: string; adherence: number; layout: "paper" };
 
 const percent = z.number();
-/** The one-shot answer: a rationale per dimension, then the scores (the paper's layout; `matches` is ours, optional). */
+/**
+ * The one-shot answer: a rationale per dimension (an object, as the paper's layout and ours have it), then the scores;
+ * `matches` (ours) and `valid_json` are optional, since the paper's layout has neither (docs/prompts.md).
+ */
 export const OneShotJudgementSchema = z.strictObject({
-  rationale: z.union([z.string(), z.record(z.string(), z.unknown())]),
+  rationale: z.record(z.string(), z.unknown()),
   matches: z.array(z.strictObject({ candidate: z.number().int(), best: z.number().int() })).optional(),
   score: z.strictObject({
     valid_json: z.boolean().optional(),
@@ -95,7 +115,7 @@ export function stepJudgementSpec(stepIds: readonly number[]): StructuredSpec<St
             violations: null,
             total_steps: null,
             steps_without_violation: found.number,
-            layout: "paper",
+            layout: "paper" as const,
           }
         : null;
     },
@@ -115,7 +135,7 @@ export const adherenceSpec: StructuredSpec<AdherenceJudgement> = {
   schema: AdherenceJudgementSchema,
   fallback: (text) => {
     const found = paperLayout(text);
-    return found ? { rationale: found.rationale, adherence: found.number, layout: "paper" } : null;
+    return found ? { rationale: found.rationale, adherence: found.number, layout: "paper" as const } : null;
   },
   check: (value) =>
     [0, 0.5, 1].includes(value.adherence) ? null : `adherence ${value.adherence} is not 0, 0.5 or 1`,
@@ -133,8 +153,10 @@ export function stepContradictions(
   judgement: StepJudgement,
   stepCount: number,
 ): Contradiction[] {
+  // Only a JSON answer states a step count and a violation list; the paper's layout gives the count alone.
+  if (judgement.layout === "paper") return [];
   const found: Contradiction[] = [];
-  if (judgement.total_steps !== null && judgement.total_steps !== stepCount)
+  if (judgement.total_steps !== stepCount)
     found.push({
       metric,
       code: "step-count",
@@ -142,18 +164,16 @@ export function stepContradictions(
       expected: stepCount,
       message: `total_steps ${judgement.total_steps} but the plan has ${stepCount} steps`,
     });
-  if (judgement.violations !== null) {
-    const violating = new Set(judgement.violations.map((v) => v.step)).size;
-    const expected = stepCount - violating;
-    if (judgement.steps_without_violation !== expected)
-      found.push({
-        metric,
-        code: "count-arithmetic",
-        stated: judgement.steps_without_violation,
-        expected,
-        message: `steps_without_violation ${judgement.steps_without_violation} but ${violating} of ${stepCount} steps are listed as violating`,
-      });
-  }
+  const violating = new Set(judgement.violations.map((v) => v.step)).size;
+  const expected = stepCount - violating;
+  if (judgement.steps_without_violation !== expected)
+    found.push({
+      metric,
+      code: "count-arithmetic",
+      stated: judgement.steps_without_violation,
+      expected,
+      message: `steps_without_violation ${judgement.steps_without_violation} but ${violating} of ${stepCount} steps are listed as violating`,
+    });
   return found;
 }
 

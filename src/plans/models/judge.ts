@@ -2,7 +2,7 @@
 import type { Plan } from "../model.js";
 import { parsePlan } from "../parse.js";
 import { tierOf } from "../rating.js";
-import type { PlanRecord } from "../records.js";
+import { type PlanRecord, queryKey } from "../records.js";
 import { scorePlan } from "../score.js";
 import type { ScoreLine } from "../score-line.js";
 import { DEFAULT_TOOL_DESCRIPTIONS, type ToolDescriptions } from "../tool-descriptions.js";
@@ -27,6 +27,7 @@ import { deterministicOneShot } from "./one-shot-code.js";
 import { oneShotPrompt } from "./one-shot-prompt.js";
 import { silentWork, type WorkProgress } from "./progress.js";
 import { type PromptSet, promptSet } from "./prompt-set.js";
+import { type NumberedLine, notThisRun, type Replies } from "./resume.js";
 import type { ModelSession } from "./session.js";
 import { askStructured, type Structured } from "./structured.js";
 import type { PromptRole } from "./templates.js";
@@ -246,4 +247,71 @@ export async function judgePlans(
   );
   progress.finish();
   return lines;
+}
+
+/** What a resumed `plan judge` must match in the earlier file: the judge, the mode, the metrics and the prompts. */
+export interface JudgeRun {
+  model: string;
+  mode: JudgeMode;
+  /** Metric-wise: the metrics asked. */
+  metrics: readonly JudgeMetric[];
+  prompts: PromptSet;
+}
+
+const planIdentity = (planner: string | null, promptType: string | null, queryId: string | number | null) =>
+  `${planner}|${promptType}|${queryId === null ? "" : queryKey(queryId)}`;
+
+/**
+ * The replies an earlier `plan judge --out` file holds, by prompt key, after checking that every line is one this
+ * run would write (a plan among its inputs, once; the same judge, mode, metrics and prompts). A reply that never
+ * came (a request that failed, or its repair) has no entry, so the resumed run asks exactly those.
+ */
+export function judgeReplies(
+  file: string,
+  lines: readonly NumberedLine<JudgedLine>[],
+  inputs: readonly JudgeInput[],
+  run: JudgeRun,
+): Replies {
+  const plans = new Set(
+    inputs.map(({ record }) => planIdentity(record.planner, record.prompt_type, record.query_id)),
+  );
+  const seen = new Set<string>();
+  const replies = new Map<string, string>();
+  const asked = run.mode === "one-shot" ? ["one_shot"] : [...run.metrics];
+  for (const { line, record } of lines) {
+    const identity = planIdentity(record.planner, record.prompt_type, record.query_id);
+    const who = `plan ${record.query_id} (${record.planner}, ${record.prompt_type})`;
+    if (!plans.has(identity)) throw notThisRun(file, line, `${who} is not among this run's --plans`);
+    if (seen.has(identity)) throw notThisRun(file, line, `${who} appears twice`);
+    seen.add(identity);
+    const { judge } = record;
+    if (judge.model !== run.model)
+      throw notThisRun(file, line, `judged by ${judge.model}; this run asks ${run.model}`);
+    if (judge.mode !== run.mode)
+      throw notThisRun(file, line, `judged ${judge.mode}; this run judges ${run.mode}`);
+    for (const [role, version] of Object.entries(judge.prompts)) {
+      const now = run.prompts.get(role as PromptRole);
+      if (now.sha256 !== version.sha256)
+        throw notThisRun(
+          file,
+          line,
+          `answers to another ${role} prompt (${version.source}, sha256 ${version.sha256.slice(0, 12)}…)`,
+        );
+    }
+    if (judge.skipped !== null) continue;
+    const answered = Object.keys(judge.answers).sort();
+    if (answered.join(",") !== [...asked].sort().join(","))
+      throw notThisRun(
+        file,
+        line,
+        `judged on ${answered.join(", ") || "nothing"}; this run asks ${asked.join(", ")}`,
+      );
+    const key = `${record.planner}|${record.prompt_type}|${record.query_id}`;
+    for (const [metric, answer] of Object.entries(judge.answers)) {
+      const [first, repaired] = answer.raw;
+      if (first !== undefined) replies.set(`${key}|${metric}`, first);
+      if (repaired !== undefined) replies.set(`${key}|${metric}#repair`, repaired);
+    }
+  }
+  return replies;
 }

@@ -12,33 +12,56 @@ import { builtInTemplate, renderTemplate, type Template } from "./templates.js";
 
 const FindingSchema = z.strictObject({ reason: z.string().min(1), tag: z.enum(STEP_TAGS) });
 
-/** The evaluator's findings for one step: several tags may apply, each with its reason (reason first). */
-export const EvaluationSchema = z.strictObject({
-  step: z.number().int().optional(),
-  findings: z.array(FindingSchema).min(1),
-  layout: z.enum(["json", "paper"]).default("json"),
-});
-export type Evaluation = z.infer<typeof EvaluationSchema>;
+type Finding = z.infer<typeof FindingSchema>;
 
-const TAG_LINE = new RegExp(`^\\s*\\d+[.)]\\s*([\\s\\S]*?)\\s*:\\s*(${STEP_TAGS.join("|")})\\s*\\.?\\s*$`);
+/**
+ * The evaluator's JSON answer for one step, exactly as its prompt asks: the step it judged and its findings (several
+ * tags may apply, each with its reason first). `layout: "json"` is added by us, never read from the reply.
+ */
+export const EvaluationSchema = z
+  .strictObject({ step: z.number().int(), findings: z.array(FindingSchema).min(1) })
+  .transform((value) => ({ ...value, layout: "json" as const }));
 
-/** The paper's text layout: `1. <reason>: <TAG>` per line (leniency, docs/prompts.md). */
-function paperFindings(text: string): unknown {
-  const findings = text.split("\n").flatMap((line) => {
-    const match = TAG_LINE.exec(line);
-    return match ? [{ reason: match[1] || "(no reason given)", tag: match[2] }] : [];
-  });
-  return findings.length === 0 ? null : { findings, layout: "paper" };
+/** The paper's text layout: the step number on a line of its own when given, then `1. <reason>: <TAG>` per line. */
+interface PaperEvaluation {
+  step?: number;
+  findings: Finding[];
+  layout: "paper";
 }
 
-export const evaluationSpec: StructuredSpec<Evaluation> = {
-  schema: EvaluationSchema,
-  fallback: paperFindings,
-  check: (value) =>
-    value.findings.length > 1 && value.findings.some((f) => f.tag === "NO CHANGE")
-      ? "NO CHANGE stands alone: it means no other tag applies"
-      : null,
-};
+export type Evaluation = z.output<typeof EvaluationSchema> | PaperEvaluation;
+
+const TAG_LINE = new RegExp(`^\\s*\\d+[.)]\\s*([\\s\\S]*?)\\s*:\\s*(${STEP_TAGS.join("|")})\\s*\\.?\\s*$`);
+/** The paper's `<STEP NUMBER>` line: a number alone (or `Step 3`, `3:`), before the findings. */
+const STEP_LINE = /^\s*(?:step\s*(?:number\s*)?[:#]?\s*)?(\d+)\s*[:.)]?\s*$/i;
+
+/** The paper's text layout (leniency, docs/prompts.md). */
+function paperFindings(text: string): PaperEvaluation | null {
+  const lines = text.split("\n");
+  const findings = lines.flatMap((line) => {
+    const match = TAG_LINE.exec(line);
+    return match ? [{ reason: match[1] || "(no reason given)", tag: match[2] as Finding["tag"] }] : [];
+  });
+  if (findings.length === 0) return null;
+  const first = lines.find((line) => line.trim() !== "") ?? "";
+  const stated = STEP_LINE.exec(first);
+  return stated ? { step: Number(stated[1]), findings, layout: "paper" } : { findings, layout: "paper" };
+}
+
+/** How an evaluation of step `stepId` is read: the step it names must be that step, and NO CHANGE stands alone. */
+export function evaluationSpec(stepId: number): StructuredSpec<Evaluation> {
+  return {
+    schema: EvaluationSchema,
+    fallback: paperFindings,
+    check: (value) => {
+      if (value.step !== undefined && value.step !== stepId)
+        return `the answer is about step ${value.step}, but the step under review is step ${stepId}`;
+      return value.findings.length > 1 && value.findings.some((f) => f.tag === "NO CHANGE")
+        ? "NO CHANGE stands alone: it means no other tag applies"
+        : null;
+    },
+  };
+}
 
 /** The tags an evaluation raises (NO CHANGE raises none). */
 export function raisedTags(evaluation: Evaluation): string[] {

@@ -14,7 +14,10 @@ afterEach(async () => {
   server = undefined;
 });
 
-const tag = (name: string, reason = "scripted") => JSON.stringify({ findings: [{ reason, tag: name }] });
+/** The step under review, as the evaluator's prompt names it. */
+const stepOf = (asked: Asked) => Number(/Step to review \((\d+)\)/.exec(asked.user)?.[1]);
+const tag = (asked: Asked, name: string, reason = "scripted") =>
+  JSON.stringify({ step: stepOf(asked), findings: [{ reason, tag: name }] });
 const planShown = (asked: Asked) => between(asked.user, "Plan:\n", "\n\nFlagged step:");
 const reviewed = (asked: Asked) => between(asked.user, "):\n", "\n\nSteps it depends on:");
 const answer = (plan: string) => `CHANGE 0: fixed it.\nCHANGE 1: none.\nNEW PLAN:\n${plan}`;
@@ -33,9 +36,9 @@ const workedExample: Handlers = {
   evaluator: (asked) => {
     const step = reviewed(asked);
     if (step.includes("interaction_ids of interactions"))
-      return tag("INCORRECT PROMPT", "the query asks for calls");
-    if (step.includes("most unhappy")) return tag("MULTI-TOOL PROMPT", "T2S has call drivers too");
-    return tag("NO CHANGE");
+      return tag(asked, "INCORRECT PROMPT", "the query asks for calls");
+    if (step.includes("most unhappy")) return tag(asked, "MULTI-TOOL PROMPT", "T2S has call drivers too");
+    return tag(asked, "NO CHANGE");
   },
   optimizer: (asked) => {
     const plan = planShown(asked);
@@ -91,7 +94,7 @@ describe("the lineage loop", () => {
     let version = 0;
     const line = await refine(
       {
-        evaluator: () => tag("INCORRECT PROMPT"),
+        evaluator: (asked) => tag(asked, "INCORRECT PROMPT"),
         optimizer: (asked) =>
           answer(planShown(asked).replace(/minutes\.( v\d+)?"/, `minutes. v${++version}"`)),
       },
@@ -104,7 +107,7 @@ describe("the lineage loop", () => {
 
   it("never appends a plan that differs only in how it is written", async () => {
     const line = await refine({
-      evaluator: () => tag("COMPLEX PROMPT"),
+      evaluator: (asked) => tag(asked, "COMPLEX PROMPT"),
       // The same plan, re-rendered, fenced and with prose: its canonical form is unchanged.
       optimizer: (asked) =>
         `CHANGE 0: nothing.\nCHANGE 1: none.\nNEW PLAN:\n\`\`\`\n${renderPlan(canonical(planShown(asked)))}\n\`\`\``,
@@ -116,7 +119,7 @@ describe("the lineage loop", () => {
 
   it("never reports an unparseable optimizer answer as convergence: the lineage is incomplete", async () => {
     const line = await refine({
-      evaluator: () => tag("INCORRECT TOOL"),
+      evaluator: (asked) => tag(asked, "INCORRECT TOOL"),
       optimizer: () => "Sorry, I cannot revise this plan.",
     });
     expect(line.lineage).toHaveLength(1);
@@ -127,7 +130,7 @@ describe("the lineage loop", () => {
   it("repairs a malformed evaluator answer once, then counts it as a failure, not as no change", async () => {
     const line = await refine({
       evaluator: (asked) =>
-        asked.repair || reviewed(asked).includes("RAG") ? "Looks fine to me." : tag("NO CHANGE"),
+        asked.repair || reviewed(asked).includes("RAG") ? "Looks fine to me." : tag(asked, "NO CHANGE"),
     });
     expect(line.events.map((e) => e.outcome)).toEqual(["no-change", "evaluator-failed"]);
     expect(line).toMatchObject({ status: "incomplete", stopped: "failures", failures: 1 });
@@ -145,7 +148,7 @@ describe("the lineage loop", () => {
                 { reason: "RAG could filter too", tag: "MULTI-TOOL PROMPT" },
               ],
             })
-          : tag("NO CHANGE"),
+          : tag(asked, "NO CHANGE"),
       optimizer: (asked) => {
         expect(asked.user).toContain(
           "- calls are meant: INCORRECT PROMPT\n- RAG could filter too: MULTI-TOOL PROMPT",
@@ -161,7 +164,7 @@ describe("the lineage loop", () => {
       evaluator: (asked) =>
         reviewed(asked).includes("interaction_ids")
           ? "Step: 1\n1. The query asks for calls, the step filters interactions: INCORRECT PROMPT"
-          : "Step: 2\n1. Nothing is wrong in this step: NO CHANGE",
+          : `Step: ${stepOf(asked)}\n1. Nothing is wrong in this step: NO CHANGE`,
       optimizer: (asked) =>
         answer(planShown(asked).replace("interaction_ids of interactions", "call_ids of calls")),
     });
@@ -171,8 +174,9 @@ describe("the lineage loop", () => {
 
   it("refuses NO CHANGE beside another tag (repair, then failure)", async () => {
     const line = await refine({
-      evaluator: () =>
+      evaluator: (asked) =>
         JSON.stringify({
+          step: stepOf(asked),
           findings: [
             { reason: "x", tag: "NO CHANGE" },
             { reason: "y", tag: "COMPLEX PROMPT" },

@@ -131,7 +131,7 @@ async function refineOne(
             key: `${label}|evaluate`,
             messages: evaluatorPrompt(plan, step, tools, prompts.get("step-evaluator")),
           },
-          evaluationSpec,
+          evaluationSpec(step.id),
         );
         if (!evaluation.ok) {
           if (evaluation.code === "request-error") throw new RequestFailed(evaluation.message);

@@ -2,30 +2,31 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { type MockServer, startMockServer } from "../../test-support/mock-openai-server.js";
 import { tempDir } from "../../test-support/temp.js";
+import { replyObject } from "./reply-object.js";
 import { openSession } from "./session.js";
-import { askStructured, extractJsonObject, readStructured } from "./structured.js";
+import { askStructured, readStructured } from "./structured.js";
 
-describe("extractJsonObject", () => {
+describe("replyObject", () => {
   it("reads a bare object, a fenced one and one inside prose", () => {
-    expect(extractJsonObject('{"a": 1}')).toEqual({ ok: true, value: { a: 1 } });
-    expect(extractJsonObject('Here:\n```json\n{"a": 2}\n```\nDone.')).toEqual({ ok: true, value: { a: 2 } });
-    expect(extractJsonObject('My verdict {"a": 3} as asked.')).toEqual({ ok: true, value: { a: 3 } });
+    expect(replyObject('{"a": 1}')).toEqual({ ok: true, value: { a: 1 } });
+    expect(replyObject('Here:\n```json\n{"a": 2}\n```\nDone.')).toEqual({ ok: true, value: { a: 2 } });
+    expect(replyObject('My verdict {"a": 3} as asked.')).toEqual({ ok: true, value: { a: 3 } });
   });
 
   it("is not fooled by braces inside strings or by a brace in the prose before", () => {
-    expect(extractJsonObject('The set {x} is empty. {"reason": "a } b {", "n": 1}')).toEqual({
+    expect(replyObject('The set {x} is empty. {"reason": "a } b {", "n": 1}')).toEqual({
       ok: true,
       value: { reason: "a } b {", n: 1 },
     });
   });
 
   it("looks outside a fence that holds no object", () => {
-    expect(extractJsonObject('```text\nok\n```\n{"a": 4}')).toEqual({ ok: true, value: { a: 4 } });
+    expect(replyObject('```text\nok\n```\n{"a": 4}')).toEqual({ ok: true, value: { a: 4 } });
   });
 
   it("says why when there is no object", () => {
-    expect(extractJsonObject("score: 20")).toEqual({ ok: false, message: "no JSON object in the answer" });
-    const bad = extractJsonObject("{score: 20}");
+    expect(replyObject("score: 20")).toEqual({ ok: false, message: "no JSON object in the answer" });
+    const bad = replyObject("{score: 20}");
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.message).toMatch(/^invalid JSON/);
   });

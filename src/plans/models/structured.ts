@@ -1,12 +1,14 @@
 /**
- * Structured answers from a model: find the JSON object in the reply (fences and prose around it are tolerated),
- * parse it strictly with zod, check what code can check, and on failure ask ONCE more with the error shown.
- * A second failure is a recorded failure: a score is never guessed from a reply that does not parse.
+ * Structured answers from a model: find the reply's JSON object by the one rule every judge shares
+ * (reply-object.ts: reasoning removed, the last valid top-level object), parse it strictly with zod, check what code
+ * can check, and on failure ask ONCE more with the error shown. A second failure is a recorded failure: a score is
+ * never guessed from a reply that does not parse.
  */
 import type { z } from "zod";
 import { formatPath } from "../../errors.js";
 import type { ChatMessage } from "../../protocols/render.js";
 import type { Prompt } from "../../runner/ask.js";
+import { answerPart, replyObject } from "./reply-object.js";
 import type { ModelSession } from "./session.js";
 
 export type FailureCode = "request-error" | "malformed" | "out-of-range" | "empty";
@@ -15,54 +17,15 @@ export type Structured<T> =
   | { ok: true; value: T; raw: string[] }
   | { ok: false; code: FailureCode; message: string; raw: string[] };
 
-/** Returns the end index (exclusive) of the balanced object starting at `start`, strings respected. */
-function objectEnd(text: string, start: number): number | null {
-  let depth = 0;
-  let inString = false;
-  for (let i = start; i < text.length; i++) {
-    const ch = text[i];
-    if (inString) {
-      if (ch === "\\") i++;
-      else if (ch === '"') inString = false;
-    } else if (ch === '"') inString = true;
-    else if (ch === "{") depth++;
-    else if (ch === "}" && --depth === 0) return i + 1;
-  }
-  return null;
-}
-
-type Extraction = { ok: true; value: unknown } | { ok: false; message: string };
-
-function firstObject(source: string): Extraction {
-  let firstError: string | null = null;
-  let tried = 0;
-  for (let start = source.indexOf("{"); start !== -1 && tried < 50; start = source.indexOf("{", start + 1)) {
-    tried++;
-    const end = objectEnd(source, start);
-    if (end === null) break;
-    try {
-      return { ok: true, value: JSON.parse(source.slice(start, end)) };
-    } catch (error) {
-      firstError ??= (error as Error).message;
-    }
-  }
-  return { ok: false, message: firstError ? `invalid JSON (${firstError})` : "no JSON object in the answer" };
-}
-
-/** The first JSON object in a reply: inside a fenced block when there is one, else anywhere in the text. */
-export function extractJsonObject(text: string): Extraction {
-  const fenced = /```(?:json)?\s*\n?([\s\S]*?)```/i.exec(text)?.[1];
-  const inFence = fenced === undefined ? null : firstObject(fenced);
-  return inFence?.ok ? inFence : firstObject(text);
-}
-
 export interface StructuredSpec<T> {
+  /** The JSON object's shape, exactly as docs/prompts.md gives it (a reply's JSON never chooses its own layout). */
   schema: z.ZodType<T>;
   /**
-   * A second layout to read when the reply holds no JSON object (e.g. the paper's `<explanation> | <score> |`):
-   * the value before schema and checks, or null. Leniency: documented in docs/prompts.md and marked in the value.
+   * A second layout to read when the reply holds no JSON object (e.g. the paper's `<explanation> | <score> |`), from
+   * the reply without its reasoning blocks: the value (marked with its layout), or null. It bypasses the schema,
+   * never the checks. Leniency: documented in docs/prompts.md.
    */
-  fallback?: (text: string) => unknown;
+  fallback?: (answer: string) => T | null;
   /** Checks a repair could fix (a number out of its range, a step the plan lacks): a message, or null if fine. */
   check?: (value: T) => string | null;
 }
@@ -70,18 +33,23 @@ export interface StructuredSpec<T> {
 type Reading<T> = { ok: true; value: T } | { ok: false; code: FailureCode; message: string };
 
 export function readStructured<T>(text: string, spec: StructuredSpec<T>): Reading<T> {
-  const extracted = extractJsonObject(text);
-  const alternative = extracted.ok ? null : (spec.fallback?.(text) ?? null);
-  if (!extracted.ok && alternative === null)
-    return { ok: false, code: "malformed", message: extracted.message };
-  const parsed = spec.schema.safeParse(extracted.ok ? extracted.value : alternative);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return { ok: false, code: "malformed", message: `${formatPath(issue?.path ?? [])}: ${issue?.message}` };
+  const found = replyObject(text);
+  let value: T;
+  if (found.ok) {
+    const parsed = spec.schema.safeParse(found.value);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return { ok: false, code: "malformed", message: `${formatPath(issue?.path ?? [])}: ${issue?.message}` };
+    }
+    value = parsed.data;
+  } else {
+    const alternative = spec.fallback?.(answerPart(text)) ?? null;
+    if (alternative === null) return { ok: false, code: "malformed", message: found.message };
+    value = alternative;
   }
-  const problem = spec.check?.(parsed.data) ?? null;
+  const problem = spec.check?.(value) ?? null;
   if (problem !== null) return { ok: false, code: "out-of-range", message: problem };
-  return { ok: true, value: parsed.data };
+  return { ok: true, value };
 }
 
 function repairPrompt(prompt: Prompt, answer: string, message: string): Prompt {

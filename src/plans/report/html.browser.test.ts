@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { runPlanReport } from "../../cli/plan-report.js";
 import { runPlanScore } from "../../cli/plan-score.js";
 import {
@@ -13,12 +13,12 @@ import {
   type OfflineBrowser,
 } from "../../report/test-support/chromium.js";
 import { captureIo } from "../../test-support/capture-io.js";
+import { describeWith } from "../../test-support/requirements.js";
 import { tempDir } from "../../test-support/temp.js";
 import { RATINGS } from "../rating.js";
 import type { PlannerReport } from "./build.js";
 
 const unavailable = await chromiumUnavailable();
-if (unavailable) console.warn(`plans/report/html.browser.test: skipped: ${unavailable}`);
 
 const QUERIES = "data/plans/queries.jsonl";
 const HOSTILE = "<img src=x onerror=window.__pwned=1>";
@@ -51,8 +51,9 @@ function planLines(): unknown[] {
   });
 }
 
-describe.skipIf(unavailable !== null)(
-  `the planner report's HTML page in Chromium${unavailable ? ` (skipped: ${unavailable})` : ""}`,
+describeWith(
+  { name: "Chromium", missing: unavailable, requiredInCi: false },
+  "the planner report's HTML page in Chromium",
   () => {
     let dir: ReturnType<typeof tempDir>;
     let browser: OfflineBrowser;

@@ -1,4 +1,9 @@
-/** Safe-by-default HTML building: every interpolated value is escaped unless it is markup this module produced. */
+/**
+ * Safe-by-default HTML building: every interpolated value is escaped unless it is markup this module produced, and
+ * made visible first (src/sanitize.ts: controls and format characters such as U+202E become stand-ins), so no page
+ * built here can be reordered or hidden by the text it shows.
+ */
+import { visibleText } from "../../sanitize.js";
 
 /** Markup that is already safe: produced by `html` (whose values were escaped) or a constant we wrote. */
 export class SafeHtml {
@@ -18,9 +23,9 @@ const ENTITIES: Record<string, string> = {
   "'": "&#39;",
 };
 
-/** Escapes text for element content and quoted attribute values alike. */
+/** Text for element content and quoted attribute values alike: visible (src/sanitize.ts), then escaped. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ENTITIES[ch] ?? ch);
+  return visibleText(text).replace(/[&<>"']/g, (ch) => ENTITIES[ch] ?? ch);
 }
 
 function render(value: Value): string {
@@ -45,11 +50,13 @@ export function trusted(markup: string): SafeHtml {
 }
 
 /**
- * JSON for a `<script type="application/json">` block: `<`, `>` and `&` escaped so no `</script>` or `<!--` can end
- * or change the block, and U+2028/U+2029 escaped because some parsers treat them as line ends.
+ * JSON for a `<script type="application/json">` block whose strings the page shows to people: every string value
+ * made visible (src/sanitize.ts), `<`, `>` and `&` escaped so no `</script>` or `<!--` can end or change the block,
+ * and U+2028/U+2029 escaped because some parsers treat them as line ends.
  */
 export function jsonForScript(data: unknown): string {
-  return JSON.stringify(data).replace(
+  const shown = (_key: string, value: unknown) => (typeof value === "string" ? visibleText(value) : value);
+  return JSON.stringify(data, shown).replace(
     /[<>&\u2028\u2029]/g,
     (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );

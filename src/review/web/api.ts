@@ -3,6 +3,7 @@
  * the lineage editor's live score. Errors are `{error, field?}` with 400 (bad input), 403 (token, Host), 404.
  */
 import type { Context, Hono } from "hono";
+import { visibleStrings, visibleText } from "../../sanitize.js";
 import { HARNESS_VERSION } from "../../version.js";
 import {
   AnnotatorSchema,
@@ -17,11 +18,15 @@ import {
 import { previewScore } from "../kinds/lineage.js";
 import { kindCounts } from "./counts.js";
 import { labelsShownFor, withOwnLabels } from "./own-labels.js";
+import { shownAgreement } from "./shown-agreement.js";
 
 type Problem = { error: string; field?: string };
 
-const problem = (c: Context, status: 400 | 404, error: string, field?: string) =>
-  c.json<Problem>(field === undefined ? { error } : { error, field }, status);
+/** Errors are for people (the page shows them): their text is made visible, like every page's (src/sanitize.ts). */
+const problem = (c: Context, status: 400 | 404, message: string, field?: string) => {
+  const error = visibleText(message);
+  return c.json<Problem>(field === undefined ? { error } : { error, field }, status);
+};
 
 /** A task id from the path: a positive whole number, else null (answered with 404: no such task). */
 export function taskId(text: string | undefined): number | null {
@@ -121,7 +126,7 @@ export function registerApi(app: Hono, store: ReviewStore, annotator: string | n
     return c.json(
       kindCounts(store, shown.annotator).map((counts) => ({
         ...counts,
-        agreement: store.agreement(counts.kind),
+        agreement: shownAgreement(store.agreement(counts.kind)),
       })),
     );
   });
@@ -136,6 +141,7 @@ export function registerApi(app: Hono, store: ReviewStore, annotator: string | n
     if (typeof body.plan !== "string") return problem(c, 400, "expected the plan as text", "plan");
     const payload = LineagePayloadSchema.safeParse(task.payload);
     if (!payload.success) return problem(c, 400, "the task's payload is not a lineage", "payload");
-    return c.json(previewScore(payload.data, body.plan));
+    // Only the lineage editor shows this answer, to a person: its text (the plan's own words) is made visible.
+    return c.json(visibleStrings(previewScore(payload.data, body.plan)));
   });
 }

@@ -8,7 +8,7 @@ import type { ReviewStore } from "../contract.js";
 import { registerApi } from "./api.js";
 import { ASSETS, assetResponse } from "./assets.js";
 import { registerPages } from "./pages/routes.js";
-import { changesState, SECURITY_HEADERS, TOKEN_HEADER, tokenMatches } from "./security.js";
+import { changesState, originMatches, SECURITY_HEADERS, TOKEN_HEADER, tokenMatches } from "./security.js";
 
 export interface ReviewAppOptions {
   /** Every label is stored under this name; null: each request names its annotator. */
@@ -38,8 +38,11 @@ export function createReviewApp(store: ReviewStore, options: ReviewAppOptions): 
   });
 
   app.use("*", async (c, next) => {
-    if (!options.allowHost(c.req.header("host")))
+    const host = c.req.header("host");
+    if (!options.allowHost(host))
       return refuse(c.req.path, 403, "this server answers only to the address it is bound to (Host header)");
+    if (!originMatches(c.req.header("origin"), host))
+      return refuse(c.req.path, 403, "this server answers only its own pages (Origin header)");
     if (changesState(c.req.method)) {
       if (!tokenMatches(c.req.header(TOKEN_HEADER), store.token))
         return refuse(c.req.path, 403, `missing or wrong ${TOKEN_HEADER} header`);

@@ -101,14 +101,16 @@ describe("the review pages", () => {
     expect((await get("/tasks/5")).text).toMatch(/<div id="judge" class="revealed" hidden>/);
   });
 
-  it("show the agreement of two annotators on the index once both labelled the same tasks", async () => {
+  it("show the pairs of annotators on the index once both labelled the same tasks, figures hidden below 3 tasks", async () => {
     expect((await get("/")).text).toContain("No task has labels from two annotators yet");
     const triplet = store.listTasks({ kind: "triplet" })[0]?.id ?? 0;
     store.addLabel(triplet, "ann", { ranks: { A: 1, B: 2, C: 3 } });
     store.addLabel(triplet, "ben", { ranks: { A: 1, B: 3, C: 2 } });
     const index = (await get("/")).text;
     expect(index).toContain("weighted κ");
-    expect(index).toMatch(/<tr><td>ann · ben<\/td><td>[^<]+<\/td><td class="num">1<\/td>/);
+    expect(index).toMatch(
+      /<tr class="hidden-figures"><td>ann · ben<\/td><td>[^<]+<\/td><td class="num">1<\/td><td colspan="3" class="sub">hidden until 3 shared tasks<\/td><\/tr>/,
+    );
   });
 
   it("answer unknown tasks and kinds with 404", async () => {

@@ -5,13 +5,14 @@
  * 1280 px laptop screen without sideways scrolling.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   chromiumUnavailable,
   injectHostileMarkup,
   launchOffline,
   type OfflineBrowser,
 } from "../../report/test-support/chromium.js";
+import { describeWith } from "../../test-support/requirements.js";
 import type { NewTask, ReviewStore, TaskKind, VerdictPayload } from "../contract.js";
 import { type RunningReviewServer, startReviewServer } from "./server.js";
 import { checkedSampleTasks, HOSTILE } from "./test-support/tasks.js";
@@ -23,10 +24,10 @@ const EDITED_PLAN = `{
 }`;
 
 const unavailable = await chromiumUnavailable();
-if (unavailable) console.warn(`review.browser.test: skipped: ${unavailable}`);
 
-describe.skipIf(unavailable !== null)(
-  `the review workbench in Chromium${unavailable ? ` (skipped: ${unavailable})` : ""}`,
+describeWith(
+  { name: "Chromium", missing: unavailable, requiredInCi: false },
+  "the review workbench in Chromium",
   () => {
     let store: ReviewStore & { dispose(): void };
     let server: RunningReviewServer;

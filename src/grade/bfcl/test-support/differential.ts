@@ -10,8 +10,10 @@ import { importBfcl } from "../../../import/bfcl.js";
 import {
   BFCL_CATEGORIES,
   bfclSources,
+  RESEARCH_DATA,
   RESEARCH_DATA_DIR,
 } from "../../../import/test-support/research-data.js";
+import type { Requirement } from "../../../test-support/requirements.js";
 import type { BfclMode } from "../checker.js";
 import { caseLine, checkerLine, type GeneratedOutput, outputLine } from "./generate.js";
 
@@ -21,10 +23,26 @@ export const CHECKER_SCRIPT =
 
 /** Why the differential test cannot run here, or undefined when it can. */
 export function differentialSkipReason(): string | undefined {
-  if (!existsSync(join(RESEARCH_DATA_DIR, "MANIFEST.md"))) return `no research data at ${RESEARCH_DATA_DIR}`;
-  if (!existsSync(CHECKER_SCRIPT)) return `no BFCL checker at ${CHECKER_SCRIPT}`;
+  const missing = differentialRequirement().missing;
+  return missing === null ? undefined : missing;
+}
+
+/**
+ * What the differential test needs: the research data, BFCL's checker beside it, and python3 to run it. CI has all
+ * three, so under CI a missing one fails the run.
+ */
+export function differentialRequirement(): Requirement {
+  if (RESEARCH_DATA.missing !== null) return RESEARCH_DATA;
+  const checker = { name: "TOOLUSE_BFCL_CHECKER (BFCL's check.py)", requiredInCi: true };
+  if (!existsSync(CHECKER_SCRIPT))
+    return {
+      ...checker,
+      missing: `${CHECKER_SCRIPT} not found; point TOOLUSE_BFCL_CHECKER at BFCL's check.py`,
+    };
   const python = spawnSync("python3", ["--version"], { encoding: "utf8" });
-  return python.status === 0 ? undefined : "python3 is not on PATH";
+  return python.status === 0
+    ? { ...checker, missing: null }
+    : { name: "python3", missing: "python3 is not on PATH (it runs BFCL's checker)", requiredInCi: true };
 }
 
 /** Every question of the six categories that have possible answers, imported as cases. */

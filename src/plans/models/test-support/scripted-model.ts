@@ -117,7 +117,12 @@ export function oneShotAnswer(score: {
   });
 }
 
-/** A step-evaluator answer with the given tags (NO CHANGE when none). */
+/** The step under review, as the step evaluator's prompt names it ("Step to review (N):"). */
+export function reviewedStep(asked: Asked): number {
+  return Number(/Step to review \((\d+)\)/.exec(asked.user)?.[1]);
+}
+
+/** A step-evaluator answer for `step` with the given tags (NO CHANGE when none). */
 export function evaluation(step: number, ...tags: string[]): string {
   const findings = (tags.length === 0 ? ["NO CHANGE"] : tags).map((tag) => ({
     reason: `scripted ${tag}`,

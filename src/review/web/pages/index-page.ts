@@ -1,7 +1,8 @@
 /** The index: every kind with its open and done tasks, and the inter-annotator agreement the store computes. */
 import { html, type SafeHtml } from "../../../report/html/escape.js";
-import type { KindAgreement, PairAgreement, TaskKind } from "../../contract.js";
+import type { TaskKind } from "../../contract.js";
 import type { KindCounts } from "../counts.js";
+import { MIN_SHARED_TASKS, type ShownKindAgreement, type ShownPair } from "../shown-agreement.js";
 
 export const KIND_TITLES: Readonly<Record<TaskKind, string>> = {
   lineage: "Lineage plans: verify or edit the final plan",
@@ -14,21 +15,27 @@ export const KIND_TITLES: Readonly<Record<TaskKind, string>> = {
 
 const number = (value: number | null, digits = 2) => (value === null ? "–" : value.toFixed(digits));
 
-function pairRow(pair: PairAgreement): SafeHtml {
-  return html`<tr><td>${pair.annotators.join(" · ")}</td><td>${pair.measure}</td><td class="num">${pair.n}</td><td class="num">${number(pair.exact)}</td><td class="num">${number(pair.kappa)}</td><td class="num">${pair.ordinal ? number(pair.weighted_kappa) : "–"}</td></tr>`;
+function pairRow(pair: ShownPair): SafeHtml {
+  const who = html`<td>${pair.annotators.join(" · ")}</td><td>${pair.measure}</td><td class="num">${pair.n}</td>`;
+  if (pair.hidden)
+    return html`<tr class="hidden-figures">${who}<td colspan="3" class="sub">hidden until ${MIN_SHARED_TASKS} shared tasks</td></tr>`;
+  return html`<tr>${who}<td class="num">${number(pair.exact)}</td><td class="num">${number(pair.kappa)}</td><td class="num">${pair.ordinal ? number(pair.weighted_kappa) : "–"}</td></tr>`;
 }
 
-function agreementSection(agreements: readonly KindAgreement[]): SafeHtml {
+function agreementSection(agreements: readonly ShownKindAgreement[]): SafeHtml {
   const shown = agreements.filter((a) => a.pairs.length > 0);
   if (shown.length === 0)
     return html`<section class="agreement"><h2>Agreement</h2><p class="empty">No task has labels from two annotators yet: agreement appears here once two people label the same tasks.</p></section>`;
-  return html`<section class="agreement"><h2>Agreement</h2><p class="sub">Each pair of annotators on the tasks both labelled (their latest labels): exact agreement, Cohen's κ, and quadratic weighted κ for ordinal measures.</p>${shown.map(
+  return html`<section class="agreement"><h2>Agreement</h2><p class="sub">Each pair of annotators on the tasks both labelled (their latest labels): exact agreement, Cohen's κ, and quadratic weighted κ for ordinal measures. Figures over fewer than ${MIN_SHARED_TASKS} shared tasks are hidden: they would give away another annotator's label.</p>${shown.map(
     (a) =>
       html`<h3>${a.kind}</h3><table class="grid"><thead><tr><th>annotators</th><th>measure</th><th class="num">n</th><th class="num">exact</th><th class="num">κ</th><th class="num">weighted κ</th></tr></thead><tbody>${a.pairs.map(pairRow)}</tbody></table>`,
   )}</section>`;
 }
 
-export function indexMain(counts: readonly KindCounts[], agreements: readonly KindAgreement[]): SafeHtml {
+export function indexMain(
+  counts: readonly KindCounts[],
+  agreements: readonly ShownKindAgreement[],
+): SafeHtml {
   const rows = counts.map(
     (k, i) =>
       html`<tr data-kind="${k.kind}"><td><kbd>${i + 1}</kbd></td><td><a href="/kinds/${k.kind}">${k.kind}</a><div class="sub">${KIND_TITLES[k.kind]}</div></td><td class="num">${k.tasks}</td><td class="num">${k.open}</td><td class="num">${k.done}</td><td>${

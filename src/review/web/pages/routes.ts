@@ -13,6 +13,7 @@ import {
 import { taskId } from "../api.js";
 import { kindCounts } from "../counts.js";
 import { withOwnLabels } from "../own-labels.js";
+import { shownAgreement } from "../shown-agreement.js";
 import { indexMain, KIND_TITLES } from "./index-page.js";
 import { answersView } from "./kinds/answers.js";
 import { lineageView } from "./kinds/lineage.js";
@@ -67,7 +68,7 @@ export function registerPages(app: Hono, store: ReviewStore, annotator: string |
 
   app.get("/", (c) => {
     const counts = kindCounts(store, whoFor(c, annotator));
-    const agreements = TASK_KINDS.map((kind) => store.agreement(kind));
+    const agreements = TASK_KINDS.map((kind) => shownAgreement(store.agreement(kind)));
     return c.html(
       renderPage({
         ...frame,
