@@ -24,7 +24,9 @@ function serverClosingReusedSockets(options: { resetFresh?: boolean } = {}): Pro
         return;
       }
       answered++;
-      socket.write("HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\nconnection: keep-alive\r\n\r\n{}");
+      socket.write(
+        "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\nconnection: keep-alive\r\n\r\n{}",
+      );
     });
     socket.on("error", () => {});
   });
