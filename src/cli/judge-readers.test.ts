@@ -236,7 +236,8 @@ describe("the answer judge", () => {
   it("refuses a mix of the two layouts", async () => {
     reply = () =>
       JSON.stringify({ rationale: "x", R1: scores(6), R2: scores(5), R3: scores(4), decision: "R1" });
-    expect((await answers("mixed.jsonl")).code).toBe(2);
+    // Every judgement failed: exit 1 (a failed record), never 2 (that is bad input from the user).
+    expect((await answers("mixed.jsonl")).code).toBe(1);
     expect(jsonl("mixed.jsonl")[0]).toMatchObject({ status: "failed", prompts: 2 });
   });
 
@@ -244,7 +245,7 @@ describe("the answer judge", () => {
     reply = () => "  \n";
     const result = await answers("empty.jsonl");
     expect(requests()).toBe(1);
-    expect(result.code).toBe(2);
+    expect(result.code).toBe(1);
     expect(jsonl("empty.jsonl")[0]).toMatchObject({
       status: "failed",
       prompts: 1,

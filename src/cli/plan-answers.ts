@@ -37,8 +37,8 @@ function readResponses(file: string, model: PlanModelInputs) {
 }
 
 /**
- * Exit code 0 when every query was judged; 1 when some judgements failed (counted and named); 2 when nothing was
- * judged (or an input or the backend is unusable); 130 on interrupt. Without --out and --json the judgement lines go
+ * Exit code 0 when every query was judged; 1 when some or all judgements failed (counted and named: the README's
+ * exit-code table); 2 when an input or the backend is unusable; 130 on interrupt. Without --out and --json the judgement lines go
  * to stdout; with --out the terminal gets the summary.
  */
 export async function runPlanAnswers(
