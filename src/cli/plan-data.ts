@@ -86,6 +86,7 @@ export function runPlanBuild(io: PlanDataIo, options: PlanBuildOptions = {}): nu
     const outDir = options.outDir ?? join(DATA_DIR, "plans");
     mkdirSync(outDir, { recursive: true });
     writeFileAtomic(join(outDir, "queries.jsonl"), built.jsonl);
+    if (built.references) writeFileAtomic(join(outDir, "references.jsonl"), built.references.jsonl);
     writeFileAtomic(join(outDir, "manifest.json"), manifestText(built.manifest));
     for (const warning of built.warnings) io.stderr(`warning: ${warning}\n`);
     const { version, digest, composition } = built.manifest;

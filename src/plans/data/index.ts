@@ -27,3 +27,12 @@ export {
   type Split,
 } from "./schema.js";
 export { renderToolDescriptions } from "./tools-text.js";
+export {
+  type Fact,
+  FactSchema,
+  MENTIONS,
+  REFERENCES_FILE,
+  type ReferenceSql,
+  ReferenceSqlSchema,
+  UNITS,
+} from "./references.js";
