@@ -149,20 +149,9 @@ export async function buildWorkspace(options: BuildOptions): Promise<WorkspaceMa
   const temp = join(dirname(dir), `.${basename(dir)}.${randomBytes(6).toString("hex")}.tmp`);
   mkdirSync(temp);
   try {
-    const t0 = performance.now();
     const tables = stage(temp, seed, size, schema);
-    const t1 = performance.now();
     await load(join(temp, STORE_FILE), temp, schema);
     await load(join(temp, TRANSCRIPTS_FILE), temp, TRANSCRIPT_TABLES);
-    if (process.env.H29A_DEBUG)
-      console.log(
-        "stage",
-        (t1 - t0).toFixed(0),
-        "load",
-        (performance.now() - t1).toFixed(0),
-        "cpu",
-        JSON.stringify(process.cpuUsage()),
-      );
     const manifest: WorkspaceManifest = {
       name: "tooluse-workspace",
       generator: GENERATOR_VERSION,

@@ -90,6 +90,10 @@ export async function loadIntoPostgres(options: PostgresLoadOptions): Promise<pg
       await target.query(createTableSql(table));
       await copyTable(source, target, table);
     }
+    // Correlated lookups by interaction_id are the common shape of T2S queries; without indexes they scan.
+    for (const table of options.schema)
+      if (table.columns.some((c) => c.name === "interaction_id"))
+        await target.query(`CREATE INDEX ON ${table.name} (interaction_id)`);
     await target.query("COMMIT");
     await target.query("ANALYZE");
     const timeout = Math.round(options.statementTimeoutMs ?? 30_000);
