@@ -15,7 +15,9 @@ const temp = tempDir("tooluse-ws-build-");
 afterAll(() => temp.remove());
 
 describe("buildWorkspace", () => {
-  it("builds the same data from the same seed, and other data from another seed", { timeout: 180_000 }, async () => {
+  it("builds the same data from the same seed, and other data from another seed", {
+    timeout: 180_000,
+  }, async () => {
     const a = await buildWorkspace({ seed: 5, size: 2_000, dir: join(temp.path, "a"), description });
     const b = await buildWorkspace({ seed: 5, size: 2_000, dir: join(temp.path, "b"), description });
     const c = await buildWorkspace({ seed: 6, size: 2_000, dir: join(temp.path, "c"), description });
@@ -24,7 +26,9 @@ describe("buildWorkspace", () => {
     expect(a.tables.interactions?.rows).toBe(2_000);
     expect(a.today).toBe("2025-11-19");
     // Nothing but the three files is left behind: the staging files and the temporary directory are gone.
-    expect(readdirSync(join(temp.path, "a")).sort()).toEqual(["manifest.json", STORE_FILE, TRANSCRIPTS_FILE].sort());
+    expect(readdirSync(join(temp.path, "a")).sort()).toEqual(
+      ["manifest.json", STORE_FILE, TRANSCRIPTS_FILE].sort(),
+    );
     expect(readdirSync(temp.path).filter((f) => f.endsWith(".tmp"))).toEqual([]);
   });
 
@@ -36,7 +40,9 @@ describe("buildWorkspace", () => {
     const foreign = join(temp.path, "not-a-workspace");
     mkdirSync(foreign);
     writeFileSync(join(foreign, "keep.txt"), "mine");
-    await expect(buildWorkspace({ seed: 1, size: 2_000, dir: foreign, description })).rejects.toThrow(/not a workspace/);
+    await expect(buildWorkspace({ seed: 1, size: 2_000, dir: foreign, description })).rejects.toThrow(
+      /not a workspace/,
+    );
     expect(existsSync(join(foreign, "keep.txt"))).toBe(true);
   });
 
@@ -46,7 +52,9 @@ describe("buildWorkspace", () => {
     [1, 2_500.5, /size/],
     [-1, 2_000, /seed/],
   ])("refuses seed %s size %s", async (seed, size, message) => {
-    await expect(buildWorkspace({ seed, size, dir: join(temp.path, "x"), description })).rejects.toThrow(message);
+    await expect(buildWorkspace({ seed, size, dir: join(temp.path, "x"), description })).rejects.toThrow(
+      message,
+    );
   });
 });
 
@@ -87,7 +95,9 @@ describe("a built workspace is consistent", () => {
       "SELECT count(*) FILTER (WHERE i.channel = 'email' AND e.interaction_id IS NOT NULL), count(*) FILTER (WHERE i.channel <> 'email' AND e.interaction_id IS NULL) FROM interactions i LEFT JOIN qa_evaluations e USING (interaction_id)",
     );
     expect([emails, unscored]).toEqual([0, 0]);
-    const [dims] = await one("SELECT max(n) - min(n) FROM (SELECT interaction_id, count(*) n FROM qa_dimension_scores GROUP BY 1)");
+    const [dims] = await one(
+      "SELECT max(n) - min(n) FROM (SELECT interaction_id, count(*) n FROM qa_dimension_scores GROUP BY 1)",
+    );
     expect(dims).toBe(0);
   });
 
@@ -105,11 +115,26 @@ describe("a built workspace is consistent", () => {
 
   it("says in the transcript what the store records: holds, transfers, escalations, identity checks", async () => {
     const pairs = [
-      ["EXISTS (SELECT 1 FROM moments m WHERE m.interaction_id = i.interaction_id AND m.moment = 'hold')", "system.hold"],
-      ["EXISTS (SELECT 1 FROM moments m WHERE m.interaction_id = i.interaction_id AND m.moment = 'escalation')", "system.escalation"],
-      ["EXISTS (SELECT 1 FROM moments m WHERE m.interaction_id = i.interaction_id AND m.moment = 'transfer')", "system.transfer"],
-      ["EXISTS (SELECT 1 FROM moments m WHERE m.interaction_id = i.interaction_id AND m.moment = 'abusive interaction')", "customer.abusive"],
-      ["i.channel <> 'email' AND EXISTS (SELECT 1 FROM qa_checks c WHERE c.interaction_id = i.interaction_id AND c.check_name = 'identity verified' AND c.passed)", "agent.verify-identity"],
+      [
+        "EXISTS (SELECT 1 FROM moments m WHERE m.interaction_id = i.interaction_id AND m.moment = 'hold')",
+        "system.hold",
+      ],
+      [
+        "EXISTS (SELECT 1 FROM moments m WHERE m.interaction_id = i.interaction_id AND m.moment = 'escalation')",
+        "system.escalation",
+      ],
+      [
+        "EXISTS (SELECT 1 FROM moments m WHERE m.interaction_id = i.interaction_id AND m.moment = 'transfer')",
+        "system.transfer",
+      ],
+      [
+        "EXISTS (SELECT 1 FROM moments m WHERE m.interaction_id = i.interaction_id AND m.moment = 'abusive interaction')",
+        "customer.abusive",
+      ],
+      [
+        "i.channel <> 'email' AND EXISTS (SELECT 1 FROM qa_checks c WHERE c.interaction_id = i.interaction_id AND c.check_name = 'identity verified' AND c.passed)",
+        "agent.verify-identity",
+      ],
     ];
     for (const [stored, label] of pairs) {
       const [mismatch] = await one(

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { calendarText, isoDate, PERIODS, period, TODAY, timestampLiteral, WINDOW, WINDOW_WEEKS } from "./calendar.js";
+import {
+  calendarText,
+  isoDate,
+  PERIODS,
+  period,
+  TODAY,
+  timestampLiteral,
+  WINDOW,
+  WINDOW_WEEKS,
+} from "./calendar.js";
 
 const day = (ms: number) => isoDate(ms);
 

@@ -194,9 +194,11 @@ async function runPlan(
       const source = steps.get(id) as PlanStep;
       return { step: id, tool: source.tool, prompt: source.prompt, output: outputs.get(id) as StepOutput };
     });
-    const started = performance.now();
+    let started = performance.now();
     const result = await limit(async () => {
       if (signal.aborted) throw signal.reason ?? new Error("aborted");
+      // Latency is the step's own time, not its wait for a free slot.
+      started = performance.now();
       return executors[step.tool].run({
         planKey: item.key,
         queryId: item.queryId,

@@ -42,8 +42,17 @@ export async function readVocabulary(engine: Engine): Promise<Vocabulary> {
   return vocabulary;
 }
 
+const plainCache = new Map<string, string>();
+
+/** Folded, accents removed; cached, since one answer is matched against thousands of names. */
 function plain(text: string): string {
-  return foldText(text).normalize("NFD").replace(/\p{M}/gu, "");
+  let folded = plainCache.get(text);
+  if (folded === undefined) {
+    folded = foldText(text).normalize("NFD").replace(/\p{M}/gu, "");
+    if (plainCache.size > 10_000) plainCache.clear();
+    plainCache.set(text, folded);
+  }
+  return folded;
 }
 
 function hourPattern(hour: number): RegExp {
@@ -55,20 +64,32 @@ function hourPattern(hour: number): RegExp {
   );
 }
 
+function namePattern(name: string, flags = "u"): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(plain(name))}(?:e?s)?(?![\\p{L}\\p{N}])`, flags);
+}
+
 /** Whether the answer mentions the name (of the given kind). */
 export function mentions(text: string, name: string, kind: MentionKind): boolean {
   if (kind === "hour") return hourPattern(Number(name)).test(text);
-  const pattern = new RegExp(
-    `(?<![\\p{L}\\p{N}])${escapeRegExp(plain(name))}(?:e?s)?(?![\\p{L}\\p{N}])`,
-    "u",
-  );
-  return pattern.test(plain(text));
+  return namePattern(name).test(plain(text));
 }
 
-/** The names of the vocabulary the answer mentions; a name inside a longer mentioned name does not count. */
+/**
+ * The names of the vocabulary the answer mentions. Longer names are read first and taken out of the text, so
+ * "Billing" is mentioned by "Billing and Billing Support" but not by "Billing Support" alone.
+ */
 export function mentioned(text: string, kind: MentionKind, vocabulary: Vocabulary): string[] {
-  const names = (vocabulary.get(kind) ?? []).filter((name) => mentions(text, name, kind));
-  return names.filter(
-    (name) => !names.some((other) => other !== name && other.includes(name) && mentions(text, other, kind)),
-  );
+  const names = [...(vocabulary.get(kind) ?? [])];
+  if (kind === "hour") return names.filter((name) => mentions(text, name, kind));
+  let rest = plain(text);
+  const found: string[] = [];
+  for (const name of names.sort((a, b) => b.length - a.length)) {
+    // Most names are not in the text at all: a substring check spares building their pattern.
+    if (!rest.includes(plain(name))) continue;
+    const pattern = namePattern(name, "gu");
+    if (!pattern.test(rest)) continue;
+    found.push(name);
+    rest = rest.replace(namePattern(name, "gu"), " ");
+  }
+  return found;
 }

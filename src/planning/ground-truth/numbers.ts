@@ -14,7 +14,7 @@ export interface StatedNumber {
 }
 
 const NUMBER =
-  /(?<![\w.])(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?|-?\.\d+)(?:\s*(%|percent\b|per cent\b|seconds?\b|secs?\b|s\b|minutes?\b|mins?\b|m\b|hours?\b|hrs?\b|h\b))?/gi;
+  /(?<![\w.:-])(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?|-?\.\d+)(?:\s*(%|percent\b|per cent\b|seconds?\b|secs?\b|s\b|minutes?\b|mins?\b|m\b|hours?\b|hrs?\b|h\b))?/gi;
 
 const WORD_ZERO =
   /\b(zero|none|no (?:calls?|chats?|emails?|interactions?|contacts?|customers?|agents?|records?|rows?|results?|data|matching|such))\b/i;

@@ -147,7 +147,8 @@ function readArgs(sql: string, open: number): { args: string[]; end: number } {
   let quoted = false;
   for (let i = open; i < sql.length; i++) {
     const c = sql[i] as string;
-    if (c === "'") quoted = !quoted;
+    // A quote opens a string literal only after a non-word character: "customer's" is a name, not a string.
+    if (c === "'" && (quoted || !/[\p{L}\p{N}]/u.test(sql[i - 1] ?? " "))) quoted = !quoted;
     if (!quoted && c === "(") depth++;
     if (!quoted && c === ")") {
       if (depth === 0) {

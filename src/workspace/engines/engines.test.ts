@@ -72,7 +72,9 @@ function engineSuite(
     let engine: Engine;
     let before: number[];
     const sizes = () =>
-      Promise.all(["interactions", "moments", "qa_checks"].map((t) => count(engine, `SELECT count(*) FROM ${t}`)));
+      Promise.all(
+        ["interactions", "moments", "qa_checks"].map((t) => count(engine, `SELECT count(*) FROM ${t}`)),
+      );
     beforeAll(async () => {
       engine = await open();
       before = await sizes();
@@ -93,12 +95,26 @@ function engineSuite(
     });
 
     it("gives earlier steps' rows as input tables, also in front of the query's own WITH, and empty ones", async () => {
-      const ids = await engine.query("SELECT interaction_id FROM interactions ORDER BY 1 LIMIT 25", [], LIMITS);
+      const ids = await engine.query(
+        "SELECT interaction_id FROM interactions ORDER BY 1 LIMIT 25",
+        [],
+        LIMITS,
+      );
       if (!ids.ok) throw new Error(ids.message);
       const step_1 = { name: "step_1", columns: ["interaction_id"], rows: ids.rows };
       const joined = await engine.query(
         "WITH calls AS (SELECT * FROM interactions WHERE channel = 'call') SELECT count(*) AS n FROM step_1 s LEFT JOIN calls c ON c.interaction_id = s.interaction_id",
-        [step_1, { name: "step_2", columns: ["agent_id", "score"], rows: [["AG0001", 1.5], ["AG0002", null]] }],
+        [
+          step_1,
+          {
+            name: "step_2",
+            columns: ["agent_id", "score"],
+            rows: [
+              ["AG0001", 1.5],
+              ["AG0002", null],
+            ],
+          },
+        ],
         LIMITS,
       );
       expect(joined.ok && joined.rows).toEqual([[25]]);
@@ -119,8 +135,14 @@ function engineSuite(
     it("stops a query at its time limit and refuses more rows than the cap", async () => {
       const slow = await engine.query(slowQuery, [], { timeoutMs: 300, rowCap: 10 });
       expect(slow.ok || slow.code).toBe("timeout");
-      const many = await engine.query("SELECT interaction_id FROM interactions", [], { timeoutMs: 5_000, rowCap: 100 });
-      expect(many.ok || [many.code, many.message]).toEqual(["row-cap", "the query returned more than 100 rows (the row cap)"]);
+      const many = await engine.query("SELECT interaction_id FROM interactions", [], {
+        timeoutMs: 5_000,
+        rowCap: 100,
+      });
+      expect(many.ok || [many.code, many.message]).toEqual([
+        "row-cap",
+        "the query returned more than 100 rows (the row cap)",
+      ]);
     });
 
     it.each([...COMMON_HOSTILE, ...hostile])("refuses %s: %s", async (_, sql) => {

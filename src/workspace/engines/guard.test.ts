@@ -8,7 +8,7 @@ describe("guardSql", () => {
     ["  select count(*) from interactions;  ", "select count(*) from interactions"],
     ["WITH x AS (SELECT 1) SELECT * FROM x;;", "WITH x AS (SELECT 1) SELECT * FROM x"],
     ["-- a comment\nSELECT 'a;b' AS semi", "SELECT 'a;b' AS semi"],
-    ["SELECT \"odd;name\" FROM t /* ; */", 'SELECT "odd;name" FROM t'],
+    ['SELECT "odd;name" FROM t /* ; */', 'SELECT "odd;name" FROM t'],
     ["(SELECT 1) UNION (SELECT 2)", "(SELECT 1) UNION (SELECT 2)"],
     ["SELECT 'it''s; fine'", "SELECT 'it''s; fine'"],
   ])("accepts one query: %j", (sql, cleaned) => {

@@ -26,7 +26,10 @@ describe("the generator and corpus/plans/tools.yaml", () => {
   it("agree on every table, column, enum value and term (no problem reported)", () => {
     expect(domainProblems(description, schema)).toEqual([]);
     expect(Object.keys(PRODUCED_COLUMNS).sort()).toEqual(tables.map((t) => t.name).sort());
-    for (const table of tables) expect([...(PRODUCED_COLUMNS[table.name] ?? [])].sort()).toEqual(table.columns.map((c) => c.name).sort());
+    for (const table of tables)
+      expect([...(PRODUCED_COLUMNS[table.name] ?? [])].sort()).toEqual(
+        table.columns.map((c) => c.name).sort(),
+      );
   });
 
   it("hold every check, team and site the descriptions name as examples", () => {
@@ -34,11 +37,12 @@ describe("the generator and corpus/plans/tools.yaml", () => {
     const column = (t: string, c: string) => table(t)?.columns.find((x) => x.name === c)?.description ?? "";
     const checks = Object.values(QA_CHECKS).flat();
     for (const check of listed(table("qa_checks")?.description ?? "")) expect(checks).toContain(check);
-    for (const team of listed(column("interactions", "team"))) expect(TEAMS.map((t) => t.name)).toContain(team);
+    for (const team of listed(column("interactions", "team")))
+      expect(TEAMS.map((t) => t.name)).toContain(team);
     for (const site of listed(column("interactions", "site"))) expect(SITES).toContain(site);
     const dimensions = listed(column("qa_dimension_scores", "dimension")).map((d) => d.toLowerCase());
     expect(dimensions.sort()).toEqual(Object.keys(QA_CHECKS).sort());
-    expect(PRODUCED_MOMENTS).toEqual(expect.arrayContaining(description.terms.moments));
+    expect(PRODUCED_MOMENTS).toEqual(expect.arrayContaining([...description.terms.moments]));
   });
 
   it("report a drift in either direction (negative controls)", () => {
@@ -48,7 +52,13 @@ describe("the generator and corpus/plans/tools.yaml", () => {
       ...description,
       tables: description.tables.map((t) =>
         t === interactions
-          ? { ...t, columns: [...t.columns, { name: "shift", type: "string", description: "Day, evening or night." }] }
+          ? {
+              ...t,
+              columns: [
+                ...t.columns,
+                { name: "shift", type: "string", description: "Day, evening or night." },
+              ],
+            }
           : t,
       ),
     };
@@ -57,7 +67,10 @@ describe("the generator and corpus/plans/tools.yaml", () => {
     ]);
     const withoutDriver: StoreDescription = {
       ...description,
-      terms: { ...description.terms, call_drivers: description.terms.call_drivers.filter((d) => d !== "refund") },
+      terms: {
+        ...description.terms,
+        call_drivers: description.terms.call_drivers.filter((d) => d !== "refund"),
+      },
     };
     expect(domainProblems(withoutDriver, schema)).toEqual([
       'call drivers: the generator makes "refund", the description never names it',

@@ -4,7 +4,16 @@
  * removed by `stop`. As root the server runs as the `postgres` user (PostgreSQL refuses to run as root).
  */
 import { execFile } from "node:child_process";
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -38,7 +47,8 @@ function postgresUser(): { uid: number; gid: number } | null {
 /** Why the tests cannot start a server here, or null when they can. */
 export function postgresUnavailable(): string | null {
   if (process.platform !== "linux") return `not Linux (${process.platform})`;
-  if (!binDir()) return "no PostgreSQL server binaries under /usr/lib/postgresql (apt-get install postgresql)";
+  if (!binDir())
+    return "no PostgreSQL server binaries under /usr/lib/postgresql (apt-get install postgresql)";
   if (typeof process.getuid === "function" && process.getuid() === 0 && !postgresUser())
     return "running as root without a postgres user to run the server as";
   return null;
@@ -50,7 +60,9 @@ function freePort(): Promise<number> {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -73,7 +85,9 @@ export async function startPostgres(): Promise<TestPostgres> {
     chownSync(data, user.uid, user.gid);
   }
   const as = (program: string, args: string[]) =>
-    user ? run("runuser", ["-u", "postgres", "--", join(bin, program), ...args]) : run(join(bin, program), args);
+    user
+      ? run("runuser", ["-u", "postgres", "--", join(bin, program), ...args])
+      : run(join(bin, program), args);
   const port = await freePort();
   await as("initdb", ["-D", data, "-A", "trust", "-U", "admin", "--locale=C", "-E", "UTF8", "--no-sync"]);
   const settings = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c full_page_writes=off -c synchronous_commit=off`;
