@@ -122,6 +122,7 @@ try {
     const big = await openWorkspace(large.dir);
     try {
       const executed = await execute("scripted model, 200,000", big, false);
+      await check("scripted model at 200,000", big, executed.answers);
       atMost("T2S query latency at 200,000 interactions (p95)", percentile(executed.t2s, 0.95), 5_000, "ms");
       atLeast(
         "plans answered at 200,000 interactions",
