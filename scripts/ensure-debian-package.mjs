@@ -17,8 +17,9 @@ function run(command, args) {
 
 /**
  * Installs `pkg` when `binary` is missing (`binary` is a path, or a function that finds it and returns null when it
- * is not there: a versioned install path such as /usr/lib/postgresql/15/bin/initdb). `tag` prefixes every line, `tests` names what skips without it, and
- * `version()` describes the installed program. The package lists are refreshed only when a first install fails.
+ * is not there: a versioned install path such as /usr/lib/postgresql/15/bin/initdb). `tag` prefixes every line,
+ * `tests` names what skips without it, and `version()` describes the installed program. The package lists are
+ * refreshed only when a first install fails.
  */
 export function ensureDebianPackage({ tag, binary, pkg, tests, version }) {
   const say = (message) => console.log(`${tag}: ${message}`);
