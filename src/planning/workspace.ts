@@ -4,6 +4,7 @@
  * the files are too large to ship (docs/workspace.md, "Default workspace").
  */
 import { join } from "node:path";
+import { defaultCacheDir } from "../plans/models/session.js";
 import { buildWorkspace } from "../workspace/build.js";
 import { workspaceName } from "../workspace/open.js";
 import { storeDescriptionOf } from "./store-description.js";
@@ -19,8 +20,7 @@ export interface EnsureOptions {
 }
 
 export function workspacesRoot(env: NodeJS.ProcessEnv = process.env): string {
-  const cache = env.TOOLUSE_CACHE_DIR ?? join(env.HOME ?? ".", ".cache", "tooluse");
-  return join(cache, "workspaces");
+  return join(defaultCacheDir(env), "workspaces");
 }
 
 /** The directory of the workspace for a seed and size, built first if it is not there. */
