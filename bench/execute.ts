@@ -3,7 +3,8 @@
  * executes all 200 best plans on it with the scripted model (through the T2S/RAG/LLM executors) and with the
  * oracle, checking that every plan is answered and every reference answer reproduced; then builds the
  * 200,000-interaction workspace and times it, and executes the best plans there to measure T2S query latency.
- * Prints wall time, queries per second and memory; exits 1 when a target is missed or an answer is wrong.
+ * Prints wall and CPU time, queries per second and memory; exits 1 when a target (on CPU seconds, and the p95 T2S
+ * latency at 200,000) is missed or an answer is wrong.
  * Run: npm run bench:execute [-- --skip-large] [--keep]   (workspaces go to a temp folder, removed unless --keep)
  */
 import { readFileSync, rmSync } from "node:fs";
@@ -12,7 +13,12 @@ import { join } from "node:path";
 import { DATA_DIR } from "../src/paths.js";
 import { NO_MODEL } from "../src/planning/execute/ask.js";
 import { oracleExecutors } from "../src/planning/execute/oracle.js";
-import { executePlans, type PlanAnswer, type PlanToRun } from "../src/planning/execute/runner.js";
+import {
+  DEFAULT_EXECUTE_LIMITS,
+  executePlans,
+  type PlanAnswer,
+  type PlanToRun,
+} from "../src/planning/execute/runner.js";
 import { type ScriptedQuery, scriptedModel } from "../src/planning/execute/scripted-model.js";
 import { correctness } from "../src/planning/ground-truth/correct.js";
 import { readVocabulary } from "../src/planning/ground-truth/mentions.js";
@@ -35,7 +41,8 @@ const PLANS: PlanToRun[] = QUERIES.map((q) => ({
   query: q.query,
   plan: q.best_plan,
 }));
-const LIMITS = { timeoutMs: 60_000, rowCap: 200_000 };
+// A longer time limit than the default: the machine a bench runs on may be shared.
+const LIMITS = { ...DEFAULT_EXECUTE_LIMITS, timeoutMs: 60_000 };
 const root = join(tmpdir(), `tooluse-bench-execute-${process.pid}`);
 
 let peakRss = 0;
@@ -50,6 +57,7 @@ function cpuSeconds(since: NodeJS.CpuUsage): number {
 }
 
 async function build(size: number): Promise<{ dir: string; seconds: number; cpu: number }> {
+  // CPU seconds are the targets: wall time on a shared machine says more about the neighbours.
   const dir = join(root, `size-${size}`);
   const cpu = process.cpuUsage();
   const started = performance.now();
@@ -69,6 +77,7 @@ function percentile(values: readonly number[], p: number): number {
 interface Executed {
   answers: PlanAnswer[];
   seconds: number;
+  cpu: number;
   /** Latency of every T2S query run, in ms. */
   t2s: number[];
 }
@@ -89,7 +98,7 @@ async function execute(label: string, workspace: Workspace, oracle: boolean): Pr
       `${(answers.length / seconds).toFixed(1)} queries/s; T2S query latency median ${percentile(t2s, 0.5)} ms, ` +
       `p95 ${percentile(t2s, 0.95)} ms, max ${Math.max(...t2s)} ms over ${t2s.length} queries; heap ${mb(process.memoryUsage().heapUsed)}, peak RSS ${mb(peakRss)}`,
   );
-  return { answers, seconds, t2s };
+  return { answers, seconds, cpu: cpuSeconds(cpu), t2s };
 }
 
 async function check(label: string, workspace: Workspace, answers: readonly PlanAnswer[]): Promise<void> {
@@ -105,11 +114,11 @@ async function check(label: string, workspace: Workspace, answers: readonly Plan
 
 try {
   const small = await build(20_000);
-  atMost("default workspace build (20,000 interactions)", small.seconds, 60, "s");
+  atMost("default workspace build (20,000 interactions), CPU", small.cpu, 30, "s");
   const workspace = await openWorkspace(small.dir);
   try {
     const scripted = await execute("scripted model, 20,000", workspace, false);
-    atMost("200 best plans with the scripted model (20,000 interactions)", scripted.seconds, 120, "s");
+    atMost("200 best plans with the scripted model (20,000 interactions), CPU", scripted.cpu, 90, "s");
     await check("scripted model", workspace, scripted.answers);
     const oracle = await execute("oracle, 20,000", workspace, true);
     await check("oracle", workspace, oracle.answers);
@@ -118,7 +127,7 @@ try {
   }
   if (!args.includes("--skip-large")) {
     const large = await build(200_000);
-    atMost("200,000-interaction workspace build", large.seconds, 900, "s");
+    atMost("200,000-interaction workspace build, CPU", large.cpu, 300, "s");
     const big = await openWorkspace(large.dir);
     try {
       const executed = await execute("scripted model, 200,000", big, false);

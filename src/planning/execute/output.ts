@@ -55,7 +55,11 @@ export function insightRows(insights: readonly Insight[]): Rows {
   };
 }
 
-const SHOWN_ROWS = 50;
+/**
+ * Rows a step's text shows (the rest are counted): enough for every list the benchmark's questions ask for at the
+ * largest workspace (239 agents in tr-074 at 200,000 interactions), small enough for an LLM prompt.
+ */
+export const SHOWN_ROWS = 250;
 
 /** A number as a person reads it: integers whole, others with at most four decimals. */
 export function formatNumber(value: number): string {
@@ -69,7 +73,7 @@ function cell(value: SqlValue): string {
   return String(value);
 }
 
-/** Rows as text: one row as `name: value` pairs, several as a table; at most 50 rows are shown. */
+/** Rows as text: one row as `name: value` pairs, several as a table; at most SHOWN_ROWS rows are shown. */
 export function rowsText(rows: Rows): string {
   const { columns } = rows;
   if (rows.rows.length === 0) return `no rows (no data): ${columns.join(", ")}`;

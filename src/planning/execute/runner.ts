@@ -73,7 +73,8 @@ export interface ExecuteOptions {
   onStep?: (plan: PlanToRun, trace: StepTrace) => void;
 }
 
-export const DEFAULT_EXECUTE_LIMITS: SqlLimits = { timeoutMs: 20_000, rowCap: 50_000 };
+/** The row cap holds every interaction of the largest workspace, so that an id list is never the reason a step fails. */
+export const DEFAULT_EXECUTE_LIMITS: SqlLimits = { timeoutMs: 20_000, rowCap: 250_000 };
 /** Rows of an output kept in the trace; the step's full rows still reach later steps. */
 export const TRACE_ROWS = 1_000;
 

@@ -41,4 +41,4 @@ export interface Engine {
   close(): Promise<void>;
 }
 
-export const DEFAULT_LIMITS = { timeoutMs: 20_000, rowCap: 50_000 } as const;
+export const DEFAULT_LIMITS = { timeoutMs: 20_000, rowCap: 250_000 } as const;
