@@ -15,7 +15,7 @@ import { openPostgresEngine } from "../../workspace/engines/postgres.js";
 import { loadIntoPostgres } from "../../workspace/engines/postgres-load.js";
 import { openWorkspace, type Workspace } from "../../workspace/open.js";
 import {
-  postgresUnavailable,
+  describeWithPostgres,
   startPostgres,
   type TestPostgres,
 } from "../../workspace/test-support/postgres.js";
@@ -367,12 +367,10 @@ function executorSuite(name: string, open: () => Promise<Workspace>) {
 
 executorSuite("DuckDB", async () => openWorkspace(await smallTestWorkspace()));
 
-const unavailable = postgresUnavailable();
-if (unavailable) console.warn(`planning/execute/executors.test: PostgreSQL suite skipped: ${unavailable}`);
 let server: TestPostgres | null = null;
 afterAll(async () => server?.stop());
 
-describe.skipIf(unavailable !== null)("PostgreSQL", () => {
+describeWithPostgres("planning/execute/executors.test", "PostgreSQL", () => {
   executorSuite("PostgreSQL", async () => {
     const dir = await smallTestWorkspace();
     server = await startPostgres();

@@ -9,15 +9,13 @@ import { storeDescriptionOf } from "../../planning/store-description.js";
 import { smallTestWorkspace } from "../../planning/test-support/workspaces.js";
 import { STORE_FILE } from "../build.js";
 import { storeSchema } from "../description.js";
-import { postgresUnavailable, startPostgres, type TestPostgres } from "../test-support/postgres.js";
+import { describeWithPostgres, startPostgres, type TestPostgres } from "../test-support/postgres.js";
 import { openDuckDbEngine } from "./duckdb.js";
 import type { Engine, QueryOutcome } from "./engine.js";
 import { openPostgresEngine } from "./postgres.js";
 import { loadIntoPostgres } from "./postgres-load.js";
 
 const LIMITS = { timeoutMs: 5_000, rowCap: 1_000 };
-const unavailable = postgresUnavailable();
-if (unavailable) console.warn(`workspace/engines/engines.test: PostgreSQL tests skipped: ${unavailable}`);
 
 /** The hostile classes: each query, and what must have been kept from happening. */
 const COMMON_HOSTILE: [string, string][] = [
@@ -170,7 +168,7 @@ engineSuite(
 let server: TestPostgres | null = null;
 afterAll(async () => server?.stop());
 
-describe.skipIf(unavailable !== null)("PostgreSQL", () => {
+describeWithPostgres("workspace/engines/engines.test", "PostgreSQL", () => {
   engineSuite(
     "PostgreSQL",
     async () => {
