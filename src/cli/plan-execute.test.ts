@@ -7,10 +7,19 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storeDescriptionOf } from "../planning/store-description.js";
 import { smallTestWorkspace } from "../planning/test-support/workspaces.js";
 import { captureIo } from "../test-support/capture-io.js";
 import { type ChatBody, type MockServer, startMockServer } from "../test-support/mock-openai-server.js";
 import { tempDir } from "../test-support/temp.js";
+import { STORE_FILE } from "../workspace/build.js";
+import { storeSchema } from "../workspace/description.js";
+import { loadIntoPostgres } from "../workspace/engines/postgres-load.js";
+import {
+  describeWithPostgres,
+  startPostgres,
+  type TestPostgres,
+} from "../workspace/test-support/postgres.js";
 import { main } from "./main.js";
 
 const dir = tempDir("tooluse-plan-execute-");
@@ -47,7 +56,7 @@ const lines = (file: string): Line[] =>
 
 beforeAll(async () => {
   workspace = await smallTestWorkspace();
-});
+}, 300_000);
 afterAll(() => dir.remove());
 
 describe("plan execute with the oracle", () => {
@@ -233,10 +242,21 @@ describe("plan execute refuses bad input in one line, before any work", () => {
     ],
     [
       "not a PostgreSQL URL",
-      () => ["--oracle", "--warehouse", "mysql://x"],
-      /^tooluse: --warehouse: expected a postgres:\/\/ connection URL/,
+      () => ["--oracle", "--warehouse", "mysql://user:secret@x"],
+      /^tooluse: --warehouse: expected a postgres:\/\/ \(or postgresql:\/\/\) connection URL$/,
     ],
     ["not a workspace", () => ["--oracle", "--workspace", dir.path], /^tooluse: --workspace .*: no manifest/],
+    [
+      "a warehouse that does not answer",
+      () => [
+        "--oracle",
+        "--workspace",
+        workspace,
+        "--warehouse",
+        "postgres://reader:secret@127.0.0.1:1/none",
+      ],
+      /^tooluse: --warehouse: cannot connect: /,
+    ],
   ];
   for (const [name, argv, line] of cases)
     it(name, async () => {
@@ -246,6 +266,7 @@ describe("plan execute refuses bad input in one line, before any work", () => {
       expect(out).toBe("");
       expect(code).toBe(2);
       expect(existsSync(at(`bad-${name}.jsonl`))).toBe(false);
+      expect(err).not.toContain("secret");
     });
 
   it("names the plans file and line of a query id the queries do not have", async () => {
@@ -256,5 +277,42 @@ describe("plan execute refuses bad input in one line, before any work", () => {
     const { code, err } = await cli("plan", "execute", "--model", "m", "--plans", at("stray.jsonl"));
     expect(code).toBe(2);
     expect(err.trimEnd()).toMatch(/^tooluse: .*stray\.jsonl:1: query_id zz-404 is not in .*queries\.jsonl$/);
+  });
+});
+
+describeWithPostgres("cli/plan-execute.test", "plan execute --warehouse on PostgreSQL", () => {
+  let server: TestPostgres | null = null;
+  let url = "";
+  beforeAll(async () => {
+    server = await startPostgres();
+    const reader = await loadIntoPostgres({
+      storeFile: join(workspace || (await smallTestWorkspace()), STORE_FILE),
+      schema: storeSchema(storeDescriptionOf()),
+      admin: server.admin,
+      database: "workspace",
+      reader: "t2s_reader",
+    });
+    url = `postgres://${reader.user}@${reader.host}:${reader.port}/${reader.database}`;
+  }, 300_000);
+  afterAll(async () => server?.stop());
+
+  it("runs T2S on the warehouse and reproduces the reference answers there", async () => {
+    const { code, out } = await cli(
+      "plan",
+      "execute",
+      "--oracle",
+      "--workspace",
+      workspace,
+      "--warehouse",
+      url,
+      "--ids",
+      "te-001,te-002,te-003,te-004,te-005",
+      "--json",
+    );
+    expect(code).toBe(0);
+    const summary = JSON.parse(out);
+    expect(summary).toMatchObject({ plans: 5, answered: 5, failed: 0 });
+    expect(summary.with_reference).toBeGreaterThan(0);
+    expect(summary.correct).toBe(summary.with_reference);
   });
 });

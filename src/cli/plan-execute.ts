@@ -25,11 +25,11 @@ import {
   StepJournal,
 } from "../planning/index.js";
 import { QueryRecordSchema } from "../plans/data/index.js";
-import type { Plan } from "../plans/model.js";
 import { selectByQuery } from "../plans/models/records.js";
 import type { ModelSession } from "../plans/models/session.js";
 import { parseReference } from "../plans/parse.js";
 import { PlanRecordSchema, queryKey } from "../plans/records.js";
+import type { Engine } from "../workspace/engines/engine.js";
 import { openPostgresEngine } from "../workspace/engines/postgres.js";
 import { openWorkspace, type Workspace } from "../workspace/open.js";
 import { reportExpected } from "./boundary.js";
@@ -99,7 +99,7 @@ function readPlans(options: PlanExecuteOptions, model: PlanModelInputs): Planned
     const parsed = parseReference(record.plan);
     planned.push(
       parsed.ok
-        ? { key, queryId: id, query: query.query, plan: parsed.plan satisfies Plan }
+        ? { key, queryId: id, query: query.query, plan: parsed.plan }
         : { key, queryId: id, query: query.query, unreadable: parsed.message },
     );
   });
@@ -135,7 +135,8 @@ function checkAnswerer(options: PlanExecuteOptions): void {
       "--workspace and --workspace-seed/--workspace-size exclude each other: a built workspace has its own",
     );
   if (options.warehouse && !/^postgres(ql)?:\/\//.test(options.warehouse))
-    throw new UserError(`--warehouse: expected a postgres:// connection URL, got "${options.warehouse}"`);
+    // The value is not echoed: a connection URL may carry a password.
+    throw new UserError("--warehouse: expected a postgres:// (or postgresql://) connection URL");
 }
 
 async function openTheWorkspace(options: PlanExecuteOptions, io: Io): Promise<Workspace> {
@@ -149,13 +150,19 @@ async function openTheWorkspace(options: PlanExecuteOptions, io: Io): Promise<Wo
       ...(size === undefined ? {} : { size }),
     });
   }
+  const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+  let engine: Engine | undefined;
+  if (options.warehouse)
+    try {
+      engine = await openPostgresEngine({ connectionString: options.warehouse });
+    } catch (error) {
+      throw new UserError(`--warehouse: cannot connect: ${reason(error)}`);
+    }
   try {
-    const engine = options.warehouse
-      ? await openPostgresEngine({ connectionString: options.warehouse })
-      : undefined;
     return await openWorkspace(dir, engine ? { engine } : {});
   } catch (error) {
-    throw new UserError(`--workspace ${dir}: ${error instanceof Error ? error.message : String(error)}`);
+    await engine?.close();
+    throw new UserError(`--workspace ${dir}: ${reason(error)}`);
   }
 }
 
