@@ -16,19 +16,23 @@ function run(command, args) {
 }
 
 /**
- * Installs `pkg` when `binary` is missing. `tag` prefixes every line, `tests` names what skips without it, and
- * `version()` describes the installed program. The package lists are refreshed only when a first install fails.
+ * Installs `pkg` when `binary` is missing (`binary` is a path, or a function that finds it and returns null when it
+ * is not there: a versioned install path such as /usr/lib/postgresql/15/bin/initdb). `tag` prefixes every line,
+ * `tests` names what skips without it, and `version()` describes the installed program. The package lists are
+ * refreshed only when a first install fails.
  */
 export function ensureDebianPackage({ tag, binary, pkg, tests, version }) {
   const say = (message) => console.log(`${tag}: ${message}`);
+  const find = typeof binary === "function" ? binary : () => (existsSync(binary) ? binary : null);
   const install = () => run("apt-get", ["install", "-y", "--no-install-recommends", pkg]);
-  const installed = (status) => status === 0 && existsSync(binary);
+  const installed = (status) => status === 0 && find() !== null;
   try {
-    if (existsSync(binary)) return say(`${binary} is present (${version()}); nothing to do`);
+    const present = find();
+    if (present) return say(`${present} is present (${version()}); nothing to do`);
     if (process.platform !== "linux") return say(`not Linux (${process.platform}); ${tests} will skip`);
     if (typeof process.getuid !== "function" || process.getuid() !== 0)
       return say(
-        `${binary} is missing and we are not root; ${tests} will skip (as root: apt-get install ${pkg})`,
+        `${typeof binary === "function" ? pkg : binary} is missing and we are not root; ${tests} will skip (as root: apt-get install ${pkg})`,
       );
     if (!existsSync("/usr/bin/apt-get")) return say(`no apt-get on this system; ${tests} will skip`);
     say(`installing Debian's ${pkg}: apt-get install -y --no-install-recommends ${pkg}`);

@@ -596,6 +596,10 @@ const MODEL_COMMANDS: Record<string, { base: () => string[]; input: string }> = 
     base: () => ["plan", "answers", "--judge-model", "m", "--responses", at("responses.jsonl")],
     input: "--responses",
   },
+  "plan execute": {
+    base: () => ["plan", "execute", "--model", "m", "--queries", QUERIES, "--plans", at("plans.jsonl")],
+    input: "--plans",
+  },
 };
 
 function replaceFlag(argv: string[], flag: string, value: string): string[] {
@@ -803,6 +807,7 @@ const COMMANDS = [
   "plan judge",
   "plan refine",
   "plan answers",
+  "plan execute",
   "plan agree",
   "plan report",
   "review",

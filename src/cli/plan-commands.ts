@@ -1,5 +1,7 @@
 /** The `tooluse plan …` commands: tool-aware planning evaluation. Each module loads only when its command runs. */
+import { join } from "node:path";
 import type { Command } from "commander";
+import { DATA_DIR } from "../paths.js";
 import type { Io } from "./io.js";
 import type { SetExit } from "./main.js";
 import { addModelFlags, PLAN_FLAG_DEFAULTS } from "./model-flags.js";
@@ -117,6 +119,33 @@ export function registerPlanCommands(root: Command, io: Io, setExit: SetExit): v
     .option("--json", "print win rates and agreement as JSON")
     .action(async (options) =>
       setExit(await (await import("./plan-answers.js")).runPlanAnswers(options, io)),
+    );
+
+  withModelFlags(plan.command("execute"), "none (the executors' prompts are in docs/workspace.md)")
+    .description("execute plans on the contact-center workspace: one answer per plan with every step's trace")
+    .option("--model <name>", "the model that answers the steps (T2S, RAG, LLM)")
+    .option("--oracle", "answer the best plans with the reference SQL and the generator's labels (no model)")
+    .option("--queries <file>", "queries JSONL", join(DATA_DIR, "plans", "queries.jsonl"))
+    .option("--plans <file>", "plans JSONL (plan generate --out); default: the best plans of --queries")
+    .option(
+      "--workspace <dir>",
+      "a built workspace (default: seed 1, 20,000 interactions, built on first use)",
+    )
+    .option("--workspace-seed <n>", "the default workspace's generator seed (built on first use)")
+    .option(
+      "--workspace-size <n>",
+      "the default workspace's interactions, 2000 to 200000 (built on first use)",
+    )
+    .option(
+      "--warehouse <url>",
+      "run T2S on this PostgreSQL (postgres://…) instead of the workspace's DuckDB",
+    )
+    .option("--journal <file>", "record finished steps here, so that an interrupted run can --resume")
+    .option("--resume", "continue the run recorded in --journal: finished steps are not run again")
+    .option("--out <file>", "answers JSONL to write (with every step's trace)")
+    .option("--json", "print the summary as JSON")
+    .action(async (options) =>
+      setExit(await (await import("./plan-execute.js")).runPlanExecute(options, io)),
     );
 
   plan

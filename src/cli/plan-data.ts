@@ -85,6 +85,7 @@ export function runPlanBuild(io: PlanDataIo, options: PlanBuildOptions = {}): nu
     const outDir = options.outDir ?? join(DATA_DIR, "plans");
     mkdirSync(outDir, { recursive: true });
     writeOutput(join(outDir, "queries.jsonl"), built.jsonl);
+    if (built.references) writeOutput(join(outDir, "references.jsonl"), built.references.jsonl);
     writeOutput(join(outDir, "manifest.json"), manifestText(built.manifest));
     for (const warning of built.warnings) io.stderr(`warning: ${terminalText(warning)}\n`);
     const { version, digest, composition } = built.manifest;

@@ -83,14 +83,26 @@ export function outputSteps(refs: readonly PlaceholderRef[]): number[] {
   return steps;
 }
 
-/** Replaces every well-formed placeholder with a marker, so text comparisons ignore how steps are numbered. */
-export function maskPlaceholders(prompt: string): string {
+/**
+ * Rewrites each placeholder of a prompt, read exactly as `readPromptPlaceholders` reads it: `replace` gets the
+ * well-formed reference, or null for a malformed group such as `(1, 2)`, and returns the text to put in its place.
+ * Prose in parentheses is left alone.
+ */
+export function substitutePlaceholders(
+  prompt: string,
+  replace: (ref: PlaceholderRef | null, whole: string) => string,
+): string {
   return prompt.replace(IN_PROMPT, (whole, content: string) => {
     const reading = classify(content, true);
     if (!reading) return whole;
     const first = reading.refs[0];
-    return first && reading.malformed.length === 0
-      ? ` ${first.kind.replace("-", "")}placeholder `
-      : " stepplaceholder ";
+    return replace(first && reading.malformed.length === 0 ? first : null, whole);
   });
+}
+
+/** Replaces every well-formed placeholder with a marker, so text comparisons ignore how steps are numbered. */
+export function maskPlaceholders(prompt: string): string {
+  return substitutePlaceholders(prompt, (ref) =>
+    ref ? ` ${ref.kind.replace("-", "")}placeholder ` : " stepplaceholder ",
+  );
 }

@@ -8,6 +8,7 @@ import type { ToolDescriptions } from "../tool-descriptions.js";
 import { type Composition, compositionOf, compositionProblems } from "./composition.js";
 import { recordOf } from "./entry-record.js";
 import { lineageProblems } from "./lineage-check.js";
+import { type BuiltReferences, buildReferences, REFERENCES_FILE } from "./references.js";
 import type { QueryRecord, Split } from "./schema.js";
 import { readSources } from "./source.js";
 
@@ -18,12 +19,16 @@ export interface PlanDataManifest {
   queries: number;
   composition: Record<"all" | Split, Composition>;
   lineages: { queries: number; revisions: number; fixes: Record<string, number> };
+  /** The reference SQL and answers (data/plans/references.jsonl), when the corpus has them. */
+  references?: { file: string; digest: string; queries: number; steps: number; answers: number };
 }
 
 export interface BuiltPlanData {
   records: QueryRecord[];
   jsonl: string;
   manifest: PlanDataManifest;
+  /** data/plans/references.jsonl, or null for a corpus without references.yaml. */
+  references: BuiltReferences | null;
   /** Composition off its targets, lineages that regress: reported, and held to zero by the tests. */
   warnings: string[];
 }
@@ -87,7 +92,21 @@ export function buildPlanData(dir: string, tools: ToolDescriptions): BuiltPlanDa
   checkUnique(records);
   const jsonl = toJsonLines(records);
   const digest = `sha256:${createHash("sha256").update(jsonl).digest("hex")}`;
-  const manifest = describe(records, version, digest);
+  const references = buildReferences(dir, records);
+  const manifest: PlanDataManifest = {
+    ...describe(records, version, digest),
+    ...(references
+      ? {
+          references: {
+            file: REFERENCES_FILE,
+            digest: references.digest,
+            queries: references.queries,
+            steps: references.steps,
+            answers: references.answers,
+          },
+        }
+      : {}),
+  };
   const { all, train, test } = manifest.composition;
   const warnings = [
     ...compositionProblems({ train, test }, all),
@@ -95,5 +114,5 @@ export function buildPlanData(dir: string, tools: ToolDescriptions): BuiltPlanDa
       lineageProblems(record, tools).map((problem) => `${record.query_id}: lineage: ${problem}`),
     ),
   ];
-  return { records, jsonl, manifest, warnings };
+  return { records, jsonl, manifest, references, warnings };
 }

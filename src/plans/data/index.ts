@@ -15,6 +15,15 @@ export { importPlans, importQueries } from "./import-release.js";
 export { decodeLineage, encodeLineage } from "./lineage-cell.js";
 export { LINEAGE_METRICS, type LineageScores, lineageProblems, lineageScores } from "./lineage-check.js";
 export { canonicalPlan, samePlan, strictBestPlan, structureOf } from "./plan-forms.js";
+export {
+  type Fact,
+  FactSchema,
+  MENTIONS,
+  REFERENCES_FILE,
+  type ReferenceSql,
+  ReferenceSqlSchema,
+  UNITS,
+} from "./references.js";
 export { PLAN_COLUMNS, QUERY_COLUMNS, RowErrors } from "./release-csv.js";
 export {
   LINEAGE_LENGTH,

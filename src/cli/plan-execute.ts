@@ -1,0 +1,319 @@
+/**
+ * `tooluse plan execute`: runs plans step by step on the contact-center workspace and writes one answer line per
+ * plan with every step's trace (docs/workspace.md, "Executing a plan"). The plans are a plans file (plan generate's
+ * output) or, without --plans, the best plans of --queries. The steps are answered by a model through the plan
+ * commands' session, or with --oracle by the reference SQL and the generator's labels (no model).
+ */
+import { existsSync, statSync } from "node:fs";
+import { UserError } from "../errors.js";
+import { readJsonl, writeFileAtomic } from "../jsonl.js";
+import {
+  type Ask,
+  type Correctness,
+  computeReferenceAnswers,
+  correctness,
+  DEFAULT_EXECUTE_LIMITS,
+  type ExecuteOptions,
+  ensureWorkspace,
+  executePlans,
+  NO_MODEL,
+  oracleExecutors,
+  type PlanAnswer,
+  type PlanToRun,
+  readReferences,
+  readVocabulary,
+  StepJournal,
+} from "../planning/index.js";
+import { QueryRecordSchema } from "../plans/data/index.js";
+import { selectByQuery } from "../plans/models/records.js";
+import type { ModelSession } from "../plans/models/session.js";
+import { parseReference } from "../plans/parse.js";
+import { PlanRecordSchema, queryKey } from "../plans/records.js";
+import type { Engine } from "../workspace/engines/engine.js";
+import { openPostgresEngine } from "../workspace/engines/postgres.js";
+import { openWorkspace, type Workspace } from "../workspace/open.js";
+import { reportExpected } from "./boundary.js";
+import type { Io } from "./io.js";
+import {
+  jsonLines,
+  type PlanModelFlags,
+  type PlanModelInputs,
+  prepare,
+  progressFor,
+  readModelInputs,
+  withSession,
+} from "./model-session.js";
+
+export interface PlanExecuteOptions extends PlanModelFlags {
+  model?: string;
+  oracle?: boolean;
+  queries: string;
+  plans?: string;
+  workspace?: string;
+  workspaceSeed?: string;
+  workspaceSize?: string;
+  warehouse?: string;
+  journal?: string;
+  resume?: boolean;
+  out?: string;
+  json?: boolean;
+}
+
+/** A plan that could not even be read is an answer line that says so: it is counted, never dropped. */
+type Planned = PlanToRun | { key: string; queryId: string; query: string; unreadable: string };
+
+function integerFlag(flag: string, value: string | undefined, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max)
+    throw new UserError(`${flag}: expected a whole number from ${min} to ${max}, got "${value}"`);
+  return n;
+}
+
+function readPlans(options: PlanExecuteOptions, model: PlanModelInputs): Planned[] {
+  const queries = readJsonl(options.queries, QueryRecordSchema);
+  if (queries.length === 0) throw new UserError(`${options.queries}: no query lines`);
+  if (!options.plans)
+    return selectByQuery(queries, model.select, options.queries).map((q) => ({
+      key: `${q.query_id}/best`,
+      queryId: q.query_id,
+      query: q.query,
+      plan: q.best_plan,
+    }));
+  const byId = new Map(queries.map((q) => [q.query_id, q]));
+  const records = readJsonl(options.plans, PlanRecordSchema);
+  if (records.length === 0) throw new UserError(`${options.plans}: no plan lines`);
+  const planned: Planned[] = [];
+  const keys = new Set<string>();
+  records.forEach((record, index) => {
+    const id = queryKey(record.query_id);
+    const query = byId.get(id);
+    if (!query)
+      throw new UserError(`${options.plans}:${index + 1}: query_id ${id} is not in ${options.queries}`);
+    const key = `${id}/${record.planner}/${record.prompt_type}`;
+    if (keys.has(key))
+      throw new UserError(
+        `${options.plans}:${index + 1}: a second plan for ${id} by ${record.planner} (${record.prompt_type})`,
+      );
+    keys.add(key);
+    const parsed = parseReference(record.plan);
+    planned.push(
+      parsed.ok
+        ? { key, queryId: id, query: query.query, plan: parsed.plan }
+        : { key, queryId: id, query: query.query, unreadable: parsed.message },
+    );
+  });
+  return selectByQuery(
+    planned.map((p) => ({ ...p, query_id: p.queryId })),
+    model.select,
+    options.plans,
+  );
+}
+
+function checkJournal(options: PlanExecuteOptions): void {
+  if (options.resume && !options.journal) throw new UserError("--resume needs --journal <file>");
+  if (!options.journal) return;
+  if (existsSync(options.journal) && statSync(options.journal).isDirectory())
+    throw new UserError(`--journal ${options.journal}: is a folder`, { hint: "give a file name inside it" });
+  if (existsSync(options.journal) && !options.resume)
+    throw new UserError(`--journal ${options.journal} already exists`, {
+      hint: "pass --resume to continue that run, or choose another journal",
+    });
+}
+
+function checkAnswerer(options: PlanExecuteOptions): void {
+  if (options.oracle && options.model)
+    throw new UserError("--oracle and --model exclude each other: the oracle needs no model");
+  if (!options.oracle && !options.model)
+    throw new UserError("give --model <name> (the model that answers the steps) or --oracle (no model)");
+  if (options.oracle && options.plans)
+    throw new UserError(
+      "--oracle runs the best plans only (its SQL is written per best-plan step); drop --plans",
+    );
+  if (options.workspace && (options.workspaceSeed !== undefined || options.workspaceSize !== undefined))
+    throw new UserError(
+      "--workspace and --workspace-seed/--workspace-size exclude each other: a built workspace has its own",
+    );
+  if (options.warehouse && !/^postgres(ql)?:\/\//.test(options.warehouse))
+    // The value is not echoed: a connection URL may carry a password.
+    throw new UserError("--warehouse: expected a postgres:// (or postgresql://) connection URL");
+}
+
+async function openTheWorkspace(options: PlanExecuteOptions, io: Io): Promise<Workspace> {
+  let dir = options.workspace;
+  if (!dir) {
+    const seed = integerFlag("--workspace-seed", options.workspaceSeed, 0, 2 ** 31 - 1);
+    const size = integerFlag("--workspace-size", options.workspaceSize, 2_000, 200_000);
+    io.stderr("tooluse: preparing the workspace (built on first use, then reused)\n");
+    dir = await ensureWorkspace({
+      ...(seed === undefined ? {} : { seed }),
+      ...(size === undefined ? {} : { size }),
+    });
+  }
+  const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+  let engine: Engine | undefined;
+  if (options.warehouse)
+    try {
+      engine = await openPostgresEngine({ connectionString: options.warehouse });
+    } catch (error) {
+      throw new UserError(`--warehouse: cannot connect: ${reason(error)}`);
+    }
+  try {
+    return await openWorkspace(dir, engine ? { engine } : {});
+  } catch (error) {
+    await engine?.close();
+    throw new UserError(`--workspace ${dir}: ${reason(error)}`);
+  }
+}
+
+/** An answer line: the runner's answer and, where the query is objective, its correctness against the reference. */
+type AnswerLine = PlanAnswer & { correctness: Correctness | null };
+
+/**
+ * Ground truth (docs/workspace.md, "Ground truth"): every query with a reference answer is checked on the same
+ * workspace the plans ran on; a failed plan's answer is null, hence never correct.
+ */
+async function withCorrectness(answers: readonly PlanAnswer[], workspace: Workspace): Promise<AnswerLine[]> {
+  const asked = new Set(answers.map((a) => a.query_id));
+  const references = readReferences().filter((r) => asked.has(r.query_id));
+  const truth = new Map(
+    (await computeReferenceAnswers(workspace.engine, references)).map((r) => [r.query_id, r]),
+  );
+  const vocabulary = await readVocabulary(workspace.engine);
+  return answers.map((a) => {
+    const reference = truth.get(a.query_id);
+    return { ...a, correctness: reference ? correctness(a.answer, reference, vocabulary) : null };
+  });
+}
+
+/** The session as the executors' Ask: a request that failed after its retries throws, so its step fails. */
+function sessionAsk(session: ModelSession): Ask {
+  let counter = 0;
+  return async (request) => {
+    const answer = await session.ask({ key: `execute-${++counter}`, messages: request.messages });
+    if (answer.status !== "ok" || answer.text === null)
+      throw new Error(answer.error ?? "the model gave no answer");
+    return { text: answer.text, latencyMs: answer.latency_ms, tokens: null };
+  };
+}
+
+function unreadableAnswer(p: Extract<Planned, { unreadable: string }>): PlanAnswer {
+  return {
+    key: p.key,
+    query_id: p.queryId,
+    query: p.query,
+    status: "failed",
+    answer: null,
+    final_step: null,
+    error: `the plan cannot be read: ${p.unreadable}`,
+    steps: [],
+  };
+}
+
+async function execute(
+  planned: readonly Planned[],
+  workspace: Workspace,
+  ask: Ask,
+  options: PlanExecuteOptions,
+  settings: ExecuteOptions,
+  io: Io,
+): Promise<number> {
+  const runnable = planned.filter((p): p is PlanToRun => !("unreadable" in p));
+  const progress = progressFor(io, "plans");
+  progress.start(planned.length);
+  const journal = options.journal ? StepJournal.open(options.journal, options.resume === true) : undefined;
+  const finalStep = new Map(runnable.map((p) => [p.key, Math.max(...p.plan.steps.map((s) => s.id))]));
+  const executed = await executePlans(runnable, workspace, ask, {
+    ...settings,
+    ...(journal ? { journal } : {}),
+    onStep: (plan, trace) => {
+      if (trace.step === finalStep.get(plan.key)) progress.done(trace.status === "ok");
+    },
+  });
+  progress.finish();
+  const byKey = new Map(executed.map((a) => [a.key, a]));
+  const executedAnswers = planned.map((p) =>
+    "unreadable" in p ? unreadableAnswer(p) : byKey.get(p.key),
+  ) as PlanAnswer[];
+  const answers = await withCorrectness(executedAnswers, workspace);
+  if (options.out) writeFileAtomic(options.out, jsonLines(answers));
+  const failed = answers.filter((a) => a.status !== "answered");
+  const judged = answers.filter((a) => a.correctness !== null);
+  const summary = {
+    plans: answers.length,
+    answered: answers.length - failed.length,
+    failed: failed.length,
+    steps: answers.reduce((n, a) => n + a.steps.length, 0),
+    failed_steps: answers.reduce((n, a) => n + a.steps.filter((s) => s.status === "failed").length, 0),
+    resumed_steps: answers.reduce((n, a) => n + a.steps.filter((s) => s.resumed).length, 0),
+    with_reference: judged.length,
+    correct: judged.filter((a) => a.correctness?.correct).length,
+  };
+  if (options.json) io.stdout(`${JSON.stringify(summary, null, 2)}\n`);
+  else if (options.out)
+    io.stdout(
+      `${summary.answered} of ${summary.plans} plans answered (${summary.steps} steps, ${summary.failed_steps} failed, ${summary.resumed_steps} from the journal); ${summary.correct} of ${summary.with_reference} answers with a reference correct; answers in ${options.out}\n`,
+    );
+  else io.stdout(jsonLines(answers));
+  for (const a of failed) io.stderr(`tooluse: plan ${a.key}: ${a.error ?? "not answered"}\n`);
+  if (summary.answered === 0) {
+    io.stderr(`tooluse: no plan was answered; first failure: ${failed[0]?.error ?? "unknown"}\n`);
+    return 2;
+  }
+  if (failed.length === 0) return 0;
+  io.stderr(`tooluse: ${failed.length} of ${answers.length} plans not answered\n`);
+  return 1;
+}
+
+/**
+ * Exit code 0 when every plan was answered; 1 when some were not (each named on stderr; with --journal, running
+ * again with --resume redoes only the steps that did not finish); 2 when none was (or an input, the workspace or
+ * the backend is unusable); 130 on interrupt. Without --out and --json the answer lines go to stdout.
+ */
+export async function runPlanExecute(
+  options: PlanExecuteOptions,
+  io: Io,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
+  const input = prepare(io, () => {
+    checkAnswerer(options);
+    checkJournal(options);
+    const model = readModelInputs(options, []);
+    integerFlag("--workspace-seed", options.workspaceSeed, 0, 2 ** 31 - 1);
+    integerFlag("--workspace-size", options.workspaceSize, 2_000, 200_000);
+    return { model, planned: readPlans(options, model) };
+  });
+  if (!input.ok) return input.code;
+  const { model, planned } = input.value;
+  let workspace: Workspace;
+  try {
+    workspace = await openTheWorkspace(options, io);
+  } catch (error) {
+    return reportExpected(io.stderr, error);
+  }
+  try {
+    const settings: ExecuteOptions = {
+      concurrency: model.settings.concurrency,
+      limits: DEFAULT_EXECUTE_LIMITS,
+    };
+    if (options.oracle)
+      return await execute(
+        planned,
+        workspace,
+        NO_MODEL,
+        options,
+        {
+          ...settings,
+          identity: "oracle",
+          executors: oracleExecutors(workspace, readReferences(), DEFAULT_EXECUTE_LIMITS),
+        },
+        io,
+      );
+    const name = options.model as string;
+    return await withSession(name, options.backend, model.settings, io, { env }, (session) =>
+      execute(planned, workspace, sessionAsk(session), options, { ...settings, identity: name }, io),
+    );
+  } finally {
+    await workspace.close();
+  }
+}

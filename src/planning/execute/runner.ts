@@ -1,0 +1,291 @@
+/**
+ * The plan runner: each plan's steps in dependency order, steps whose inputs are ready running in parallel (under
+ * one concurrency limit shared by all plans), placeholders filled from earlier outputs, every step's trace kept.
+ * A step that fails is recorded as failed and the steps that need it as skipped; a plan whose final step did not
+ * succeed has no answer. With a journal, finished steps are written as they finish and a resumed run skips them.
+ */
+import { createHash } from "node:crypto";
+import pLimit from "p-limit";
+import type { Plan, PlanStep, Tool } from "../../plans/model.js";
+import { canonicalJson } from "../../runner/canonical-json.js";
+import type { Workspace } from "../../workspace/open.js";
+import type { Ask } from "./ask.js";
+import { fillPrompt, promptInputs } from "./fill.js";
+import type { StepJournal } from "./journal.js";
+import { llmExecutor } from "./llm.js";
+import type { Rows, StepOutput } from "./output.js";
+import { DEFAULT_RAG, type RagOptions, ragExecutor } from "./rag.js";
+import { type Executors, emptyDetails, type StepDetails, type StepInput } from "./step.js";
+import { type SqlLimits, t2sExecutor } from "./t2s.js";
+
+export interface PlanToRun {
+  /** Unique per run: `te-001/best`, `te-001/gpt-4o/with-lineage`. */
+  key: string;
+  queryId: string;
+  query: string;
+  plan: Plan;
+}
+
+export type StepStatus = "ok" | "failed" | "skipped";
+
+export interface StepTrace {
+  step: number;
+  tool: Tool;
+  status: StepStatus;
+  /** True when the output came from the journal of an earlier run. */
+  resumed: boolean;
+  inputs: number[];
+  depends_on: number[];
+  /** The prompt as the executor got it (placeholders filled). */
+  prompt: string;
+  output: StepOutput | null;
+  /** Rows the output held in all (the trace keeps at most TRACE_ROWS of them). */
+  output_rows: number | null;
+  error: string | null;
+  latency_ms: number;
+  details: StepDetails;
+}
+
+export interface PlanAnswer {
+  key: string;
+  query_id: string;
+  query: string;
+  status: "answered" | "failed";
+  /** The final step's output text; null whenever the plan failed. */
+  answer: string | null;
+  final_step: number | null;
+  error: string | null;
+  steps: StepTrace[];
+}
+
+export interface ExecuteOptions {
+  /** Steps run at once across all plans (default 4). */
+  concurrency?: number;
+  /** The executors; default: T2S, RAG and LLM through `ask`. */
+  executors?: Executors;
+  limits?: SqlLimits;
+  rag?: RagOptions;
+  journal?: StepJournal;
+  /** Who answers (model name, "oracle"): part of each plan's journal digest, so a resume never mixes answerers. */
+  identity?: string;
+  signal?: AbortSignal;
+  /** Called as each step finishes (progress). */
+  onStep?: (plan: PlanToRun, trace: StepTrace) => void;
+}
+
+/** The row cap holds every interaction of the largest workspace, so that an id list is never the reason a step fails. */
+export const DEFAULT_EXECUTE_LIMITS: SqlLimits = { timeoutMs: 20_000, rowCap: 250_000 };
+/** Rows of an output kept in the trace; the step's full rows still reach later steps. */
+export const TRACE_ROWS = 1_000;
+
+export function modelExecutors(
+  workspace: Workspace,
+  ask: Ask,
+  limits: SqlLimits = DEFAULT_EXECUTE_LIMITS,
+  rag: RagOptions = DEFAULT_RAG,
+): Executors {
+  return {
+    T2S: t2sExecutor(workspace.engine, ask, limits),
+    RAG: ragExecutor(workspace, ask, rag),
+    LLM: llmExecutor(ask),
+  };
+}
+
+/** The steps a step waits for: its dependencies, its input list and the outputs its prompt names. */
+function needs(step: PlanStep): number[] {
+  const named = step.tool === "LLM" ? promptInputs(step.prompt) : step.inputs;
+  return [...new Set([...step.depends_on, ...step.inputs, ...named])];
+}
+
+/** Why a plan cannot be executed (a reference to no step, a cycle), or null. */
+export function notExecutable(plan: Plan): string | null {
+  const ids = new Set(plan.steps.map((s) => s.id));
+  for (const step of plan.steps) {
+    for (const other of needs(step)) {
+      if (other === step.id) return `step ${step.id} depends on itself`;
+      if (!ids.has(other)) return `step ${step.id} refers to step ${other}, which the plan does not have`;
+    }
+  }
+  const waiting = new Map(plan.steps.map((s) => [s.id, new Set(needs(s))]));
+  const done = new Set<number>();
+  while (done.size < plan.steps.length) {
+    const ready = [...waiting].filter(([id, deps]) => !done.has(id) && [...deps].every((d) => done.has(d)));
+    if (ready.length === 0) return "the steps' dependencies form a cycle";
+    for (const [id] of ready) done.add(id);
+  }
+  return null;
+}
+
+function planDigest(item: PlanToRun, identity: string): string {
+  const text = canonicalJson({ identity, query: item.query, plan: item.plan });
+  return createHash("sha256").update(text).digest("hex").slice(0, 32);
+}
+
+function traceRows(output: StepOutput | null): { output: StepOutput | null; total: number | null } {
+  if (!output?.rows) return { output, total: null };
+  const rows: Rows = { columns: output.rows.columns, rows: output.rows.rows.slice(0, TRACE_ROWS) };
+  return { output: { ...output, rows }, total: output.rows.rows.length };
+}
+
+interface StepOutcome {
+  trace: StepTrace;
+  output: StepOutput | null;
+}
+
+async function runPlan(
+  item: PlanToRun,
+  executors: Executors,
+  limit: ReturnType<typeof pLimit>,
+  options: ExecuteOptions,
+  signal: AbortSignal,
+): Promise<PlanAnswer> {
+  const base = { key: item.key, query_id: item.queryId, query: item.query };
+  const refusal = notExecutable(item.plan);
+  if (refusal)
+    return {
+      ...base,
+      status: "failed",
+      answer: null,
+      final_step: null,
+      error: `not executable: ${refusal}`,
+      steps: [],
+    };
+  const steps = new Map(item.plan.steps.map((s) => [s.id, s]));
+  const feedsIds = new Set(item.plan.steps.filter((s) => s.tool !== "LLM").flatMap((s) => s.inputs));
+  const digest = planDigest(item, options.identity ?? "");
+  const outputs = new Map<number, StepOutput>();
+  const outcomes = new Map<number, Promise<StepOutcome>>();
+
+  const runStep = async (step: PlanStep): Promise<StepOutcome> => {
+    const waited = await Promise.all(needs(step).map((id) => outcomes.get(id) as Promise<StepOutcome>));
+    const named = step.tool === "LLM" ? promptInputs(step.prompt) : step.inputs;
+    const prompt = fillPrompt(step, { query: item.query, steps, outputs });
+    const trace: StepTrace = {
+      step: step.id,
+      tool: step.tool,
+      status: "skipped",
+      resumed: false,
+      inputs: named,
+      depends_on: step.depends_on,
+      prompt,
+      output: null,
+      output_rows: null,
+      error: null,
+      latency_ms: 0,
+      details: emptyDetails(),
+    };
+    const blocked = waited.find((w) => w.trace.status !== "ok");
+    if (blocked) {
+      trace.error = `step ${blocked.trace.step} did not succeed`;
+      return { trace, output: null };
+    }
+    const journaled = options.journal?.find(item.key, digest, step.id);
+    if (journaled) {
+      outputs.set(step.id, journaled.output);
+      Object.assign(trace, traceRows(journaled.output), {
+        status: "ok",
+        resumed: true,
+        details: journaled.details,
+      });
+      trace.output_rows = journaled.output.rows?.rows.length ?? null;
+      trace.latency_ms = journaled.latency_ms;
+      return { trace, output: journaled.output };
+    }
+    const inputs: StepInput[] = named.map((id) => {
+      const source = steps.get(id) as PlanStep;
+      return { step: id, tool: source.tool, prompt: source.prompt, output: outputs.get(id) as StepOutput };
+    });
+    let started = performance.now();
+    const result = await limit(async () => {
+      if (signal.aborted) throw signal.reason ?? new Error("aborted");
+      // Latency is the step's own time, not its wait for a free slot.
+      started = performance.now();
+      return executors[step.tool].run({
+        planKey: item.key,
+        queryId: item.queryId,
+        query: item.query,
+        step,
+        prompt,
+        inputs,
+        feedsIds: feedsIds.has(step.id),
+        signal,
+      });
+    }).catch((error: unknown) => ({
+      ok: false as const,
+      error: error instanceof Error ? error.message : String(error),
+      details: emptyDetails(),
+    }));
+    trace.latency_ms = Math.round(performance.now() - started);
+    trace.details = result.details;
+    if (!result.ok) {
+      trace.status = "failed";
+      trace.error = result.error;
+      return { trace, output: null };
+    }
+    trace.status = "ok";
+    const kept = traceRows(result.output);
+    trace.output = kept.output;
+    trace.output_rows = kept.total;
+    outputs.set(step.id, result.output);
+    options.journal?.record({
+      plan: item.key,
+      digest,
+      step: step.id,
+      output: result.output,
+      details: result.details,
+      latency_ms: trace.latency_ms,
+    });
+    return { trace, output: result.output };
+  };
+
+  // Every step starts at once and waits on the promises of what it needs; notExecutable ruled out cycles.
+  const order = item.plan.steps;
+  const pending: PlanStep[] = [...order];
+  while (pending.length > 0) {
+    const index = pending.findIndex((s) => needs(s).every((id) => outcomes.has(id)));
+    const [step] = pending.splice(index, 1) as [PlanStep];
+    outcomes.set(
+      step.id,
+      runStep(step).then((outcome) => {
+        options.onStep?.(item, outcome.trace);
+        return outcome;
+      }),
+    );
+  }
+  const traces = (await Promise.all(order.map((s) => outcomes.get(s.id) as Promise<StepOutcome>))).map(
+    (o) => o.trace,
+  );
+  const final = traces[traces.length - 1] as StepTrace;
+  const answered = final.status === "ok" && outputs.has(final.step);
+  return {
+    ...base,
+    status: answered ? "answered" : "failed",
+    answer: answered ? (outputs.get(final.step)?.text ?? null) : null,
+    final_step: final.step,
+    error: answered ? null : (final.error ?? `step ${final.step} did not succeed`),
+    steps: traces,
+  };
+}
+
+/**
+ * Executes plans against a workspace and returns one answer (with its traces) per plan, in input order.
+ * @example executePlans(plans, workspace, session.ask, { concurrency: 8 })
+ */
+export async function executePlans(
+  plans: readonly PlanToRun[],
+  workspace: Workspace,
+  ask: Ask,
+  options: ExecuteOptions = {},
+): Promise<PlanAnswer[]> {
+  const keys = new Set<string>();
+  for (const plan of plans) {
+    if (keys.has(plan.key)) throw new Error(`plan key ${plan.key} appears twice`);
+    keys.add(plan.key);
+  }
+  const executors =
+    options.executors ??
+    modelExecutors(workspace, ask, options.limits ?? DEFAULT_EXECUTE_LIMITS, options.rag ?? DEFAULT_RAG);
+  const limit = pLimit(options.concurrency ?? 4);
+  const signal = options.signal ?? new AbortController().signal;
+  return Promise.all(plans.map((plan) => runPlan(plan, executors, limit, options, signal)));
+}
