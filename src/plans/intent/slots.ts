@@ -652,8 +652,9 @@ export function readIntent(prompt: string, tools: ToolDescriptions): Intent {
  */
 const BREAKDOWN_LEAD =
   /(?:[.;:,!?]\s*|\s+)(?:and\s+)?(?:please\s+)?(?:(?:break|breaking)\s+(?:it|this|that|them|these|the\s+\w+)\s+down|broken\s+down|(?:split|splitting|group|grouping|grouped|segment|segmented|categori[sz]e|categori[sz]ed)(?:\s+(?:it|this|that|them|these|the\s+\w+))?)\s+by\b/i;
-/** An explanation question: why, for what reasons, what … about, how come. */
-const EXPLANATION = /^\s*(?:why|how\s+come|for\s+what\s+reasons?|what\b)/i;
+/** An explanation question: why, for what reasons, what … about, how come; filler before it asks nothing. */
+const EXPLANATION =
+  /^\s*(?:(?:please|next|now|then|so|finally|kindly)\b[\s,]*)*(?:why|how\s+come|for\s+what\s+reasons?|what\b)/i;
 
 /**
  * A T2S twin of a why or what question that spells out what it explains with ("Why are these customers unhappy?
