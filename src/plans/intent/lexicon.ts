@@ -102,8 +102,6 @@ const ENTITY = entries("entity", {
     "telephone call",
     "voice interaction",
     "phone contact",
-    "inbound call",
-    "outbound call",
   ],
   chat: ["chat", "chat session", "live chat", "chat conversation", "chat interaction", "web chat"],
   email: ["email", "e-mail", "mail ticket", "email ticket", "email conversation"],

@@ -170,10 +170,30 @@ function namedTeams(text: string): { values: string[]; rest: string } {
 /** The channels that together are every interaction: "calls, chats and emails" are all interactions. */
 const CHANNELS = ["call", "chat", "email"];
 
+/** The QA term of the pass/fail checks: counted or shared, never averaged. */
+const PASS_FAIL = "pass/fail check";
+
 class SlotBag {
   readonly values = new Map<SlotName, Set<string>>();
+  /** A moment's time is named ("the hold time", "time on hold"): a measure, as a metric is. */
+  timedMoment = false;
   /** An adverbial superlative ("who transferred the most", "what they complain about most"): see finish(). */
   superlative = false;
+  /**
+   * A score or a time asked of a population with nothing computed and no bound ("What is the QA score of these
+   * calls?", "How long did these callers wait?") is its average, as "the average QA score" says: a population has
+   * no single score. A bound makes it a filter ("calls with a QA score below 60"); a pass/fail check is counted.
+   */
+  private impliesAverage(): boolean {
+    const metrics = this.values.get("metric");
+    const measured = (metrics !== undefined && !metrics.has(PASS_FAIL)) || this.timedMoment;
+    return (
+      measured &&
+      !this.values.has("aggregation") &&
+      !this.values.has("number") &&
+      !this.values.has("requests")
+    );
+  }
   add(slot: SlotName, value: string): void {
     const set = this.values.get(slot) ?? new Set<string>();
     set.add(value);
@@ -199,6 +219,7 @@ class SlotBag {
     // most"); asked of a why or what question it says how strongly ("what they complain about the most"), as
     // "most unhappy" does.
     if (this.superlative && this.values.has("group")) this.add("aggregation", "rank");
+    if (this.impliesAverage()) this.add("aggregation", "average");
     const slots: Slots = {};
     for (const name of SLOT_NAMES) {
       const set = this.values.get(name);
@@ -338,6 +359,12 @@ function readNumber(words: readonly string[], at: number, bag: SlotBag, used: bo
     return;
   }
   if (readWordCalendar(words, at, bag, used)) return;
+  // "multiple times" is "more than once".
+  if (words[at] === "multiple" && words[at + 1] === "time") {
+    used[at] = used[at + 1] = true;
+    bag.add("number", countBound(">", 1));
+    return;
+  }
   // "once the agent offers …" is a conjunction, not a count.
   if (words[at] === "once" && CONJUNCTION_AFTER.has(words[at + 1] ?? "")) return;
   const read = numberSpan(words, at);
@@ -575,6 +602,17 @@ const FILLER = new Set(["please", "next", "now", "then", "finally", "first", "ki
 const DEGREE_ADVERB =
   /(?<!\bat\s+)\b(?:the\s+)?(?:most|least)(?=\s*(?:[?.!,;:)]|$)|\s+(?:about|with|in|on|for|during|when|while|among|across|over|at|from|last|this|since|before|after|between|by|to|and|or|overall|today|yesterday|recently)\b)/gi;
 
+/**
+ * What a rank is by: "the top 5 agents by number of calls", "the highest-ranked teams by the volume of chats". The
+ * count names the ranking's measure, not a count asked for, so it is read as "the top 5 agents by calls" (the most
+ * calls). Only after a rank word in the same clause: "broken down by the number of transfers" stays a count.
+ */
+const RANK_CRITERION =
+  /(\b(?:top|bottom|highest|lowest|best|worst|rank|ranked|ranking)\b[^.?!;:]*?)\bby\s+(?:the\s+)?(?:number|count|volume)\s+of\b/gi;
+
+/** The time of a moment, a measure: "hold time", "time on hold", "holding time". */
+const TIMED_MOMENT = /\bhold(?:ing)?\s+times?\b|\btime\s+(?:spent\s+)?on\s+hold\b/i;
+
 const WAIT_WORDS = new Set(["wait", "waited", "waiting", "queue", "queued"]);
 const SHARE_WORDS = new Set(["rate", "percentage", "share", "proportion", "ratio"]);
 
@@ -625,10 +663,13 @@ export function readIntent(prompt: string, tools: ToolDescriptions): Intent {
   if (asksSeveral(prompt)) bag.add("requests", "several");
   const teams = namedTeams(maskPlaceholders(prompt));
   for (const team of teams.values) bag.add("team", team);
-  const text = teams.rest.replace(DEGREE_ADVERB, () => {
-    bag.superlative = true;
-    return " ";
-  });
+  bag.timedMoment = TIMED_MOMENT.test(teams.rest);
+  const text = teams.rest
+    .replace(RANK_CRITERION, (_, ranked: string) => `${ranked} by `)
+    .replace(DEGREE_ADVERB, () => {
+      bag.superlative = true;
+      return " ";
+    });
   const words = tokens(text);
   const used = words.map(() => false);
   readPhrases(words, used, table.numbered, bag);

@@ -116,6 +116,29 @@ export const CLASS_RULES: Record<string, readonly Rule[]> = {
     rule(/\bfrustrates them most\b/, "frustrates them the most"),
     rule(/^What are customers most (unhappy|worried) about\?$/, "What are customers $1 about the most?"),
   ],
+  /** A score asked of a population is its average: "the QA score of these calls". */
+  "implicit average": [
+    rule(
+      /^What (is|was) the average ([a-zA-Z &]+ score|handle time|hold time) of these (calls|chats|interactions|emails)\?$/,
+      "What $1 the $2 of these $3?",
+      "$2 of these $3?",
+      "Give the $2 for these $3.",
+    ),
+  ],
+  /** Who started the interaction, in other words. */
+  direction: [rule(/\boutbound calls\b/, "outgoing calls"), rule(/\binbound calls\b/, "incoming calls")],
+  /** What a rank is by, named as a count: "the top five agents by number of calls". */
+  "rank criterion": [
+    rule(
+      /^Fetch the (five|three) agents who handled the most (.+) calls (in|last|this) /,
+      "Fetch the top $1 agents by number of $2 calls handled $3 ",
+      "List the top $1 agents by the volume of $2 calls $3 ",
+    ),
+  ],
+  /** More than once in other words. */
+  "repeated moments": [
+    rule(/\btransferred more than once\b/, "transferred multiple times", "transferred two or more times"),
+  ],
   /** Every channel named is the population of all interactions. */
   "every channel": [
     rule(
