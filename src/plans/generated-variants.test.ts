@@ -108,7 +108,7 @@ const cases: Case[] = rows.flatMap((row) =>
 describe("generated intent changes of every best plan", () => {
   it("apply to every kind of change", () => {
     for (const kind of Object.keys(PERTURBATIONS))
-      expect(cases.filter((c) => c.kind === kind).length, kind).toBeGreaterThan(20);
+      expect(cases.filter((c) => c.kind === kind).length, kind).toBeGreaterThanOrEqual(20);
   });
 
   it(`unmatch exactly the changed step and the steps that read it (${SUITE.perturbations} plans, seed ${SUITE.seed})`, () => {

@@ -175,6 +175,8 @@ const PASS_FAIL = "pass/fail check";
 
 class SlotBag {
   readonly values = new Map<SlotName, Set<string>>();
+  /** The adverbial superlative is "least": the rank, if any, starts from the bottom. */
+  superlativeFromBottom = false;
   /** A moment's time is named ("the hold time", "time on hold"): a measure, as a metric is. */
   timedMoment = false;
   /** An adverbial superlative ("who transferred the most", "what they complain about most"): see finish(). */
@@ -218,7 +220,10 @@ class SlotBag {
     // An adverb of degree ranks only when the request asks for the ranked units ("which agents transferred the
     // most"); asked of a why or what question it says how strongly ("what they complain about the most"), as
     // "most unhappy" does.
-    if (this.superlative && this.values.has("group")) this.add("aggregation", "rank");
+    if (this.superlative && this.values.has("group")) {
+      this.add("aggregation", "rank");
+      if (this.superlativeFromBottom) this.add("aggregation", BOTTOM);
+    }
     if (this.impliesAverage()) this.add("aggregation", "average");
     const slots: Slots = {};
     for (const name of SLOT_NAMES) {
@@ -458,10 +463,24 @@ function readPhrases(
       const rate = phrase.slot === "resolution" && phrase.value === "any" && SHARE_WORDS.has(after);
       bag.add(phrase.slot, flip ? `not ${phrase.value}` : rate ? "resolved" : phrase.value);
       if (flip) used[at - 1] = true;
+      if (phrase.slot === "aggregation" && phrase.value === "rank" && rankFromBottom(phrase.tokens))
+        bag.add("aggregation", BOTTOM);
     }
     for (let i = 0; i < phrase.tokens.length; i++) used[at + i] = true;
     at += phrase.tokens.length;
   }
+}
+
+/**
+ * The end a rank starts from: "the lowest", "the least", "the fewest", "the bottom 5" rank from the bottom, and
+ * "highest ↔ lowest" is a real intent change (another set of units). "best" and "worst" depend on the measure
+ * (the worst handle time is the highest), so they say nothing about the end.
+ */
+const BOTTOM = "bottom";
+const LOW_END = new Set(["lowest", "least", "fewest", "smallest", "bottom", "minimum", "shortest"]);
+
+function rankFromBottom(tokens: readonly string[]): boolean {
+  return tokens.some((token) => LOW_END.has(token));
 }
 
 const ENDING_VERB = new Set(ENDING_VERBS);
@@ -666,8 +685,9 @@ export function readIntent(prompt: string, tools: ToolDescriptions): Intent {
   bag.timedMoment = TIMED_MOMENT.test(teams.rest);
   const text = teams.rest
     .replace(RANK_CRITERION, (_, ranked: string) => `${ranked} by `)
-    .replace(DEGREE_ADVERB, () => {
+    .replace(DEGREE_ADVERB, (adverb: string) => {
       bag.superlative = true;
+      if (/least/i.test(adverb)) bag.superlativeFromBottom = true;
       return " ";
     });
   const words = tokens(text);

@@ -435,7 +435,20 @@ function swapOne(prompt: string, words: readonly string[], pick: Pick): string |
   return prompt.replace(new RegExp(`\\b${found}\\b`, "i"), other);
 }
 
+/** The two ends of a rank, in the suite's own words. */
+const RANK_ENDS: readonly (readonly [RegExp, string])[] = [
+  [/\bhighest\b/, "lowest"],
+  [/\blowest\b/, "highest"],
+  [/\bthe most\b/, "the fewest"],
+  [/\btop\b/, "bottom"],
+  [/\bmost frequent\b/, "least frequent"],
+];
+
 export const PERTURBATIONS: Record<string, Perturbation> = {
+  "the other end of a rank": (prompt) => {
+    const end = RANK_ENDS.find(([pattern]) => pattern.test(prompt));
+    return end ? prompt.replace(end[0], end[1]) : null;
+  },
   "another call driver": (prompt, pick) => {
     const present = DRIVERS.findIndex(([plural, singular]) =>
       new RegExp(`\\b(?:${plural}|${singular})\\b`, "i").test(prompt),
