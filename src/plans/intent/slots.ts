@@ -374,8 +374,12 @@ function readNumber(words: readonly string[], at: number, bag: SlotBag, used: bo
   if (words[at] === "once" && CONJUNCTION_AFTER.has(words[at + 1] ?? "")) return;
   const read = numberSpan(words, at);
   if (read === null) {
-    // "one" is a count only after a comparison word ("more than one transfer").
-    if (words[at] === "one" && comparatorBefore(words, at, [...used]) !== "") {
+    // "one" is a count only with a comparison word ("more than one transfer", "one or more abusive calls").
+    const trailing = words[at + 1] === "or" ? TRAILING_COMPARATORS.get(words[at + 2] ?? "") : undefined;
+    if (words[at] === "one" && trailing !== undefined && comparatorBefore(words, at, [...used]) === "") {
+      used[at] = used[at + 1] = used[at + 2] = true;
+      bag.add("number", countBound(trailing, 1));
+    } else if (words[at] === "one" && comparatorBefore(words, at, [...used]) !== "") {
       const comparator = comparatorBefore(words, at, used);
       used[at] = true;
       bag.add("number", countBound(comparator, 1));

@@ -138,6 +138,7 @@ export const CLASS_RULES: Record<string, readonly Rule[]> = {
   /** More than once in other words. */
   "repeated moments": [
     rule(/\btransferred more than once\b/, "transferred multiple times", "transferred two or more times"),
+    rule(/\bat least one (\w+) call\b/, "one or more $1 calls"),
   ],
   /** Every channel named is the population of all interactions. */
   "every channel": [
