@@ -133,10 +133,6 @@ function ratio(part: number, whole: number): number {
   return whole === 0 ? 0 : part / whole;
 }
 
-function setEqual(a: ReadonlySet<number>, b: ReadonlySet<number>): boolean {
-  return a.size === b.size && [...a].every((x) => b.has(x));
-}
-
 /** The ids of `ids` mapped through the alignment; null when one of them is aligned to nothing. */
 function mapped(ids: Iterable<number>, assigned: Assignment): Set<number> | null {
   const out = new Set<number>();
@@ -157,14 +153,88 @@ interface Side {
   wiring: Wiring;
 }
 
+/** The reverse of each assignment, built once per assignment (the wiring check asks for it per aligned pair). */
+const reverses = new WeakMap<Assignment, Assignment>();
+
+function reverseOf(assigned: Assignment): Assignment {
+  let reverse = reverses.get(assigned);
+  if (!reverse) {
+    reverse = new Map([...assigned].map(([c, r]) => [r, c]));
+    reverses.set(assigned, reverse);
+  }
+  return reverse;
+}
+
+/**
+ * Whether candidate sources (mapped to reference ids) correspond to a reference step's sources. Each aligned
+ * reference source must be among them. A reference source no candidate step stands for is missing, and the step
+ * reading it cannot match — except when that source only extracts ids for it (an LLM step reading a RAG table):
+ * "T2S((2), …)" reading the RAG output when the extraction step between is missing altogether is that missing
+ * step, which recall counts, not a second, wrong wire (docs/plan-matching.md, section 1). A step that absorbs
+ * missing steps which reason (summaries, comparisons) merges them and still does not match.
+ */
+function sourcesCorrespond(
+  given: ReadonlySet<number>,
+  wanted: Iterable<number>,
+  reverse: Assignment,
+  refById: ReadonlyMap<number, Side>,
+): boolean {
+  const allowed = new Set<number>();
+  for (const source of wanted) {
+    allowed.add(source);
+    if (reverse.has(source)) {
+      if (!given.has(source)) return false;
+      continue;
+    }
+    const behind = behindExtraction(source, reverse, refById);
+    if (![...behind].some((id) => given.has(id))) return false;
+    for (const id of behind) allowed.add(id);
+  }
+  for (const id of given) if (!allowed.has(id)) return false;
+  return true;
+}
+
+/** An LLM step whose role is to extract ids for a later step: it passes its input's population on, computing nothing. */
+function extractsIds(side: Side | undefined): boolean {
+  return side?.step.tool === "LLM" && (side.intent.slots.aggregation?.includes("ids") ?? false);
+}
+
+/** The aligned reference steps an unaligned extraction step reads, through further unaligned extractions. */
+function behindExtraction(
+  from: number,
+  reverse: Assignment,
+  refById: ReadonlyMap<number, Side>,
+): Set<number> {
+  const found = new Set<number>();
+  if (!extractsIds(refById.get(from))) return found;
+  const seen = new Set<number>([from]);
+  const queue = [from];
+  while (queue.length > 0) {
+    const id = queue.shift() as number;
+    for (const dep of refById.get(id)?.step.depends_on ?? []) {
+      if (seen.has(dep)) continue;
+      seen.add(dep);
+      if (reverse.has(dep)) found.add(dep);
+      else if (extractsIds(refById.get(dep))) queue.push(dep);
+    }
+  }
+  return found;
+}
+
 /** Why the wiring of an aligned pair does not correspond under the alignment; null when it does. */
-function wiringProblem(c: Side, r: Side, assigned: Assignment): string | null {
+function wiringProblem(
+  c: Side,
+  r: Side,
+  assigned: Assignment,
+  refById: ReadonlyMap<number, Side>,
+): string | null {
   const deps = mapped(c.step.depends_on, assigned);
   if (deps === null) return "depends on a step that corresponds to no reference step";
-  if (!setEqual(deps, new Set(r.step.depends_on)))
+  const reverse = reverseOf(assigned);
+  if (!sourcesCorrespond(deps, r.step.depends_on, reverse, refById))
     return `dependencies [${c.step.depends_on.join(", ")}] correspond to [${[...deps].join(", ")}], the reference step has [${r.step.depends_on.join(", ")}]`;
   const outputs = mapped(c.wiring.outputs, assigned);
-  if (outputs === null || !setEqual(outputs, r.wiring.outputs))
+  if (outputs === null || !sourcesCorrespond(outputs, r.wiring.outputs, reverse, refById))
     return "its (k) placeholders do not correspond to the reference step's";
   if (c.wiring.query !== r.wiring.query)
     return c.wiring.query
@@ -332,6 +402,7 @@ class Matching {
   readonly cs: Side[];
   readonly rs: Side[];
   readonly intents: IntentCell[][];
+  readonly refById: ReadonlyMap<number, Side>;
   private readonly blocks = new Map<number, string | null>();
   /** When no step could be aligned with two others, the aligned pairs are the only assignment. */
   readonly forced: boolean;
@@ -360,6 +431,7 @@ class Matching {
       own: readIntent(step.prompt, tools),
       wiring: wiringOf(step),
     }));
+    this.refById = new Map(this.rs.map((r) => [r.step.id, r]));
     this.intents = this.cs.map((c) => this.rs.map((r) => intentCell(c, r, similarity, threshold)));
     this.unit = Math.max(this.cs.length, this.rs.length) + 2;
     this.forced =
@@ -380,7 +452,9 @@ class Matching {
   }
 
   problemOf(i: number, j: number, assigned: Assignment): string | null {
-    return this.blockOf(i, j) ?? wiringProblem(this.cs[i] as Side, this.rs[j] as Side, assigned);
+    return (
+      this.blockOf(i, j) ?? wiringProblem(this.cs[i] as Side, this.rs[j] as Side, assigned, this.refById)
+    );
   }
 
   assign(assigned: Assignment | null): Assignment {
@@ -488,7 +562,7 @@ export function matchSteps(
   const indexOfC = new Map(cs.map((c, i) => [c.step.id, i]));
   const indexOfR = new Map(rs.map((r, j) => [r.step.id, j]));
   const reverse: Assignment = new Map([...assigned].map(([c, r]) => [r, c]));
-  const refById = new Map(rs.map((r) => [r.step.id, r]));
+  const refById = m.refById;
   // Dependencies are compared through the alignment widened by near pairs (same tool, one slot apart), so an
   // unneeded dependency on a step that is itself slightly wrong is seen now, not only once that step is fixed.
   const wires = nearPairs(m, assigned);

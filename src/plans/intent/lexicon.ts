@@ -102,8 +102,6 @@ const ENTITY = entries("entity", {
     "telephone call",
     "voice interaction",
     "phone contact",
-    "inbound call",
-    "outbound call",
   ],
   chat: ["chat", "chat session", "live chat", "chat conversation", "chat interaction", "web chat"],
   email: ["email", "e-mail", "mail ticket", "email ticket", "email conversation"],
@@ -131,10 +129,40 @@ export const CALLER_KIND = entries("entity", {
   call: ["caller", "callers", "called", "calling", "called in", "phoned", "phoning", "rang"],
 });
 
-const OWNED = ["", "their ", "the ", "a ", "his ", "her ", "my ", "our "];
-const SUBSCRIPTION = OWNED.flatMap((owner) =>
-  ["subscription", "account", "contract", "service", "membership"].map((thing) => `${owner}${thing}`),
-);
+/**
+ * The cancellation family's grammar: a verb of ending, an owner, and a thing subscribed to ("cancel their
+ * subscription", "closing a savings account"). slots.ts reads it with up to two words of description between
+ * owner and thing ("a savings account", "their mobile phone contract"); the words between stay in the rest.
+ */
+export const ENDING_VERBS = [
+  "cancel",
+  "end",
+  "terminate",
+  "close",
+  "shut",
+  "stop",
+  "quit",
+  "drop",
+  "leave",
+  "cancelling",
+  "canceling",
+  "ending",
+  "terminating",
+  "closing",
+  "shutting",
+  "leaving",
+  "closed",
+  "cancelled",
+  "canceled",
+  "terminated",
+  "ended",
+];
+/** Nouns of ending before what ends ("the closure of their savings account"). */
+export const ENDING_NOUNS = ["closure", "cancellation", "termination"];
+export const OWNERS = ["their", "the", "a", "an", "his", "her", "my", "our", "its", "your"];
+export const SUBSCRIBED_THINGS = ["subscription", "account", "contract", "service", "membership"];
+const OWNED = ["", ...OWNERS.map((owner) => `${owner} `)];
+const SUBSCRIPTION = OWNED.flatMap((owner) => SUBSCRIBED_THINGS.map((thing) => `${owner}${thing}`));
 
 const GOODS = [
   "item",
@@ -246,11 +274,7 @@ const DRIVER_PARAPHRASES = entries("driver", {
   ],
   "order status": ["where their order is", "order whereabouts", "order update", "status of their order"],
   cancellation: [
-    ...cross(["cancel", "end", "terminate", "close", "shut", "stop", "quit", "drop", "leave"], SUBSCRIPTION),
-    ...cross(
-      ["cancelling", "canceling", "ending", "terminating", "closing", "shutting", "leaving"],
-      SUBSCRIPTION,
-    ),
+    ...cross(ENDING_VERBS, SUBSCRIPTION),
     ...cross(["shut down", "close down", "get out of", "walk away from", "pull out of"], SUBSCRIPTION),
     "cancelling",
     "canceling",
@@ -635,7 +659,16 @@ const METRIC = entries("metric", {
     "time waiting",
     "speed of answer",
   ],
-  "agent tenure": ["agent tenure", "tenure"],
+  "agent tenure": [
+    "agent tenure",
+    "tenure",
+    "of experience",
+    "been with us",
+    "been with the company",
+    "on the job",
+    "time in the role",
+    "length of service",
+  ],
 });
 
 const AGGREGATION = entries("aggregation", {
@@ -683,6 +716,11 @@ const AGGREGATION = entries("aggregation", {
     "side by side",
   ],
   rank: [
+    // "the largest number of calls" is "the most calls": which unit ranks first, not a count.
+    ...cross(
+      ["largest", "highest", "greatest", "biggest", "smallest", "lowest", "most", "least"],
+      ["number of", "count of", "volume of", "amount of"],
+    ),
     "highest",
     "lowest",
     "rank",
@@ -692,6 +730,8 @@ const AGGREGATION = entries("aggregation", {
     "bottom",
     "the most",
     "the least",
+    "fewest",
+    "smallest",
     "most often",
     "most frequent",
     "most common",
@@ -854,13 +894,17 @@ export const BOUNDED_SPAN_UNITS: ReadonlyMap<string, number> = new Map([
   ["day", 86_400],
   ["week", 604_800],
 ]);
-/** Calendar units after a number give a window ("within 7 days", "the last 3 months"), not a duration. */
-export const CALENDAR_UNITS: ReadonlyMap<string, string> = new Map([
-  ["day", "day"],
-  ["week", "week"],
-  ["month", "month"],
-  ["quarter", "quarter"],
-  ["year", "year"],
+/**
+ * Calendar units after a number give a window or an age ("the last 3 months", "over two years of tenure"), not a
+ * duration; each is counted in days or in months, so "two years" and "24 months", "8 weeks" and "56 days" meet.
+ */
+export const CALENDAR_UNITS: ReadonlyMap<string, readonly [unit: string, factor: number]> = new Map([
+  ["day", ["day", 1]],
+  ["week", ["day", 7]],
+  ["fortnight", ["day", 14]],
+  ["month", ["month", 1]],
+  ["quarter", ["month", 3]],
+  ["year", ["month", 12]],
 ]);
 
 /**

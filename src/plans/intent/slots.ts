@@ -6,6 +6,8 @@ import {
   CALENDAR_UNITS,
   CALLER_KIND,
   COMPARATORS,
+  ENDING_NOUNS,
+  ENDING_VERBS,
   ID_KIND,
   INTENSIFIED,
   LEXICON,
@@ -13,10 +15,12 @@ import {
   NEGATIONS,
   NUMBER_WORDS,
   ONE_BEFORE_UNIT,
+  OWNERS,
   SLOT_NAMES,
   type SlotName,
   STOPWORDS,
   STRUCTURE_NOUNS,
+  SUBSCRIBED_THINGS,
   SYNONYMS,
   TENS,
   TIME_UNITS,
@@ -163,8 +167,35 @@ function namedTeams(text: string): { values: string[]; rest: string } {
   return { values, rest };
 }
 
+/** The channels that together are every interaction: "calls, chats and emails" are all interactions. */
+const CHANNELS = ["call", "chat", "email"];
+
+/** The QA term of the pass/fail checks: counted or shared, never averaged. */
+const PASS_FAIL = "pass/fail check";
+
 class SlotBag {
   readonly values = new Map<SlotName, Set<string>>();
+  /** The adverbial superlative is "least": the rank, if any, starts from the bottom. */
+  superlativeFromBottom = false;
+  /** A moment's time is named ("the hold time", "time on hold"): a measure, as a metric is. */
+  timedMoment = false;
+  /** An adverbial superlative ("who transferred the most", "what they complain about most"): see finish(). */
+  superlative = false;
+  /**
+   * A score or a time asked of a population with nothing computed and no bound ("What is the QA score of these
+   * calls?", "How long did these callers wait?") is its average, as "the average QA score" says: a population has
+   * no single score. A bound makes it a filter ("calls with a QA score below 60"); a pass/fail check is counted.
+   */
+  private impliesAverage(): boolean {
+    const metrics = this.values.get("metric");
+    const measured = (metrics !== undefined && !metrics.has(PASS_FAIL)) || this.timedMoment;
+    return (
+      measured &&
+      !this.values.has("aggregation") &&
+      !this.values.has("number") &&
+      !this.values.has("requests")
+    );
+  }
   add(slot: SlotName, value: string): void {
     const set = this.values.get(slot) ?? new Set<string>();
     set.add(value);
@@ -180,11 +211,20 @@ class SlotBag {
       const nouns = all.filter((v) => !v.startsWith(ID_PREFIX) && !v.startsWith(HINT_PREFIX));
       const kinds = of(ID_PREFIX);
       if (kinds.length > 0) this.add("aggregation", "ids");
-      this.values.set(
-        "entity",
-        new Set(nouns.length > 0 ? nouns : kinds.length > 0 ? kinds : of(HINT_PREFIX)),
-      );
+      const named = nouns.length > 0 ? nouns : kinds.length > 0 ? kinds : of(HINT_PREFIX);
+      // Every channel named ("all interactions (calls, chats and emails)", "across calls, chats and emails") is
+      // the population of all interactions, not three filters.
+      const every = CHANNELS.every((channel) => named.includes(channel));
+      this.values.set("entity", new Set(every ? ["interaction"] : named));
     }
+    // An adverb of degree ranks only when the request asks for the ranked units ("which agents transferred the
+    // most"); asked of a why or what question it says how strongly ("what they complain about the most"), as
+    // "most unhappy" does.
+    if (this.superlative && this.values.has("group")) {
+      this.add("aggregation", "rank");
+      if (this.superlativeFromBottom) this.add("aggregation", BOTTOM);
+    }
+    if (this.impliesAverage()) this.add("aggregation", "average");
     const slots: Slots = {};
     for (const name of SLOT_NAMES) {
       const set = this.values.get(name);
@@ -273,6 +313,46 @@ function wordSpan(words: readonly string[], at: number): { seconds: number; leng
   return null;
 }
 
+/** A bounded single calendar unit: "more than a year", "a tenure of one month or less", "under a month". */
+function readWordCalendar(words: readonly string[], at: number, bag: SlotBag, used: boolean[]): boolean {
+  const word = words[at];
+  const calendar = CALENDAR_UNITS.get(words[at + 1] ?? "");
+  if (word === undefined || calendar === undefined) return false;
+  // "agents in their first month": their age, under one unit.
+  if (word === "first" && tenureOpening(words, at + 1)) {
+    used[at] = used[at + 1] = true;
+    bag.add("metric", "agent tenure");
+    bag.add("number", calendarValue("<", 1, calendar));
+    return true;
+  }
+  if (!ONE_BEFORE_UNIT.has(word)) return false;
+  const trailing = words[at + 2] === "or" ? TRAILING_COMPARATORS.get(words[at + 3] ?? "") : undefined;
+  let comparator = comparatorBefore(words, at, used);
+  if (comparator === "" && trailing !== undefined) {
+    comparator = trailing;
+    used[at + 2] = used[at + 3] = true;
+  }
+  if (comparator === "") return false;
+  used[at] = used[at + 1] = true;
+  bag.add("number", calendarValue(comparator, 1, calendar));
+  return true;
+}
+
+const POSSESSIVES = new Set(["their", "his", "her", "its"]);
+
+/**
+ * "(agents in) their first three months": the amount at `at` is an age under that many units, read as tenure.
+ * "the first 3 calls" or "the first week of June" are no age: only a possessive before "first" makes one.
+ */
+function tenureOpening(words: readonly string[], at: number): boolean {
+  return words[at - 1] === "first" && POSSESSIVES.has(words[at - 2] ?? "");
+}
+
+/** A calendar amount in its canonical unit: "2 year" is "24 month", "8 week" is "56 day". */
+function calendarValue(comparator: string, value: number, [unit, factor]: readonly [string, number]): string {
+  return `${comparator}${value * factor} ${unit}`;
+}
+
 /** Reads the number at `at`, if it is one, with the comparison before it and the unit after it. */
 function readNumber(words: readonly string[], at: number, bag: SlotBag, used: boolean[]): void {
   const spoken = wordSpan(words, at);
@@ -283,12 +363,23 @@ function readNumber(words: readonly string[], at: number, bag: SlotBag, used: bo
     bag.add("number", `${comparator}${span(spoken.seconds)}`);
     return;
   }
+  if (readWordCalendar(words, at, bag, used)) return;
+  // "multiple times" is "more than once".
+  if (words[at] === "multiple" && words[at + 1] === "time") {
+    used[at] = used[at + 1] = true;
+    bag.add("number", countBound(">", 1));
+    return;
+  }
   // "once the agent offers …" is a conjunction, not a count.
   if (words[at] === "once" && CONJUNCTION_AFTER.has(words[at + 1] ?? "")) return;
   const read = numberSpan(words, at);
   if (read === null) {
-    // "one" is a count only after a comparison word ("more than one transfer").
-    if (words[at] === "one" && comparatorBefore(words, at, [...used]) !== "") {
+    // "one" is a count only with a comparison word ("more than one transfer", "one or more abusive calls").
+    const trailing = words[at + 1] === "or" ? TRAILING_COMPARATORS.get(words[at + 2] ?? "") : undefined;
+    if (words[at] === "one" && trailing !== undefined && comparatorBefore(words, at, [...used]) === "") {
+      used[at] = used[at + 1] = used[at + 2] = true;
+      bag.add("number", countBound(trailing, 1));
+    } else if (words[at] === "one" && comparatorBefore(words, at, [...used]) !== "") {
       const comparator = comparatorBefore(words, at, used);
       used[at] = true;
       bag.add("number", countBound(comparator, 1));
@@ -323,8 +414,14 @@ function readNumber(words: readonly string[], at: number, bag: SlotBag, used: bo
   if (seconds !== undefined) {
     bag.add("metric", "duration");
     bag.add("number", `${comparator}${span(read.value * seconds)}`);
-  } else if (calendar !== undefined) bag.add("number", `${comparator}${read.value} ${calendar}`);
-  else bag.add("number", countBound(comparator, read.value));
+  } else if (calendar !== undefined) {
+    const opening = tenureOpening(words, at);
+    if (opening) {
+      used[at - 1] = true;
+      bag.add("metric", "agent tenure");
+    }
+    bag.add("number", calendarValue(opening ? "<" : comparator, read.value, calendar));
+  } else bag.add("number", countBound(comparator, read.value));
 }
 
 function negated(words: readonly string[], at: number): boolean {
@@ -370,9 +467,60 @@ function readPhrases(
       const rate = phrase.slot === "resolution" && phrase.value === "any" && SHARE_WORDS.has(after);
       bag.add(phrase.slot, flip ? `not ${phrase.value}` : rate ? "resolved" : phrase.value);
       if (flip) used[at - 1] = true;
+      if (phrase.slot === "aggregation" && phrase.value === "rank" && rankFromBottom(phrase.tokens))
+        bag.add("aggregation", BOTTOM);
     }
     for (let i = 0; i < phrase.tokens.length; i++) used[at + i] = true;
     at += phrase.tokens.length;
+  }
+}
+
+/**
+ * The end a rank starts from: "the lowest", "the least", "the fewest", "the bottom 5" rank from the bottom, and
+ * "highest ↔ lowest" is a real intent change (another set of units). "best" and "worst" depend on the measure
+ * (the worst handle time is the highest), so they say nothing about the end.
+ */
+const BOTTOM = "bottom";
+const LOW_END = new Set(["lowest", "least", "fewest", "smallest", "bottom", "minimum", "shortest"]);
+
+function rankFromBottom(tokens: readonly string[]): boolean {
+  return tokens.some((token) => LOW_END.has(token));
+}
+
+const ENDING_VERB = new Set(ENDING_VERBS);
+const ENDING_NOUN = new Set(ENDING_NOUNS);
+const OWNER = new Set(OWNERS);
+const SUBSCRIBED = new Set(SUBSCRIBED_THINGS);
+
+/**
+ * The cancellation family with words of description between ("closing a savings account", "cancel their mobile
+ * phone contract", "the closure of their savings account"): the lexicon lists the bare forms, and an account's
+ * kind is open-ended. The verb, owner and thing are read; the words between stay in the rest. Read before the
+ * lexicon's phrases, so "closing" here is not the QA term "closing".
+ */
+function readEndings(words: readonly string[], used: boolean[], bag: SlotBag): void {
+  for (let at = 0; at < words.length; at++) {
+    const word = words[at] as string;
+    if (used[at] || !(ENDING_VERB.has(word) || ENDING_NOUN.has(word))) continue;
+    let next = at + 1;
+    if (ENDING_NOUN.has(word)) {
+      if (words[next] !== "of") continue;
+      next++;
+    }
+    if (OWNER.has(words[next] as string)) next++;
+    for (let described = 0; described <= 2 && next + described < words.length; described++) {
+      const thing = next + described;
+      if (used[thing]) break;
+      if (!SUBSCRIBED.has(words[thing] as string)) {
+        if (STOPWORDS.has(words[thing] as string)) break;
+        continue;
+      }
+      bag.add("driver", "cancellation");
+      for (let i = at; i < next; i++) used[i] = true;
+      used[thing] = true;
+      at = thing;
+      break;
+    }
   }
 }
 
@@ -388,9 +536,49 @@ const DIMENSIONS: ReadonlyMap<string, string> = new Map([
   ["segment", "segment"],
 ]);
 const BREAKDOWN_WORDS = new Set(["which", "what", "top", "bottom", "each", "every", "per"]);
+/** Words that may stand between a breakdown word and its dimension ("which five agents", "the top 3"). */
+const BETWEEN_BREAKDOWN = new Set(["call", "most", "frequent", "of"]);
+/** Determiners after "of" in "which of its agents", "each of the teams" ("which the agent" is a relative clause). */
+const OF_DETERMINERS = new Set(["its", "their", "the", "these", "those", "our"]);
+/** Words between a fetching verb and what it fetches ("find the five agents", "get the top 3 teams"). */
+const BEFORE_OBJECT = new Set(["the", "a", "an", "top", "bottom", "single", "one"]);
+/** Frequency adjectives: "the weekly count" is the count per week. */
+const FREQUENCIES: ReadonlyMap<string, string> = new Map([
+  ["daily", "day"],
+  ["weekly", "week"],
+  ["monthly", "month"],
+]);
+/** Nouns a frequency adjective breaks down ("the weekly count"), as against "their monthly bill". */
+const MEASURE_NOUNS = new Set(
+  "count number volume total average share rate trend breakdown figure tally distribution basis percentage".split(
+    " ",
+  ),
+);
 
-/** A breakdown with a count or adjective between ("which five agents", "the top 3 call drivers"). */
+/**
+ * Breakdowns the lexicon's fixed wordings miss (docs/plan-matching.md, section 3.3): a count or adjective between
+ * ("which five agents", "the top 3 call drivers", "which of its agents"); a frequency adjective on a measure ("the
+ * weekly count"); and a ranked unit asked for ("fetch the team with the highest transfer rate" asks which team, as
+ * "which team had …" does).
+ */
 function readBreakdowns(words: readonly string[], bag: SlotBag): void {
+  readFrequencies(words, bag);
+  readQualifiedBreakdowns(words, bag);
+  readRankedObject(words, bag);
+}
+
+/** "the weekly count", "monthly totals", "counted daily": a frequency adjective on a measure, not "their monthly bill". */
+function readFrequencies(words: readonly string[], bag: SlotBag): void {
+  words.forEach((word, at) => {
+    const frequency = FREQUENCIES.get(word);
+    const next = words[at + 1];
+    if (frequency && (next === undefined || STOPWORDS.has(next) || MEASURE_NOUNS.has(next)))
+      bag.add("group", frequency);
+  });
+}
+
+/** A breakdown word, then up to three words of count or description, then the dimension: "which five agents". */
+function readQualifiedBreakdowns(words: readonly string[], bag: SlotBag): void {
   words.forEach((word, at) => {
     const dimension = DIMENSIONS.get(word);
     if (!dimension || bag.values.get("group")?.has(dimension)) return;
@@ -400,11 +588,53 @@ function readBreakdowns(words: readonly string[], bag: SlotBag): void {
         bag.add("group", dimension);
         return;
       }
-      if (numberAt(before) === null && before !== "call" && before !== "most" && before !== "frequent")
-        return;
+      const afterOf = OF_DETERMINERS.has(before) && words[at - back - 1] === "of";
+      if (numberAt(before) === null && !BETWEEN_BREAKDOWN.has(before) && !afterOf) return;
     }
   });
 }
+
+/**
+ * A ranked request whose object is a unit ("Fetch the team with the highest transfer rate", "Look up the agents of
+ * this team who transferred the most", "Team with the top transfer rate?") asks which unit ranks first. The object
+ * is the first content word, or the first after the request's verb (whatever verb: the verb is wording) and its
+ * determiners and count.
+ */
+function readRankedObject(words: readonly string[], bag: SlotBag): void {
+  const ranked = bag.superlative || (bag.values.get("aggregation")?.has("rank") ?? false);
+  if (!ranked) return;
+  const skippable = (word: string | undefined) =>
+    word !== undefined && (STOPWORDS.has(word) || FILLER.has(word) || BEFORE_OBJECT.has(word));
+  let at = 0;
+  while (skippable(words[at])) at++;
+  if (!DIMENSIONS.has(words[at] ?? "")) {
+    at++;
+    while (skippable(words[at]) || numberAt(words[at]) !== null) at++;
+  }
+  const dimension = DIMENSIONS.get(words[at] ?? "");
+  if (dimension) bag.add("group", dimension);
+}
+/** Words before the request's verb that ask for nothing ("Please fetch …", "Next, identify …"). */
+const FILLER = new Set(["please", "next", "now", "then", "finally", "first", "kindly", "step"]);
+
+/**
+ * Degree adverbs: "(the) most" or "(the) least" closing a clause or before a preposition ("what they complain
+ * about the most", "who transferred the most last quarter"). Before a noun or "of" ("the most calls", "the most of
+ * these calls") it is a determiner, and "most often" is a frequency; the lexicon reads both as a rank.
+ */
+const DEGREE_ADVERB =
+  /(?<!\bat\s+)\b(?:the\s+)?(?:most|least)(?=\s*(?:[?.!,;:)]|$)|\s+(?:about|with|in|on|for|during|when|while|among|across|over|at|from|last|this|since|before|after|between|by|to|and|or|overall|today|yesterday|recently)\b)/gi;
+
+/**
+ * What a rank is by: "the top 5 agents by number of calls", "the highest-ranked teams by the volume of chats". The
+ * count names the ranking's measure, not a count asked for, so it is read as "the top 5 agents by calls" (the most
+ * calls). Only after a rank word in the same clause: "broken down by the number of transfers" stays a count.
+ */
+const RANK_CRITERION =
+  /(\b(?:top|bottom|highest|lowest|best|worst|rank|ranked|ranking)\b[^.?!;:]*?)\bby\s+(?:the\s+)?(?:number|count|volume)\s+of\b/gi;
+
+/** The time of a moment, a measure: "hold time", "time on hold", "holding time". */
+const TIMED_MOMENT = /\bhold(?:ing)?\s+times?\b|\btime\s+(?:spent\s+)?on\s+hold\b/i;
 
 const WAIT_WORDS = new Set(["wait", "waited", "waiting", "queue", "queued"]);
 const SHARE_WORDS = new Set(["rate", "percentage", "share", "proportion", "ratio"]);
@@ -446,14 +676,28 @@ export function readIntent(prompt: string, tools: ToolDescriptions): Intent {
   }
   const cached = cache.get(prompt);
   if (cached) return cached;
+  const explained = explanationBeforeBreakdown(prompt, tools);
+  if (explained) {
+    cache.set(prompt, explained);
+    return explained;
+  }
   const table = tableFor(tools);
   const bag = new SlotBag();
   if (asksSeveral(prompt)) bag.add("requests", "several");
   const teams = namedTeams(maskPlaceholders(prompt));
   for (const team of teams.values) bag.add("team", team);
-  const words = tokens(teams.rest);
+  bag.timedMoment = TIMED_MOMENT.test(teams.rest);
+  const text = teams.rest
+    .replace(RANK_CRITERION, (_, ranked: string) => `${ranked} by `)
+    .replace(DEGREE_ADVERB, (adverb: string) => {
+      bag.superlative = true;
+      if (/least/i.test(adverb)) bag.superlativeFromBottom = true;
+      return " ";
+    });
+  const words = tokens(text);
   const used = words.map(() => false);
   readPhrases(words, used, table.numbered, bag);
+  readEndings(words, used, bag);
   for (let at = 0; at < words.length; at++) if (!used[at]) readNumber(words, at, bag, used);
   readPhrases(words, used, table.byFirst, bag);
   readBreakdowns(words, bag);
@@ -465,6 +709,36 @@ export function readIntent(prompt: string, tools: ToolDescriptions): Intent {
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(prompt, intent);
   return intent;
+}
+
+/**
+ * A breakdown instruction after the request: "Break it down by …", ", broken down by …", "Group them by …".
+ * The part before it is the request; what follows names what the answer is broken down by.
+ */
+const BREAKDOWN_LEAD =
+  /(?:[.;:,!?]\s*|\s+)(?:and\s+)?(?:please\s+)?(?:(?:break|breaking)\s+(?:it|this|that|them|these|the\s+\w+)\s+down|broken\s+down|(?:split|splitting|group|grouping|grouped|segment|segmented|categori[sz]e|categori[sz]ed)(?:\s+(?:it|this|that|them|these|the\s+\w+))?)\s+by\b/i;
+/** An explanation question: why, for what reasons, what … about, how come; filler before it asks nothing. */
+const EXPLANATION =
+  /^\s*(?:(?:please|next|now|then|so|finally|kindly)\b[\s,]*)*(?:why|how\s+come|for\s+what\s+reasons?|what\b)/i;
+
+/**
+ * A T2S twin of a why or what question that spells out what it explains with ("Why are these customers unhappy?
+ * Break it down by call driver and by how often these calls were escalated, transferred …") asks the question
+ * before the breakdown: an explanation from the stored fields is what a T2S twin gives anyway (docs, section
+ * 3.2). Naming too many fields is Step Executability's flaw, charged there once. A breakdown of something computed
+ * ("the average QA score, broken down by team") is a real group and is read as written; so is a restriction
+ * ("… only for escalated calls"), which no breakdown lead-in introduces.
+ */
+function explanationBeforeBreakdown(prompt: string, tools: ToolDescriptions): Intent | null {
+  const lead = BREAKDOWN_LEAD.exec(prompt);
+  if (!lead || lead.index === 0) return null;
+  const question = prompt.slice(0, lead.index);
+  if (!EXPLANATION.test(question)) return null;
+  const intent = readIntent(question, tools);
+  const computed = (["aggregation", "metric", "number", "requests"] as const).some(
+    (name) => intent.slots[name] !== undefined,
+  );
+  return computed ? null : intent;
 }
 
 /** An intent from its slots and remaining words, with the key two intents are compared by. */

@@ -17,16 +17,141 @@ interface Rule {
 
 const rule = (pattern: RegExp, ...wordings: string[]): Rule => ({ pattern, wordings });
 
-/** Rewrites the first match of each rule, in order, with a picked wording (the original wording is one option). */
-function rewrite(prompt: string, rules: readonly Rule[], pick: Pick): string {
+/**
+ * Rewrites the first match of each rule, in order, with a picked wording (the original wording is one option,
+ * unless `forced`: then a rule that applies always changes the text).
+ */
+function rewrite(prompt: string, rules: readonly Rule[], pick: Pick, forced = false): string {
   let text = prompt;
   for (const { pattern, wordings } of rules) {
     if (!pattern.test(text)) continue;
-    const options = ["$&", ...wordings];
+    const options = forced ? wordings : ["$&", ...wordings];
     text = text.replace(pattern, options[pick(options.length)] as string);
   }
   return text;
 }
+
+/**
+ * The classes of wording blind set 2 found (docs/plan-matching.md, section 9), each a grammar of its own so that a
+ * suite can force it: the general paraphrase applies them too, at random.
+ */
+export const CLASS_RULES: Record<string, readonly Rule[]> = {
+  /** An age or window in another unit or form: "24 months" is "two years", "less than three" is "their first three". */
+  "calendar amounts": [
+    rule(
+      /\bwith less than (three|six) months of tenure\b/,
+      "in their first $1 months",
+      "in their first $1 months on the job",
+      "with fewer than $1 months of tenure",
+    ),
+    rule(
+      /\bwith more than 24 months of tenure\b/,
+      "with over two years of tenure",
+      "with more than 2 years of tenure",
+      "with a tenure of more than two years",
+    ),
+    rule(
+      /\bwith a tenure of one month or less\b/,
+      "with a tenure of at most one month",
+      "with no more than a month of tenure",
+      "with at most a month of tenure",
+    ),
+  ],
+  /** Ending something owned, with words describing it between: "closing a savings account". */
+  "ending a described account": [
+    rule(
+      /^Why do customers close their savings account\?$/,
+      "For what reasons are customers closing their savings accounts?",
+      "Why are customers closing a savings account?",
+      "What makes customers close their savings account?",
+    ),
+    rule(
+      /\bthreaten to close their account\b/,
+      "threaten to close their bank account",
+      "threaten to close the account",
+    ),
+    rule(/\bthreatens to cancel\b/, "threatens to cancel their contract", "threatens to cancel the service"),
+  ],
+  /** A unit ranked first, asked for by "which", by fetching it, or as the unit "with" the top value. */
+  "ranked units": [
+    rule(
+      /^Fetch the (team|agent|site) with the highest /,
+      "Identify which $1 had the top ",
+      "Which $1 had the highest ",
+      "Find the $1 that has the highest ",
+    ),
+    rule(
+      /^Which (team|agent|site) had the highest /,
+      "Fetch the $1 with the highest ",
+      "Identify the $1 with the top ",
+    ),
+    rule(
+      /^Fetch the (five |three )?(agents?|teams?|sites?) (who|that) handled the most\b/,
+      "Which $1$2 handled the most",
+      "List the $1$2 that handled the largest number of",
+    ),
+    rule(/^Which (team|agent|site) (received|handled) the most\b/, "Fetch the $1 that $2 the most"),
+    rule(
+      /\bwho transferred the most\b/,
+      "who transferred the largest number of",
+      "who transferred the greatest number of",
+    ),
+    rule(/\bthat took the most\b/, "that took the largest number of", "that took the greatest number of"),
+  ],
+  /** A count per period as a frequency adjective: "per week" is "weekly". */
+  "frequency breakdowns": [
+    rule(
+      /^How many (.+) were there per week (.+)\?$/,
+      "Give the weekly count of $1 $2.",
+      "What was the weekly number of $1 $2?",
+    ),
+    rule(
+      /^How many (.+) were received in each week of (.+)\?$/,
+      "What was the weekly count of $1 received in $2?",
+    ),
+  ],
+  /** "most" as an adverb of degree, at the end of the question or before its next phrase. */
+  "degree adverbs": [
+    rule(/\bcomplain about most\?$/, "complain about the most?", "complain about most of all?"),
+    rule(/\bfrustrates them most\b/, "frustrates them the most"),
+    rule(/^What are customers most (unhappy|worried) about\?$/, "What are customers $1 about the most?"),
+  ],
+  /** A score asked of a population is its average: "the QA score of these calls". */
+  "implicit average": [
+    rule(
+      /^What (is|was) the average ([a-zA-Z &]+ score|handle time|hold time) of these (calls|chats|interactions|emails)\?$/,
+      "What $1 the $2 of these $3?",
+      "$2 of these $3?",
+      "Give the $2 for these $3.",
+    ),
+  ],
+  /** Who started the interaction, in other words. */
+  direction: [rule(/\boutbound calls\b/, "outgoing calls"), rule(/\binbound calls\b/, "incoming calls")],
+  /** What a rank is by, named as a count: "the top five agents by number of calls". */
+  "rank criterion": [
+    rule(
+      /^Fetch the (five|three) agents who handled the most (.+) calls (in|last|this) /,
+      "Fetch the top $1 agents by number of $2 calls handled $3 ",
+      "List the top $1 agents by the volume of $2 calls $3 ",
+    ),
+  ],
+  /** More than once in other words. */
+  "repeated moments": [
+    rule(/\btransferred more than once\b/, "transferred multiple times", "transferred two or more times"),
+    rule(/\bat least one (\w+) call\b/, "one or more $1 calls"),
+  ],
+  /** Every channel named is the population of all interactions. */
+  "every channel": [
+    rule(
+      /\binteraction_ids of interactions\b/,
+      "interaction_ids of all interactions (calls, chats and emails)",
+      "interaction_ids of every interaction, whether call, chat or email",
+    ),
+    rule(/^How many (\w+ )?interactions\b/, "How many $1calls, chats and emails"),
+  ],
+};
+
+const CLASSES: readonly Rule[] = Object.values(CLASS_RULES).flat();
 
 /** How the request is asked: verb of fetching, question vs imperative. */
 const MOOD: readonly Rule[] = [
@@ -179,7 +304,7 @@ function rewriteLlm(prompt: string, pick: Pick): string {
 export function paraphrasePrompt(step: PlanStep, pick: Pick): string {
   if (step.tool === "LLM") return rewriteLlm(step.prompt, pick);
   let text = step.prompt;
-  for (const rules of [ORDER, TERMS, NOUNS, MOOD]) text = rewrite(text, rules, pick);
+  for (const rules of [CLASSES, ORDER, TERMS, NOUNS, MOOD]) text = rewrite(text, rules, pick);
   // Lower-case what was the first word when filler goes before it ("Please fetch …").
   const filler = rewrite("", FILLER, pick);
   if (filler !== "") text = `${filler}${text.charAt(0).toLowerCase()}${text.slice(1)}`;
@@ -188,6 +313,83 @@ export function paraphrasePrompt(step: PlanStep, pick: Pick): string {
 
 export function paraphrasePlan(plan: Plan, pick: Pick): Plan {
   return { steps: plan.steps.map((step) => ({ ...step, prompt: paraphrasePrompt(step, pick) })) };
+}
+
+/** The plan with one class's wordings forced wherever they apply, or null when none applies to it. */
+export function forceClass(plan: Plan, name: string, pick: Pick): Plan | null {
+  const rules = CLASS_RULES[name] ?? [];
+  let changed = false;
+  const steps = plan.steps.map((step) => {
+    if (step.tool === "LLM") return step;
+    const prompt = rewrite(step.prompt, rules, pick, true);
+    changed ||= prompt !== step.prompt;
+    return { ...step, prompt };
+  });
+  return changed ? { steps } : null;
+}
+
+/** What a T2S twin of a why or what question may spell out as its breakdown (each a stored field). */
+const BREAKDOWN_FIELDS = [
+  "call driver",
+  "team",
+  "how often these calls were escalated",
+  "whether they were transferred",
+  "whether a repeat contact followed",
+  "whether they failed a QA check",
+  "customer segment",
+];
+const BREAKDOWN_LEADS = ["Break it down by", "Split the answer by", "Group it by", "broken down by"];
+
+/**
+ * A T2S twin of a why or what question ("Why are these customers unhappy?") spelling out a breakdown by stored
+ * fields ("… Break it down by call driver and whether they were transferred."): the same request, with at
+ * most an executability flaw. Null when the step is no such twin.
+ */
+export function spellOutBreakdown(step: PlanStep, twins: ReadonlySet<string>, pick: Pick): string | null {
+  if (step.tool !== "T2S" || !twins.has(step.prompt) || !/^(?:Why|What)\b.*\?$/.test(step.prompt))
+    return null;
+  if (/\b(?:average|share|rate|percentage|how many|number)\b/i.test(step.prompt)) return null;
+  const count = 1 + pick(4);
+  const fields: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const left = BREAKDOWN_FIELDS.filter((f) => !fields.includes(f));
+    fields.push(left[pick(left.length)] as string);
+  }
+  const listed = fields.length === 1 ? fields[0] : `${fields.slice(0, -1).join(", ")} and ${fields.at(-1)}`;
+  const lead = BREAKDOWN_LEADS[pick(BREAKDOWN_LEADS.length)] as string;
+  return lead === "broken down by"
+    ? `${step.prompt.slice(0, -1)}, ${lead} ${listed}?`
+    : `${step.prompt} ${lead} ${listed}.`;
+}
+
+/** An LLM step that only pulls the ids out of a RAG step's data insights table for a later step. */
+function isExtraction(step: PlanStep): boolean {
+  return step.tool === "LLM" && /data insights/i.test(step.prompt) && !/\(query\)/.test(step.prompt);
+}
+
+/**
+ * The plan without one id-extraction step, its readers reading the RAG step it read instead, steps renumbered:
+ * the missing step a planner skips. Null when the plan has no extraction step (or `which` has none to pick).
+ */
+export function dropExtraction(plan: Plan, pick: Pick): { plan: Plan; dropped: number } | null {
+  const extractions = plan.steps.filter((s) => isExtraction(s) && s.depends_on.length === 1);
+  if (extractions.length === 0) return null;
+  const dropped = extractions[pick(extractions.length)] as PlanStep;
+  const source = dropped.depends_on[0] as number;
+  const renumber = (id: number) => (id === dropped.id ? source : id) - (id > dropped.id ? 1 : 0);
+  const steps = plan.steps
+    .filter((s) => s.id !== dropped.id)
+    .map((s) => ({
+      ...s,
+      id: renumber(s.id),
+      inputs: [...new Set(s.inputs.map(renumber))],
+      depends_on: [...new Set(s.depends_on.map(renumber))],
+      prompt: s.prompt.replace(/\((\d+)\)/g, (whole, k: string) => {
+        const id = Number(k);
+        return plan.steps.some((t) => t.id === id) ? `(${renumber(id)})` : whole;
+      }),
+    }));
+  return { plan: { steps }, dropped: dropped.id };
 }
 
 /** One real intent change of a step's prompt, or null when the kind does not apply to it. */
@@ -234,7 +436,20 @@ function swapOne(prompt: string, words: readonly string[], pick: Pick): string |
   return prompt.replace(new RegExp(`\\b${found}\\b`, "i"), other);
 }
 
+/** The two ends of a rank, in the suite's own words. */
+const RANK_ENDS: readonly (readonly [RegExp, string])[] = [
+  [/\bhighest\b/, "lowest"],
+  [/\blowest\b/, "highest"],
+  [/\bthe most\b/, "the fewest"],
+  [/\btop\b/, "bottom"],
+  [/\bmost frequent\b/, "least frequent"],
+];
+
 export const PERTURBATIONS: Record<string, Perturbation> = {
+  "the other end of a rank": (prompt) => {
+    const end = RANK_ENDS.find(([pattern]) => pattern.test(prompt));
+    return end ? prompt.replace(end[0], end[1]) : null;
+  },
   "another call driver": (prompt, pick) => {
     const present = DRIVERS.findIndex(([plural, singular]) =>
       new RegExp(`\\b(?:${plural}|${singular})\\b`, "i").test(prompt),
