@@ -6,7 +6,8 @@
  */
 import { existsSync, statSync } from "node:fs";
 import { UserError } from "../errors.js";
-import { readJsonl, writeFileAtomic } from "../jsonl.js";
+import { writeOutput } from "../io/output.js";
+import { readJsonl } from "../jsonl.js";
 import {
   type Ask,
   type Correctness,
@@ -33,7 +34,7 @@ import type { Engine } from "../workspace/engines/engine.js";
 import { openPostgresEngine } from "../workspace/engines/postgres.js";
 import { openWorkspace, type Workspace } from "../workspace/open.js";
 import { reportExpected } from "./boundary.js";
-import type { Io } from "./io.js";
+import { type Io, outputOptions } from "./io.js";
 import {
   jsonLines,
   type PlanModelFlags,
@@ -236,7 +237,7 @@ async function execute(
     "unreadable" in p ? unreadableAnswer(p) : byKey.get(p.key),
   ) as PlanAnswer[];
   const answers = await withCorrectness(executedAnswers, workspace);
-  if (options.out) writeFileAtomic(options.out, jsonLines(answers));
+  if (options.out) writeOutput(options.out, jsonLines(answers), outputOptions(io));
   const failed = answers.filter((a) => a.status !== "answered");
   const judged = answers.filter((a) => a.correctness !== null);
   const summary = {
