@@ -66,8 +66,13 @@ function prepare(testCase: Case): Prepared {
  * protocol's own parser reads the calls, and values are read back as the protocol wrote them (JSON unless a string;
  * `5.0` reads as `5`). `known`: what `extractCalls(output, { tools })` returns for it, when the caller already has it.
  */
-export function decodeOutput(testCase: Case, output: Output, known?: Extraction): BfclDecoded {
-  const decoded = decodeForBfcl(output.output, output.protocol);
+export function decodeOutput(
+  testCase: Case,
+  output: Output,
+  mode: BfclMode,
+  known?: Extraction,
+): BfclDecoded {
+  const decoded = decodeForBfcl(output.output, output.protocol, mode);
   if (decoded.ok || (output.protocol !== "xml" && output.protocol !== "plain")) return decoded;
   const extraction = known ?? extractCalls(output.output, { tools: offeredTools(testCase) });
   if (extraction.malformed) return decoded;
@@ -88,7 +93,7 @@ function plainValue(value: PyValue): PyValue {
 
 /** Grades one output under BFCL's rules (`mode`: how names were served, see {@link BfclMode}). */
 export function gradeBfcl(testCase: Case, output: Output, mode: BfclMode): BfclVerdict {
-  return judgeBfcl(testCase, decodeOutput(testCase, output), mode);
+  return judgeBfcl(testCase, decodeOutput(testCase, output, mode), mode);
 }
 
 /** A verdict with the question's notes (unpassable, translated); built field by field, once per output. */
@@ -104,22 +109,25 @@ export function judgeBfcl(testCase: Case, decoded: BfclDecoded, mode: BfclMode):
   const { problem, notes } = prepare(testCase);
   const calls = decoded.ok ? decoded.calls : [];
   // BFCL's irrelevance rule: no call decoded (or nothing decodable) passes; its relevance rule: some call passes.
+  // The error types are its eval runner's (_evaluate_single_relevance_entry).
   if (problem.category.includes("irrelevance")) {
     return calls.length === 0
       ? outcome(notes, true, "", "no call, as expected")
-      : outcome(notes, false, "irrelevance:called", "a call was made");
+      : outcome(notes, false, "irrelevance_error:decoder_success", "a call was decoded");
   }
   if (problem.category.includes("relevance")) {
     return calls.length > 0
-      ? outcome(notes, true, "", "some call was made")
-      : outcome(notes, false, "relevance:no_call", "no call");
+      ? outcome(notes, true, "", "some call was decoded")
+      : outcome(notes, false, "relevance_error:decoder_failed", "no call was decoded");
   }
   if (!decoded.ok) {
     return outcome(
       notes,
       false,
       "ast_decoder:decoder_failed",
-      "the output is not a list of calls BFCL can decode",
+      decoded.failure
+        ? `BFCL's decoder fails: ${decoded.failure.python} (${decoded.failure.reason})`
+        : "the output is not a list of calls BFCL can decode",
     );
   }
   const result = checkBfclCalls(problem, calls, mode);
