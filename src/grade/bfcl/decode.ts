@@ -16,7 +16,7 @@ import type { BfclCall } from "./python/value.js";
 export type BfclShape = "python" | "json" | "native" | "protocol";
 
 export type BfclDecoded =
-  | { ok: true; calls: BfclCall[]; shape: BfclShape }
+  | { ok: true; calls: BfclCall[]; shape: BfclShape; readBy?: "xml" | "plain" }
   | { ok: false; failure?: DecodeFailure };
 
 const ARGUMENT_KEYS = ["arguments", "parameters", "args"] as const;

@@ -20,6 +20,11 @@ export interface BfclVerdict {
   unpassable?: true;
   /** The case came from another suite: its expectation was translated into BFCL's answer format to grade it. */
   translated?: true;
+  /**
+   * The calls were read by our xml or plain protocol's own parser: formats BFCL never asks for, which its decoder
+   * would fail. A named leniency, so a BFCL-compatible score over these protocols is never mistaken for BFCL's own.
+   */
+  read_by?: "xml" | "plain";
 }
 
 interface Prepared {
@@ -81,7 +86,7 @@ export function decodeOutput(
     if (output.protocol === "plain") for (const [key, value] of args) args.set(key, plainValue(value));
     return { name: call.name, arguments: args };
   });
-  return { ok: true, calls, shape: "protocol" };
+  return { ok: true, calls, shape: "protocol", readBy: output.protocol };
 }
 
 /** The plain protocol writes strings as they are and every other value as JSON (`k=2.5`, `k=[1,2]`): read it back so. */
@@ -97,10 +102,17 @@ export function gradeBfcl(testCase: Case, output: Output, mode: BfclMode): BfclV
 }
 
 /** A verdict with the question's notes (unpassable, translated); built field by field, once per output. */
-function outcome(notes: Prepared["notes"], passed: boolean, errorType: string, reason: string): BfclVerdict {
+function outcome(
+  notes: Prepared["notes"],
+  passed: boolean,
+  errorType: string,
+  reason: string,
+  decoded: BfclDecoded,
+): BfclVerdict {
   const verdict: BfclVerdict = { passed, error_type: errorType, reason };
   if (notes.unpassable) verdict.unpassable = true;
   if (notes.translated) verdict.translated = true;
+  if (decoded.ok && decoded.readBy) verdict.read_by = decoded.readBy;
   return verdict;
 }
 
@@ -112,13 +124,13 @@ export function judgeBfcl(testCase: Case, decoded: BfclDecoded, mode: BfclMode):
   // The error types are its eval runner's (_evaluate_single_relevance_entry).
   if (problem.category.includes("irrelevance")) {
     return calls.length === 0
-      ? outcome(notes, true, "", "no call, as expected")
-      : outcome(notes, false, "irrelevance_error:decoder_success", "a call was decoded");
+      ? outcome(notes, true, "", "no call, as expected", decoded)
+      : outcome(notes, false, "irrelevance_error:decoder_success", "a call was decoded", decoded);
   }
   if (problem.category.includes("relevance")) {
     return calls.length > 0
-      ? outcome(notes, true, "", "some call was decoded")
-      : outcome(notes, false, "relevance_error:decoder_failed", "no call was decoded");
+      ? outcome(notes, true, "", "some call was decoded", decoded)
+      : outcome(notes, false, "relevance_error:decoder_failed", "no call was decoded", decoded);
   }
   if (!decoded.ok) {
     return outcome(
@@ -128,10 +140,11 @@ export function judgeBfcl(testCase: Case, decoded: BfclDecoded, mode: BfclMode):
       decoded.failure
         ? `BFCL's decoder fails: ${decoded.failure.python} (${decoded.failure.reason})`
         : "the output is not a list of calls BFCL can decode",
+      decoded,
     );
   }
   const result = checkBfclCalls(problem, calls, mode);
-  return outcome(notes, result.valid, result.error_type, result.valid ? "valid" : result.error);
+  return outcome(notes, result.valid, result.error_type, result.valid ? "valid" : result.error, decoded);
 }
 
 /**

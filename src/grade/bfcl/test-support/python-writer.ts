@@ -26,7 +26,8 @@ function escapeChar(ch: string, quote: string, choose: Choose): string {
   if (form === "x" && code <= 0xff) return `\\x${code.toString(16).padStart(2, "0")}`;
   if (form === "u" && code <= 0xffff) return `\\u${code.toString(16).padStart(4, "0")}`;
   if (form === "U") return `\\U${code.toString(16).padStart(8, "0")}`;
-  if (form === "octal" && code <= 0o777) return `\\${code.toString(8)}`;
+  // Three digits always: `\40` before a digit would read that digit as part of the escape.
+  if (form === "octal" && code <= 0o377) return `\\${code.toString(8).padStart(3, "0")}`;
   return ch;
 }
 
@@ -37,10 +38,8 @@ export function stringLiteral(text: string, choose: Choose): string {
   const body = Array.from(text)
     .map((ch) => escapeChar(ch, quote, choose))
     .join("");
-  // A triple-quoted body must not end with its own quote character.
-  const safe =
-    quote.length === 3 && body.endsWith(quote[0] as string) ? `${body.slice(0, -1)}\\${quote[0]}` : body;
-  const literal = `${prefix}${quote}${safe}${quote}`;
+  // Every quote character of the body is escaped, so even a triple-quoted one cannot end early.
+  const literal = `${prefix}${quote}${body}${quote}`;
   if (text.length > 3 && choose([false, false, false, true])) {
     const cut = Math.floor(text.length / 2);
     return `${stringLiteral(text.slice(0, cut), choose)} ${stringLiteral(text.slice(cut), choose)}`;
