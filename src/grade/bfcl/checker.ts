@@ -108,7 +108,8 @@ export function checkOneCall(document: Value, call: BfclCall, answer: Value, mod
       );
     }
   }
-  for (const [param, value] of dictEntries(call.arguments)) {
+  const args = call.arguments;
+  for (const [param, value] of args instanceof Map ? args : dictEntries(args)) {
     // A `**kwargs` argument has the key None, which no schema declares.
     if (typeof param !== "string" || !pyContains(details, param) || !pyContains(params, param)) {
       return invalid("simple_function_checker:unexpected_param", `Unexpected parameter: '${String(param)}'.`);
@@ -117,7 +118,8 @@ export function checkOneCall(document: Value, call: BfclCall, answer: Value, mod
     if (!result.valid) return result;
   }
   for (const [param, accepted] of params instanceof Map ? params : pyItems(params)) {
-    if (!dictHas(call.arguments, param) && !pyContains(accepted, "")) {
+    const given = args instanceof Map ? typeof param === "string" && args.has(param) : dictHas(args, param);
+    if (!given && !pyContains(accepted, "")) {
       return invalid(
         "simple_function_checker:missing_optional",
         `Optional parameter '${String(param)}' not provided and not marked as optional.`,

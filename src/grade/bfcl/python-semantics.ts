@@ -44,6 +44,8 @@ function hashableOrCrash(item: Value): void {
 
 /** Python's `item in container`. */
 export function pyContains(container: Value, item: Value): boolean {
+  // The common cases first, inline: a string in a string-keyed dict, an item in a list.
+  if (container instanceof Map && typeof item === "string") return container.has(item);
   if (Array.isArray(container)) return container.some((element) => pyEquals(element, item));
   if (container instanceof PyTuple) return container.items.some((element) => pyEquals(element, item));
   if (isDict(container)) {
@@ -102,6 +104,11 @@ export function pyLength(value: Value): number {
 
 /** Python's `container[key]` for a dict (answers and documents index dicts by string keys). */
 export function pyGet(container: Value, key: Value): Value {
+  if (container instanceof Map && typeof key === "string") {
+    const value = container.get(key);
+    if (value === undefined) throw new PythonCrash("KeyError", key);
+    return value;
+  }
   if (isDict(container)) {
     const value = dictGet(container, key);
     if (value === undefined) throw new PythonCrash("KeyError", String(key));
@@ -112,6 +119,7 @@ export function pyGet(container: Value, key: Value): Value {
 
 /** Python's `dict.items()`; anything else has no such method. */
 export function pyItems(value: Value): [Value, Value][] {
+  if (value instanceof Map) return [...value];
   if (isDict(value)) return [...dictEntries(value)];
   throw new PythonCrash("AttributeError", `'${typeName(value)}' object has no attribute 'items'`);
 }

@@ -159,3 +159,99 @@ describe("decodePrompt: properties", () => {
     );
   });
 });
+
+describe("the fast path", () => {
+  const pieces = fc.constantFrom(
+    "[",
+    "]",
+    "(",
+    ")",
+    "{",
+    "}",
+    "f",
+    "g.h",
+    "x",
+    "=",
+    "==",
+    ",",
+    ": ",
+    "'a'",
+    '"b"',
+    "'\\n'",
+    "'\\x4'",
+    "'\\N{X}'",
+    "1",
+    "-",
+    "0",
+    "07",
+    "1.5",
+    "1e3",
+    "1.",
+    ".5",
+    "True",
+    "None",
+    "from",
+    "lambda",
+    " ",
+    "\n",
+    "#",
+    "*",
+    "+",
+    "u'x'",
+    "R'\\d'",
+    "'''a\nb'''",
+    "b'x'",
+    "g(a=1)",
+    "g(1)",
+    "12345678901234567890",
+    "(1,)",
+    "x.y",
+    "==",
+    "<",
+    "|",
+    "I cannot",
+    "TOOL",
+    "r",
+    "é",
+    "\t",
+  );
+  const same = (text: string) => {
+    const fast = decodePrompt(text);
+    const full = decodePrompt(text, { fastPath: false });
+    const show = (d: typeof fast) =>
+      d.ok ? reprValue(d.calls.map((c) => new Map<string, Value>([[c.name, c.arguments]]))) : "ERR";
+    expect(show(fast)).toBe(show(full));
+  };
+
+  it("answers only what the full reader answers alike", () => {
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 40 }), (parts) => same(parts.join(""))),
+      {
+        seed: SEED,
+        numRuns: 10_000,
+      },
+    );
+    fc.assert(
+      fc.property(written, ({ text }) => same(text)),
+      { seed: SEED, numRuns: 2000 },
+    );
+  });
+
+  it("answers alike on near-valid text: written calls with random insertions and deletions", () => {
+    const edit = fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.option(pieces, { nil: undefined }));
+    fc.assert(
+      fc.property(written, fc.array(edit, { minLength: 1, maxLength: 4 }), ({ text }, edits) => {
+        let edited = text;
+        for (const [where, piece] of edits) {
+          const at = Math.floor(where * edited.length);
+          edited =
+            piece === undefined
+              ? edited.slice(0, at) + edited.slice(at + 1)
+              : edited.slice(0, at) + piece + edited.slice(at);
+        }
+        same(edited);
+      }),
+      { seed: SEED, numRuns: 20_000 },
+    );
+  });
+});

@@ -5,8 +5,8 @@
  * every element, which must be a call. Nothing is executed.
  */
 import type { Expr } from "./ast.js";
-import type { DecodeFailure } from "./failure.js";
-import { raise, syntaxError } from "./failure.js";
+import { DecodeFailure, raise, syntaxError } from "./failure.js";
+import { certainlyInvalid, fastCalls } from "./fast-path.js";
 import { parseExpression } from "./parse.js";
 import { asDecodeFailure, resolveCall } from "./resolve.js";
 import type { BfclCall } from "./value.js";
@@ -16,6 +16,12 @@ export type PromptDecoded = { ok: true; calls: BfclCall[] } | { ok: false; failu
 function isStripped(code: number): boolean {
   return code === 96 || code === 10 || code === 32;
 }
+
+const NOT_A_CALL = new DecodeFailure("AssertionError", "an element is not a call");
+const INVALID_START = new DecodeFailure(
+  "SyntaxError",
+  "invalid syntax (the text does not open with an expression)",
+);
 
 /** Python's `text.strip("`\n ")`. */
 export function stripFence(text: string): string {
@@ -33,11 +39,14 @@ export function bracketed(output: string): string {
   return `${text.startsWith("[") ? "" : "["}${text}${text.endsWith("]") ? "" : "]"}`;
 }
 
+const SURROGATE = /[\ud800-\udfff]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 /** The checks `ast.parse` makes on its source string before tokenizing, and its newline translation. */
 function source(text: string): string {
   if (text.includes("\0")) syntaxError("source code string cannot contain null bytes");
   // A lone surrogate cannot be encoded as UTF-8, which ast.parse does first.
-  if (/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text)) {
+  if (SURROGATE.test(text) && LONE_SURROGATE.test(text)) {
     raise("UnicodeEncodeError", "surrogates not allowed");
   }
   return text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text;
@@ -55,10 +64,21 @@ function callsOf(body: Expr): BfclCall[] {
   });
 }
 
+export interface DecodeOptions {
+  /** Try the direct reader of the common shape first (python/fast-path.ts); off only to test it against the full one. */
+  fastPath?: boolean;
+}
+
 /** Decodes prompt-mode text exactly as BFCL's default decoder does, or says why it fails. */
-export function decodePrompt(output: string): PromptDecoded {
+export function decodePrompt(output: string, options: DecodeOptions = {}): PromptDecoded {
+  const fastPath = options.fastPath !== false;
   try {
-    return { ok: true, calls: callsOf(parseExpression(source(bracketed(output)))) };
+    const bracketedText = bracketed(output);
+    if (fastPath && certainlyInvalid(bracketedText)) return { ok: false, failure: INVALID_START };
+    const text = source(bracketedText);
+    const fast = fastPath ? fastCalls(text) : undefined;
+    if (fast === "fails") return { ok: false, failure: NOT_A_CALL };
+    return { ok: true, calls: fast ?? callsOf(parseExpression(text)) };
   } catch (error) {
     return { ok: false, failure: asDecodeFailure(error) };
   }

@@ -17,7 +17,7 @@ import type {
 import { ELLIPSIS } from "./ast.js";
 import { syntaxError } from "./failure.js";
 import { addFString, FStringBuilder } from "./fstring.js";
-import { END, NAME, NUMBER, OP, STRING, type StringPiece, type Token, Tokenizer } from "./tokens.js";
+import { type StringPiece, type Token, Tokenizer } from "./tokens.js";
 import { PyBytes } from "./value.js";
 
 /** Deeper than this the parser refuses (CPython's own limits differ: 200 brackets, then its parser stack). */
@@ -25,15 +25,21 @@ const MAX_DEPTH = 400;
 
 const COMPARE_OPS: ReadonlySet<string> = new Set(["==", "!=", "<", "<=", ">", ">="]);
 
-/** The binary operator levels from `bitwise_or` down to `term`, loosest first. */
-const BINARY_LEVELS: readonly (readonly BinaryOperator[])[] = [
-  ["|"],
-  ["^"],
-  ["&"],
-  ["<<", ">>"],
-  ["+", "-"],
-  ["*", "/", "//", "%", "@"],
-];
+/** The binary operators from `bitwise_or` (1) down to `term` (6): a higher level binds tighter. */
+const BINARY_LEVEL: ReadonlyMap<string, number> = new Map([
+  ["|", 1],
+  ["^", 2],
+  ["&", 3],
+  ["<<", 4],
+  [">>", 4],
+  ["+", 5],
+  ["-", 5],
+  ["*", 6],
+  ["/", 6],
+  ["//", 6],
+  ["%", 6],
+  ["@", 6],
+]);
 
 class Parser {
   private readonly tokens: Token[] = [];
@@ -49,18 +55,18 @@ class Parser {
 
   private isOp(text: string, ahead = 0): boolean {
     const token = this.peek(ahead);
-    return token.type === OP && token.text === text;
+    return token.type === "op" && token.text === text;
   }
 
   private isKeyword(word: string, ahead = 0): boolean {
     const token = this.peek(ahead);
-    return token.type === NAME && token.keyword && token.text === word;
+    return token.type === "name" && token.keyword && token.text === word;
   }
 
   /** A NAME token that is not a reserved word. */
   private isName(ahead = 0): boolean {
     const token = this.peek(ahead);
-    return token.type === NAME && !token.keyword;
+    return token.type === "name" && !token.keyword;
   }
 
   private eatOp(text: string): boolean {
@@ -81,7 +87,7 @@ class Parser {
 
   private name(): string {
     const token = this.peek();
-    if (token.type !== NAME || token.keyword) syntaxError("expected a name");
+    if (token.type !== "name" || token.keyword) syntaxError("expected a name");
     this.index++;
     return token.text;
   }
@@ -93,7 +99,7 @@ class Parser {
   /** eval: expressions NEWLINE* ENDMARKER */
   evalInput(): Expr {
     const body = this.expressions();
-    if (this.peek().type !== END) syntaxError("invalid syntax");
+    if (this.peek().type !== "end") syntaxError("invalid syntax");
     return body;
   }
 
@@ -103,7 +109,7 @@ class Parser {
     if (!this.isOp(",")) return first;
     const elts = [first];
     while (this.eatOp(",")) {
-      if (this.peek().type === END) break;
+      if (this.peek().type === "end") break;
       elts.push(this.expression());
     }
     return { type: "Tuple", elts };
@@ -172,7 +178,7 @@ class Parser {
 
   private compareOperator(): CompareOperator | undefined {
     const token = this.peek();
-    if (token.type === OP && COMPARE_OPS.has(token.text)) {
+    if (token.type === "op" && COMPARE_OPS.has(token.text)) {
       this.index++;
       return token.text as CompareOperator;
     }
@@ -203,17 +209,20 @@ class Parser {
   }
 
   private bitwiseOr(): Expr {
-    return this.binary(0);
+    return this.binary(1);
   }
 
-  /** The left-associative binary levels (bitwise_or … term), then factor. */
-  private binary(level: number): Expr {
-    const operators = BINARY_LEVELS[level];
-    if (operators === undefined) return this.factor();
-    let left = this.binary(level + 1);
+  /**
+   * The left-associative binary levels bitwise_or … term, by precedence climbing: one look at the next token per
+   * operand instead of one call per level.
+   */
+  private binary(minimum: number): Expr {
+    let left = this.factor();
     for (;;) {
       const token = this.peek();
-      if (token.type !== OP || !(operators as readonly string[]).includes(token.text)) return left;
+      if (token.type !== "op") return left;
+      const level = BINARY_LEVEL.get(token.text);
+      if (level === undefined || level < minimum) return left;
       this.index++;
       left = { type: "BinOp", left, op: token.text as BinaryOperator, right: this.binary(level + 1) };
     }
@@ -222,7 +231,7 @@ class Parser {
   /** factor: '+' factor | '-' factor | '~' factor | power */
   private factor(): Expr {
     const token = this.peek();
-    if (token.type === OP && (token.text === "-" || token.text === "+" || token.text === "~")) {
+    if (token.type === "op" && (token.text === "-" || token.text === "+" || token.text === "~")) {
       this.index++;
       this.enter();
       const operand = this.factor();
@@ -260,19 +269,19 @@ class Parser {
   private atom(): Expr {
     const token = this.peek();
     switch (token.type) {
-      case NAME:
+      case "name":
         this.index++;
         if (!token.keyword) return { type: "Name", id: token.text };
         if (token.text === "True") return constant(true);
         if (token.text === "False") return constant(false);
         if (token.text === "None") return constant(null);
         return syntaxError(`invalid syntax ('${token.text}')`);
-      case NUMBER:
+      case "number":
         this.index++;
         return constant(token.value);
-      case STRING:
+      case "string":
         return this.strings();
-      case OP:
+      case "op":
         this.index++;
         if (token.text === "(") return this.parenthesised();
         if (token.text === "[") return this.bracketed();
@@ -287,7 +296,7 @@ class Parser {
   /** Adjacent string literals, concatenated (a JoinedStr when one is an f-string); bytes and str may not mix. */
   private strings(): Expr {
     const pieces: StringPiece[] = [];
-    for (let token = this.peek(); token.type === STRING; token = this.peek()) {
+    for (let token = this.peek(); token.type === "string"; token = this.peek()) {
       pieces.push(token.piece);
       this.index++;
     }

@@ -8,12 +8,6 @@ import type { ConstantValue } from "./ast.js";
 import { syntaxError } from "./failure.js";
 import { decodeEscapes, numberValue } from "./literals.js";
 
-export const NAME = 1;
-export const NUMBER = 2;
-export const STRING = 3;
-export const OP = 4;
-export const END = 5;
-
 export interface StringPiece {
   bytes: boolean;
   /** The literal had a lowercase `u` prefix (ast's `kind="u"`, written back by unparse when it comes first). */
@@ -27,11 +21,11 @@ export interface StringPiece {
 }
 
 export type Token =
-  | { type: typeof NAME; text: string; keyword: boolean }
-  | { type: typeof NUMBER; value: ConstantValue }
-  | { type: typeof STRING; piece: StringPiece }
-  | { type: typeof OP; text: string }
-  | { type: typeof END };
+  | { type: "name"; text: string; keyword: boolean }
+  | { type: "number"; value: ConstantValue }
+  | { type: "string"; piece: StringPiece }
+  | { type: "op"; text: string }
+  | { type: "end" };
 
 /** Python 3.11's reserved words (`keyword.kwlist`); soft keywords (match, case, _) are names. */
 const KEYWORDS = new Set([
@@ -96,6 +90,20 @@ const TWO_CHAR = new Set([
   "|=",
 ]);
 const ONE_CHAR = "%&()*+,-./:;<=>@[]^{|}~";
+/** The characters that can follow the first of a two- or three-character operator. */
+const OPERATOR_FOLLOWERS = "=*/<>.";
+
+/** Operator tokens are immutable: one shared token per operator. */
+const OPERATOR_TOKENS = new Map<string, Token>();
+
+function operatorToken(text: string): Token {
+  let token = OPERATOR_TOKENS.get(text);
+  if (token === undefined) {
+    token = { type: "op", text };
+    OPERATOR_TOKENS.set(text, token);
+  }
+  return token;
+}
 const MAX_LEVEL = 200;
 const CLOSING: Readonly<Record<string, string>> = { ")": "(", "]": "[", "}": "{" };
 
@@ -140,7 +148,7 @@ export class Tokenizer {
     }
     if (this.pos >= src.length) {
       if (this.brackets.length > 0) syntaxError(`'${this.brackets.at(-1)}' was never closed`);
-      return { type: END };
+      return { type: "end" };
     }
     const c = src.charCodeAt(this.pos);
     if (isIdentifierStart(c)) return this.nameOrString();
@@ -163,7 +171,7 @@ export class Tokenizer {
       else if (c === 35) this.skipComment();
       else syntaxError("invalid syntax (a new line outside brackets)");
     }
-    return { type: END };
+    return { type: "end" };
   }
 
   private nameOrString(): Token {
@@ -190,27 +198,28 @@ export class Tokenizer {
       if (c >= 128) ascii = false;
     }
     const raw = src.slice(start, this.pos);
-    if (ascii) return { type: NAME, text: raw, keyword: KEYWORDS.has(raw) };
+    if (ascii) return { type: "name", text: raw, keyword: KEYWORDS.has(raw) };
     if (!IDENTIFIER.test(raw)) syntaxError(`invalid character in identifier ${JSON.stringify(raw)}`);
-    return { type: NAME, text: raw.normalize("NFKC"), keyword: KEYWORDS.has(raw) };
+    return { type: "name", text: raw.normalize("NFKC"), keyword: KEYWORDS.has(raw) };
   }
 
   private string(prefix: string): Token {
     const src = this.src;
-    const quote = src[this.pos] as string;
-    const triple = src.startsWith(quote.repeat(3), this.pos);
-    const delimiter = triple ? quote.repeat(3) : quote;
-    const bodyStart = this.pos + delimiter.length;
+    const quote = src.charCodeAt(this.pos);
+    const triple = src.charCodeAt(this.pos + 1) === quote && src.charCodeAt(this.pos + 2) === quote;
+    const length = triple ? 3 : 1;
+    const bodyStart = this.pos + length;
     let i = bodyStart;
     for (;;) {
       if (i >= src.length) syntaxError("unterminated string literal");
       const c = src.charCodeAt(i);
-      if (c === 10 && !triple) syntaxError("unterminated string literal");
+      if (c === quote && (!triple || (src.charCodeAt(i + 1) === quote && src.charCodeAt(i + 2) === quote)))
+        break;
       if (c === 92) i += 2;
-      else if (src.startsWith(delimiter, i)) break;
+      else if (c === 10 && !triple) syntaxError("unterminated string literal");
       else i++;
     }
-    this.pos = i + delimiter.length;
+    this.pos = i + length;
     const body = src.slice(bodyStart, i);
     const flags = prefix.toLowerCase();
     const f = flags.includes("f");
@@ -220,13 +229,13 @@ export class Tokenizer {
     if (bytes && /[^\x00-\x7f]/.test(body)) syntaxError("bytes can only contain ASCII literal characters");
     const value = raw || f ? body : decodeEscapes(body, bytes);
     // CPython marks kind="u" only for a lowercase u prefix.
-    return { type: STRING, piece: { bytes, u: prefix === "u", f, raw, body, value } };
+    return { type: "string", piece: { bytes, u: prefix === "u", f, raw, body, value } };
   }
 
   private number(): Token {
     const start = this.pos;
     this.scanNumber();
-    return { type: NUMBER, value: numberValue(this.src.slice(start, this.pos)) };
+    return { type: "number", value: numberValue(this.src.slice(start, this.pos)) };
   }
 
   /** tokenizer.c's number rules, leaving `pos` after the literal. */
@@ -352,15 +361,19 @@ export class Tokenizer {
 
   private operator(): Token {
     const src = this.src;
-    const three = src.slice(this.pos, this.pos + 3);
-    if (THREE_CHAR.has(three)) {
-      this.pos += 3;
-      return { type: OP, text: three };
-    }
-    const two = three.slice(0, 2);
-    if (TWO_CHAR.has(two)) {
-      this.pos += 2;
-      return { type: OP, text: two };
+    // Most operators are one character not followed by another operator character: no substring is built for them.
+    const following = src[this.pos + 1];
+    if (following !== undefined && OPERATOR_FOLLOWERS.includes(following)) {
+      const three = src.slice(this.pos, this.pos + 3);
+      if (THREE_CHAR.has(three)) {
+        this.pos += 3;
+        return operatorToken(three);
+      }
+      const two = three.slice(0, 2);
+      if (TWO_CHAR.has(two)) {
+        this.pos += 2;
+        return operatorToken(two);
+      }
     }
     const one = src[this.pos] as string;
     if (!ONE_CHAR.includes(one)) {
@@ -375,6 +388,6 @@ export class Tokenizer {
       const open = this.brackets.pop();
       if (open !== CLOSING[one]) syntaxError(`unmatched '${one}'`);
     }
-    return { type: OP, text: one };
+    return operatorToken(one);
   }
 }
