@@ -73,12 +73,17 @@ function bfclSideBySide(mutations: number): boolean {
   try {
     // One mode for the whole set, so one process of each side grades all of it: prompt mode, where BFCL decodes the
     // raw text itself (check.py's "raw"), plus the prompt classes real models write (fences, prose, JSON…).
-    const generated = generateOutputs(answerableQuestions(), { mutationsPerQuestion: mutations }).map((o) => ({
-      ...o,
-      mode: "prompt" as const,
-    }));
+    const generated = generateOutputs(answerableQuestions(), { mutationsPerQuestion: mutations }).map(
+      (o) => ({
+        ...o,
+        mode: "prompt" as const,
+      }),
+    );
     const classQuestions = [...answerableQuestions(), ...relevanceQuestions()];
-    const outputs = [...generated, ...promptClassOutputs(classQuestions, OUTPUTS_PER_CLASS, generated.length)];
+    const outputs = [
+      ...generated,
+      ...promptClassOutputs(classQuestions, OUTPUTS_PER_CLASS, generated.length),
+    ];
     const files = writeSet(dir, outputs);
     const verdictsFile = join(dir, "verdicts.jsonl");
     const ours = [process.execPath, join(PACKAGE_ROOT, "bin", "tooluse.js"), "grade", "--rules", "bfcl"];

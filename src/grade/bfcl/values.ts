@@ -174,7 +174,8 @@ function dictMatches(value: Value, candidate: Value): RuleResult {
     }
   }
   for (const [key, options] of pyItems(candidate)) {
-    const given = value instanceof Map ? typeof key === "string" && value.has(key) : dictHas(value as Dict, key);
+    const given =
+      value instanceof Map ? typeof key === "string" && value.has(key) : dictHas(value as Dict, key);
     if (!given && !pyContains(options, "")) {
       return invalid("value_error:dict_key", `Missing dict key parameter: '${String(key)}'.`);
     }
