@@ -66,6 +66,8 @@ function isDigit(c: number): boolean {
 
 class FastReader {
   pos = 0;
+  /** A call was read as a value: inside parentheses it may be a list element after all (`[(f(a=1))]`). */
+  sawCall = false;
   constructor(private readonly text: string) {}
 
   /** Skips spaces, tabs, form feeds and newlines (all inside brackets here). */
@@ -138,6 +140,7 @@ class FastReader {
     // A call as a value: with keywords it is `{name: {args}}`; without, its unparsed text (the full reader's).
     const call = this.callAfter(name, depth);
     if (call === BAIL || !(call.arguments instanceof Map) || call.arguments.size === 0) return BAIL;
+    this.sawCall = true;
     return new Map<string, Value>([[call.name, call.arguments]]);
   }
 
@@ -341,10 +344,9 @@ export function fastCalls(text: string): BfclCall[] | "fails" | undefined {
     const call = reader.call();
     if (call === BAIL) {
       reader.pos = start;
-      const startsWithName = isNameStart(reader.peek());
-      const value = reader.value(0);
-      // A name read as a value may have been a call after all (`{name: {args}}`): that is not ours to judge.
-      if (value === BAIL || (startsWithName && value instanceof Map)) return undefined;
+      reader.sawCall = false;
+      // A call read as a value (`f(a=1)`, `(f(a=1))`) may be the element itself: not ours to judge.
+      if (reader.value(0) === BAIL || reader.sawCall) return undefined;
       notACall = true;
     } else calls.push(call);
     const c = reader.peek();

@@ -6,7 +6,7 @@ import { intToFloat, toBigInt } from "./arithmetic.js";
 import { exponential, fixed } from "./decimal.js";
 import { raise } from "./failure.js";
 import { reprValue } from "./repr.js";
-import { dictGet, isDict, PyFloat, PyTuple, typeName, type Value } from "./value.js";
+import { dictGet, isDict, PyBytes, PyFloat, PyTuple, typeName, type Value } from "./value.js";
 
 /** Python's `str(value)`. */
 export function pyStr(value: Value): string {
@@ -123,8 +123,12 @@ const SPEC = /%(?:\(([^)]*)\))?([-+ #0]*)(\*|\d+)?(?:\.(\*|\d*))?[hlL]?(.)?/y;
 /** `format % args` for a str format. */
 export function printf(format: string, args: Value): string {
   const positional = args instanceof PyTuple ? args.items : undefined;
-  // CPython treats any mapping (a dict, and a list too) as the source of %(name)s values.
-  const mapping = positional === undefined && (isDict(args) || Array.isArray(args)) ? args : undefined;
+  // CPython treats anything with __getitem__ but a tuple or a str (a dict, a list, bytes) as a mapping: used for
+  // %(name)s, and never "not all arguments converted".
+  const mapping =
+    positional === undefined && (isDict(args) || Array.isArray(args) || args instanceof PyBytes)
+      ? args
+      : undefined;
   let next = 0;
   let usedSingle = false;
   const take = (): Value => {
@@ -163,7 +167,7 @@ export function printf(format: string, args: Value): string {
     if (spec.width < 0) spec = { ...spec, flags: `${spec.flags}-`, width: -spec.width };
     let value: Value;
     if (key !== undefined) {
-      if (!mapping || Array.isArray(mapping)) raise("TypeError", "format requires a mapping");
+      if (!mapping || !isDict(mapping)) raise("TypeError", "format requires a mapping");
       const found = dictGet(mapping, key);
       if (found === undefined) raise("KeyError", key);
       value = found;
