@@ -103,7 +103,16 @@ describe.skipIf(skip !== undefined)("BFCL differential: --rules bfcl agrees with
     for (const promptClass of PROMPT_CLASSES) {
       expect(outputs.filter((o) => o.kind === promptClass.kind).length).toBeGreaterThanOrEqual(500);
     }
-    expect(PROMPT_CLASSES.length).toBeGreaterThanOrEqual(16);
+    expect(PROMPT_CLASSES.length).toBeGreaterThanOrEqual(24);
+  });
+
+  it("exercises BFCL's dict checkers: every error type they name, the overwritten one included", () => {
+    const dictTypes = new Set(
+      graded.filter((g) => g.output.kind === "dict-checker").map((g) => g.theirs.error_type),
+    );
+    for (const type of ["value_error:dict_key", "value_error:dict_value", "value_error:list_dict_count"]) {
+      expect(dictTypes).toContain(type);
+    }
   });
 
   it("is not a trivial agreement: each category and each prompt class has passing and failing outputs", () => {
@@ -125,10 +134,19 @@ describe.skipIf(skip !== undefined)("BFCL differential: --rules bfcl agrees with
       (g) =>
         g.ours.passed !== g.theirs.valid || (!g.ours.passed && g.ours.error_type !== g.theirs.error_type),
     );
-    const byClass = new Map<string, number>();
-    for (const g of graded) byClass.set(g.output.kind, (byClass.get(g.output.kind) ?? 0) + 1);
+    const byClass = new Map<string, { outputs: number; passing: number }>();
+    for (const g of graded) {
+      const counts = byClass.get(g.output.kind) ?? { outputs: 0, passing: 0 };
+      counts.outputs++;
+      if (g.theirs.valid) counts.passing++;
+      byClass.set(g.output.kind, counts);
+    }
+    const perClass = PROMPT_CLASSES.map((c) => {
+      const counts = byClass.get(c.kind);
+      return `${c.kind} ${counts?.outputs} (${counts?.passing} passing)`;
+    });
     console.log(
-      `BFCL differential: ${graded.length - disagreements.length}/${graded.length} verdicts agree (${PROMPT_CLASSES.map((c) => `${c.kind} ${byClass.get(c.kind)}`).join(", ")})`,
+      `BFCL differential: ${graded.length - disagreements.length}/${graded.length} verdicts agree; prompt classes: ${perClass.join(", ")}`,
     );
     expect(disagreements.slice(0, 20).map(describeMismatch)).toEqual([]);
   });

@@ -358,9 +358,14 @@ export function fastCalls(text: string): BfclCall[] | "fails" | undefined {
 /** The characters that cannot start an expression (nor close the list), so a list opening with one is a SyntaxError. */
 const CANNOT_START = new Set([..."<>|=,)}:!?$@&^%/;`"].map((ch) => ch.charCodeAt(0)));
 
+/** Blanks inside brackets, before ast.parse's newline translation (so `\r` is one too). */
 function skipBlanks(text: string, from: number): number {
   let i = from;
-  for (let c = text.charCodeAt(i); c === 32 || c === 9 || c === 10 || c === 12; c = text.charCodeAt(++i));
+  for (
+    let c = text.charCodeAt(i);
+    c === 32 || c === 9 || c === 10 || c === 12 || c === 13;
+    c = text.charCodeAt(++i)
+  );
   return i;
 }
 

@@ -8,6 +8,9 @@
 import fc from "fast-check";
 import { type PyCall, PyFloat, PyTuple, type PyValue } from "../../../extract/python-value.js";
 import { mulberry32 } from "../../../metrics/random.js";
+import { CALL_FORM_CLASSES } from "./call-forms.js";
+import { DICT_CLASS } from "./dict-forms.js";
+import { FREEFORM_CLASSES } from "./freeform.js";
 import {
   type Choose,
   chooser,
@@ -17,48 +20,18 @@ import {
   pythonCallList,
   pythonLiteral,
   stringLiteral,
+  withArgument,
+  withExtra,
 } from "./python-writer.js";
 
 /** One class: what it is, and how to write a text from a question's answer calls. */
 export interface PromptClass {
   kind: string;
+  /** Only questions whose answer calls this holds for are written in this class (default: every question). */
+  applies?: (calls: readonly PyCall[]) => boolean;
+  /** Outputs of this class, when it needs more than OUTPUTS_PER_CLASS to mix its parts. */
+  count?: number;
   write(calls: readonly PyCall[], choose: Choose): string;
-}
-
-/** Writes the calls with one argument's value spelled by `spell` (when it returns text for it). */
-function withArgument(
-  calls: readonly PyCall[],
-  choose: Choose,
-  spell: (value: PyValue, param: string) => string | undefined,
-): string {
-  const spots = calls.flatMap((call, i) => [...call.arguments.keys()].map((param) => [i, param] as const));
-  const [target, targetParam] = spots.length > 0 ? choose(spots) : [-1, ""];
-  let index = -1;
-  return pythonCallList(calls, choose, (call, c) => {
-    index++;
-    return pythonCall(call, c, (param, value) => {
-      if (index === target && param === targetParam) return spell(value, param) ?? pythonLiteral(value, c);
-      return pythonLiteral(value, c);
-    });
-  });
-}
-
-/** Adds an argument (name and source text) to one call. */
-function withExtra(
-  calls: readonly PyCall[],
-  choose: Choose,
-  extra: string,
-  position: "first" | "last",
-): string {
-  const target = Math.floor(choose([0, 0.3, 0.6, 0.99]) * calls.length);
-  return pythonCallList(calls, choose, (call, c) => {
-    const written = pythonCall(call, c);
-    if (calls.indexOf(call) !== target) return written;
-    const open = written.indexOf("(");
-    const inner = written.slice(open + 1, -1);
-    const args = inner === "" ? extra : position === "first" ? `${extra}, ${inner}` : `${inner}, ${extra}`;
-    return `${written.slice(0, open)}(${args})`;
-  });
 }
 
 function jsonOf(value: PyValue): string {
@@ -440,7 +413,7 @@ const PROSE_AFTER = [
 ];
 
 /** The classes of the issue (and of what real outputs look like), each with its writer. */
-export const PROMPT_CLASSES: readonly PromptClass[] = [
+const VALUE_CLASSES: readonly PromptClass[] = [
   {
     kind: "fence:tagged",
     write(calls, choose) {
@@ -727,6 +700,14 @@ export const PROMPT_CLASSES: readonly PromptClass[] = [
   },
 ];
 
+/** Every class: the value and shape classes above, the call forms, BFCL's dict checkers, free-form text. */
+export const PROMPT_CLASSES: readonly PromptClass[] = [
+  ...VALUE_CLASSES,
+  ...CALL_FORM_CLASSES,
+  DICT_CLASS,
+  ...FREEFORM_CLASSES,
+];
+
 /** How many outputs each class contributes to the differential test (the issue asks for at least 500). */
 export const OUTPUTS_PER_CLASS = 600;
 
@@ -737,7 +718,10 @@ export interface PromptOutput {
   text: string;
 }
 
-/** The class's outputs over these questions' answer calls, from a fixed seed (fast-check drives every choice). */
+/**
+ * Every class's outputs over these questions' answer calls, from a fixed seed (fast-check drives every choice): each
+ * class draws its questions from those it applies to.
+ */
 export function promptOutputs(
   answerCalls: readonly (readonly PyCall[])[],
   count = OUTPUTS_PER_CLASS,
@@ -745,11 +729,16 @@ export function promptOutputs(
 ): PromptOutput[] {
   const out: PromptOutput[] = [];
   PROMPT_CLASSES.forEach((promptClass, classIndex) => {
-    const draws = fc.sample(fc.tuple(fc.nat({ max: answerCalls.length - 1 }), fc.integer()), {
+    const eligible = answerCalls.flatMap((calls, index) =>
+      (promptClass.applies?.(calls) ?? true) ? [index] : [],
+    );
+    if (eligible.length === 0) return;
+    const draws = fc.sample(fc.tuple(fc.nat({ max: eligible.length - 1 }), fc.integer()), {
       seed: seed * 100 + classIndex,
-      numRuns: count,
+      numRuns: Math.max(count, promptClass.count ?? 0),
     });
-    for (const [question, subSeed] of draws) {
+    for (const [pick, subSeed] of draws) {
+      const question = eligible[pick] as number;
       const choose = chooser(mulberry32(subSeed));
       out.push({
         kind: promptClass.kind,

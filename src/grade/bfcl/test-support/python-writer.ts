@@ -114,3 +114,42 @@ export function pythonCallList(calls: readonly PyCall[], choose: Choose, write =
   const separator = choose([", ", ",", ",\n", ", "]);
   return `[${calls.map((call) => write(call, choose)).join(separator)}]`;
 }
+
+/** Writes the calls with one argument (picked by `choose`) spelled by `spell`. */
+export function withArgument(
+  calls: readonly PyCall[],
+  choose: Choose,
+  spell: (value: PyValue, param: string) => string | undefined,
+  eligible: (value: PyValue) => boolean = () => true,
+): string {
+  const spots = calls.flatMap((call, i) =>
+    [...call.arguments].filter(([, value]) => eligible(value)).map(([param]) => [i, param] as const),
+  );
+  const [target, targetParam] = spots.length > 0 ? choose(spots) : [-1, ""];
+  let index = -1;
+  return pythonCallList(calls, choose, (call, c) => {
+    index++;
+    return pythonCall(call, c, (param, value) => {
+      if (index === target && param === targetParam) return spell(value, param) ?? pythonLiteral(value, c);
+      return pythonLiteral(value, c);
+    });
+  });
+}
+
+/** Adds source text as an argument of one call, first (a positional place) or last. */
+export function withExtra(
+  calls: readonly PyCall[],
+  choose: Choose,
+  extra: string,
+  position: "first" | "last",
+): string {
+  const target = Math.floor(choose([0, 0.3, 0.6, 0.99]) * calls.length);
+  return pythonCallList(calls, choose, (call, c) => {
+    const written = pythonCall(call, c);
+    if (calls.indexOf(call) !== target) return written;
+    const open = written.indexOf("(");
+    const inner = written.slice(open + 1, -1);
+    const args = inner === "" ? extra : position === "first" ? `${extra}, ${inner}` : `${inner}, ${extra}`;
+    return `${written.slice(0, open)}(${args})`;
+  });
+}
