@@ -113,6 +113,16 @@ describe.skipIf(skip !== undefined)("BFCL differential: --rules bfcl agrees with
     for (const type of ["value_error:dict_key", "value_error:dict_value", "value_error:list_dict_count"]) {
       expect(dictTypes).toContain(type);
     }
+    // dict_checker breaks on a wrong value, then its loop over missing keys overwrites the error type: outputs whose
+    // first message is about a value yet whose type is dict_key, and we agree on them (the verdict test checks).
+    const overwritten = graded.filter(
+      (g) =>
+        g.output.kind === "dict-checker" &&
+        g.theirs.error_type === "value_error:dict_key" &&
+        g.theirs.error.some((message) => message.startsWith("Invalid value for parameter")),
+    );
+    expect(overwritten.length).toBeGreaterThanOrEqual(10);
+    expect(overwritten.filter((g) => g.ours.error_type !== g.theirs.error_type)).toEqual([]);
   });
 
   it("is not a trivial agreement: each category and each prompt class has passing and failing outputs", () => {

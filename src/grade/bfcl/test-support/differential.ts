@@ -94,6 +94,8 @@ export interface CheckerVerdict {
   id: string;
   valid: boolean;
   error_type: string;
+  /** The checker's messages, in the order it wrote them. */
+  error: string[];
 }
 
 /**
@@ -144,6 +146,7 @@ export function runChecker(input: string): { verdicts: Map<string, CheckerVerdic
       id: String(record.get("id")),
       valid: record.get("valid") === true,
       error_type: String(record.get("error_type") ?? ""),
+      error: ((record.get("error") ?? []) as unknown[]).map(String),
     };
     verdicts.set(verdict.id, verdict);
   }

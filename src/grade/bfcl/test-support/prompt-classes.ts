@@ -271,8 +271,27 @@ const tupleSpellings = (value: PyValue, choose: Choose): string | undefined => {
     `{'t': (${literals.join(", ")},)}`,
     `(*[${literals.join(", ")}],)`,
     `(${literals.join(", ")}) + ()`,
+    // Calls inside a tuple: each resolved as a value is (unparsed text without keywords, {name: {…}} with them).
+    `(g(x=${literals[0] ?? "1"}), h())`,
+    `(g(${literals[0] ?? "1"}),)`,
+    `((g(k=1)),)`,
+    `(${literals.join(", ")}, g(k=[1]))`,
   ]);
 };
+
+/** The whole output as a tuple: bare (BFCL's brackets make it a list), parenthesised or of lists (both fail). */
+function tupleOfCalls(calls: readonly PyCall[], choose: Choose): string {
+  const written = calls.map((call) => pythonCall(call, choose));
+  const separator = choose([", ", ",", ",\n"]);
+  const one = written.length === 1 ? "," : "";
+  return choose([
+    `${written.join(separator)}${one}`,
+    `(${written.join(separator)}${one})`,
+    `[(${written.join(separator)}${one})]`,
+    `(${written.map((w) => `[${w}]`).join(separator)})`,
+    written.map((w) => `[${w}]`).join(separator),
+  ]);
+}
 
 const subscriptSpellings = (value: PyValue, choose: Choose): string | undefined => {
   const literal = pythonLiteral(value, choose);
@@ -567,7 +586,13 @@ const VALUE_CLASSES: readonly PromptClass[] = [
       return withExtra(calls, choose, pair, choose(["first", "last"]));
     },
   },
-  { kind: "tuples", write: (calls, choose) => withArgument(calls, choose, (v) => tupleSpellings(v, choose)) },
+  {
+    kind: "tuples",
+    write: (calls, choose) =>
+      choose([true, true, true, false])
+        ? withArgument(calls, choose, (v) => tupleSpellings(v, choose))
+        : tupleOfCalls(calls, choose),
+  },
   {
     kind: "subscripts",
     write: (calls, choose) => withArgument(calls, choose, (v) => subscriptSpellings(v, choose)),
