@@ -103,7 +103,7 @@ describe.skipIf(skip !== undefined)("BFCL differential: --rules bfcl agrees with
     for (const promptClass of PROMPT_CLASSES) {
       expect(outputs.filter((o) => o.kind === promptClass.kind).length).toBeGreaterThanOrEqual(500);
     }
-    expect(PROMPT_CLASSES.length).toBeGreaterThanOrEqual(24);
+    expect(PROMPT_CLASSES.length).toBeGreaterThanOrEqual(25);
   });
 
   it("exercises BFCL's dict checkers: every error type they name, the overwritten one included", () => {

@@ -5,11 +5,13 @@
  * (`\r\n`, tabs, form feeds, no-break and ideographic spaces, zero-width characters), Unicode in names and values
  * (full-width letters that NFKC folds, CJK, emoji, combining marks, right-to-left text), very long outputs, and text
  * BFCL's decoder errors on (null bytes, lone surrogates, nesting past Python's limit, division by zero, unknown names).
- * Each text composes several of these at random, so no class boundary hides a combination.
+ * Each text composes several of these at random, so no class boundary hides a combination. A last class edits
+ * written calls a few characters at a time (inserted, deleted or replaced punctuation, digits, letters, blanks), as a
+ * truncated or garbled output is, so the tokenizer and grammar meet text nobody thought to write.
  */
 import type { PyCall, PyValue } from "../../../extract/python-value.js";
 import type { PromptClass } from "./prompt-classes.js";
-import { type Choose, pythonCall, pythonLiteral } from "./python-writer.js";
+import { type Choose, pythonCall, pythonCallList, pythonLiteral } from "./python-writer.js";
 
 const PROSE = [
   "Sure! Here is the function call:",
@@ -368,6 +370,28 @@ function withHostileCharacter(text: string, choose: Choose): string {
   return text.slice(0, at) + ch + text.slice(at);
 }
 
+/** The characters an edit puts in: Python's punctuation and blanks, digits and the letters numbers are spelled with. */
+const EDIT_CHARACTERS = [..."[](){}'\"=,.:;+-*/%<>!~^&|@#\\ \n\t\r`_0123456789abcdefxyzjeEoObB"];
+
+/** One to three edits at random places: a character inserted, deleted or replaced, or a span cut out. */
+function edited(text: string, choose: Choose): string {
+  let out = text;
+  const place = () => Math.floor(choose([0, 0.05, 0.2, 0.4, 0.5, 0.6, 0.8, 0.95, 1]) * out.length);
+  for (let edits = choose([1, 1, 2, 3]); edits > 0; edits--) {
+    const at = place();
+    const ch = choose(EDIT_CHARACTERS);
+    const op = choose(["insert", "insert", "delete", "replace", "replace", "cut"]);
+    if (op === "insert") out = out.slice(0, at) + ch + out.slice(at);
+    else if (op === "delete") out = out.slice(0, at) + out.slice(at + 1);
+    else if (op === "replace") out = out.slice(0, at) + ch + out.slice(at + 1);
+    else {
+      const other = place();
+      out = out.slice(0, Math.min(at, other)) + out.slice(Math.max(at, other));
+    }
+  }
+  return out;
+}
+
 const PLACEHOLDER: PyValue = "x";
 
 /** Calls with no arguments get one, so value-level choices have something to change. */
@@ -416,5 +440,11 @@ export const FREEFORM_CLASSES: readonly PromptClass[] = [
         : withHostileCharacter(callsText(calls, choose), choose);
       return choose([true, true, false]) ? text : framed(text, choose);
     },
+  },
+  {
+    kind: "freeform:edited",
+    count: 1000,
+    write: (calls, choose) =>
+      edited(choose([true, true, false]) ? pythonCallList(calls, choose) : callsText(calls, choose), choose),
   },
 ];
