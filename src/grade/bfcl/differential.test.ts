@@ -5,7 +5,8 @@
  *    mutations of every kind), written as Python text, JSON text and native replies, in both BFCL modes;
  *  - prompt-mode text of every class real models write or Python allows (test-support/prompt-classes.ts: tagged
  *    fences, JSON, each Python form, reserved words, repeated keywords, tuples, subscripts, operators, lambdas, `...`,
- *    attribute chains, nested calls, strings, numbers, prose, whitespace), 600 per class, over all nine categories.
+ *    attribute chains, nested calls, strings, numbers, prose, whitespace, positional expressions, calls as values,
+ *    chained calls, dict checkers, free-form and edited text), 600 or more per class, over all nine categories.
  * Every verdict and error type must agree, and every prompt-mode text must decode to the very values BFCL's decoder
  * gives (compared as Python reprs). Documented exceptions: none.
  */
