@@ -370,8 +370,18 @@ function withHostileCharacter(text: string, choose: Choose): string {
   return text.slice(0, at) + ch + text.slice(at);
 }
 
-/** The characters an edit puts in: Python's punctuation and blanks, digits and the letters numbers are spelled with. */
-const EDIT_CHARACTERS = [..."[](){}'\"=,.:;+-*/%<>!~^&|@#\\ \n\t\r`_0123456789abcdefxyzjeEoObB"];
+/**
+ * The characters an edit puts in: Python's punctuation, blanks, digits and the letters numbers are spelled with, then
+ * any printable ASCII, and the Unicode a tokenizer must judge (blanks Python does not take, letters NFKC folds,
+ * digits and superscripts that are not Python's, combining marks, line separators, a BOM, an emoji, control
+ * characters, a lone surrogate).
+ */
+const EDIT_CHARACTERS = [
+  ..."[](){}'\"=,.:;+-*/%<>!~^&|@#\\ \n\t\r`_0123456789abcdefxyzjeEoObB",
+  ...Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)),
+  ..."\f\v\u00a0\u3000éßｆ١²ª\u0300\u200b\u2028\u0085\ufeff\x00\x1b\ud800",
+  "😀",
+];
 
 /** One to three edits at random places: a character inserted, deleted or replaced, or a span cut out. */
 function edited(text: string, choose: Choose): string {
