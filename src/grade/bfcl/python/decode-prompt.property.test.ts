@@ -108,6 +108,31 @@ describe("decodePrompt: properties", () => {
     }
   });
 
+  it("stays within bounded memory on expressions that amplify (repetition, powers, shifts, padding, many calls)", () => {
+    const amplifiers = [
+      "[f(a='ab'*10**6*10)]",
+      "[f(a=(1,)*10**6)]",
+      "[f(a=[1]*10**6 + [2]*10**6)]",
+      "[f(a=[[[0]*100]*100]*100)]",
+      "[f(a=b'x'*10**6*3)]",
+      "[f(a=9**9**9)]",
+      "[f(a=(10**4000)**2)]",
+      "[f(a=1<<10**6)]",
+      "[f(a='%.999999f' % 1)]",
+      "[f(a='{:>999999}'.format(1))]",
+      "[f(a='%s'*100000 % tuple(range(100000)))]",
+      `[${"f(a=1), ".repeat(100_000)}]`,
+      `[f(a='${"\\x41".repeat(300_000)}')]`,
+    ];
+    for (const text of amplifiers) {
+      const before = process.memoryUsage().heapUsed;
+      expect(() => decodePrompt(text)).not.toThrow();
+      // Heap in use right after, garbage included: an upper bound on what one decode held at once, far below what
+      // the expressions would build unbounded (gigabytes).
+      expect(process.memoryUsage().heapUsed - before).toBeLessThan(400_000_000);
+    }
+  });
+
   it("reads back the values it was written from", () => {
     fc.assert(
       fc.property(written, ({ calls, text }) => {
