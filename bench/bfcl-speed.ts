@@ -1,7 +1,8 @@
 /**
  * Grading speed, side by side from one run:
- *  1. `tooluse grade --rules bfcl` (the built CLI: reads our JSON text, loads cases, grades, writes verdicts) against
- *     BFCL's `check.py` (decoded calls in, verdicts out) on the same generated outputs. Fails if ours is slower.
+ *  1. `tooluse grade --rules bfcl` (the built CLI: reads our JSON text, loads cases, decodes, grades, writes verdicts)
+ *     against BFCL's `check.py` (prompt-mode text in, decoded by BFCL's own decoder, verdicts out; native replies as
+ *     decoded calls) on the same generated outputs. Fails if ours is slower.
  *  2. In-process grading of ToolUse.1 outputs on one core (bench/grade-in-process.ts). Fails below 100,000 outputs
  *     per CPU-second.
  * Both processes run three times, alternating; the best wall time of each decides, because the target is outputs per
@@ -18,10 +19,13 @@ import {
   answerableQuestions,
   CHECKER_SCRIPT,
   differentialSkipReason,
+  promptClassOutputs,
+  relevanceQuestions,
   runChecker,
   writeSet,
 } from "../src/grade/bfcl/test-support/differential.js";
 import { generateOutputs } from "../src/grade/bfcl/test-support/generate.js";
+import { OUTPUTS_PER_CLASS } from "../src/grade/bfcl/test-support/prompt-classes.js";
 import { PACKAGE_ROOT } from "../src/paths.js";
 import { gradeInProcess } from "./grade-in-process.js";
 import { notSlower } from "./target.js";
@@ -67,11 +71,19 @@ function bfclSideBySide(mutations: number): boolean {
   if (build.status !== 0) return false;
   const dir = mkdtempSync(join(tmpdir(), "bfcl-speed-"));
   try {
-    // One mode for the whole set, so one process of each side grades all of it.
-    const outputs = generateOutputs(answerableQuestions(), { mutationsPerQuestion: mutations }).map((o) => ({
-      ...o,
-      mode: "prompt" as const,
-    }));
+    // One mode for the whole set, so one process of each side grades all of it: prompt mode, where BFCL decodes the
+    // raw text itself (check.py's "raw"), plus the prompt classes real models write (fences, prose, JSON…).
+    const generated = generateOutputs(answerableQuestions(), { mutationsPerQuestion: mutations }).map(
+      (o) => ({
+        ...o,
+        mode: "prompt" as const,
+      }),
+    );
+    const classQuestions = [...answerableQuestions(), ...relevanceQuestions()];
+    const outputs = [
+      ...generated,
+      ...promptClassOutputs(classQuestions, OUTPUTS_PER_CLASS, generated.length),
+    ];
     const files = writeSet(dir, outputs);
     const verdictsFile = join(dir, "verdicts.jsonl");
     const ours = [process.execPath, join(PACKAGE_ROOT, "bin", "tooluse.js"), "grade", "--rules", "bfcl"];

@@ -95,10 +95,15 @@ describe("tooluse import", () => {
     const io = captureIo();
     expect(await main([...run, "--no-cache", "--out", results, "--json"], io)).toBe(0);
     const summary = JSON.parse(io.out.slice(0, io.out.lastIndexOf("}") + 1));
-    expect(summary).toMatchObject({ n: 32, score: 1, bfcl_compatible_score: 1 });
+    expect(summary).toMatchObject({ n: 32, score: 1 });
     expect(Object.values(summary.by_protocol).map((s) => (s as { score: number }).score)).toEqual([
       1, 1, 1, 1,
     ]);
+    // BFCL's prompt-mode decoder reads only Python: the json protocol's JSON calls fail it (issue 26), the others
+    // are read by their own parser (xml, plain) or as the runtime's tool calls (native).
+    const bfcl = (protocol: string) => summary.by_protocol[protocol].bfcl_compatible_score as number;
+    expect([bfcl("xml"), bfcl("plain"), bfcl("native")]).toEqual([1, 1, 1]);
+    expect(bfcl("json")).toBeLessThan(1);
     const records = JSON.parse(readFileSync(results, "utf8")).records as {
       id: string;
       protocol: string;

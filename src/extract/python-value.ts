@@ -8,9 +8,9 @@ export class PyFloat {
   constructor(readonly value: number) {}
 }
 
-/** A Python tuple (only Python-style text can write one; JSON has none). */
-export class PyTuple {
-  constructor(readonly items: PyValue[]) {}
+/** A Python tuple (only Python-style text can write one; JSON has none). Generic for readers with wider values. */
+export class PyTuple<T = PyValue> {
+  constructor(readonly items: T[]) {}
 }
 
 /** A Python dict with string keys, in insertion order (a JS object would move `"1"` to the front). */

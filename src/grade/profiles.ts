@@ -50,7 +50,8 @@ const REGISTRY: Record<GradingProfileName, (options: ProfileOptions) => GradingP
   // BFCL's verdict alone: ours would cost more than BFCL's whole check (issue 14's speed target).
   bfcl: ({ bfclMode }) => ({
     name: "bfcl",
-    version: "1.0.0",
+    // 2.0.0: prompt-mode text is decoded by BFCL's own decoder, rule for rule (issue 26).
+    version: "2.0.0",
     grade: (testCase, output) => gradeBfclProfile(testCase, output, bfclMode),
   }),
 };

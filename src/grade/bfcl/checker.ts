@@ -4,13 +4,15 @@
  * unordered matching). Pure; what the checker would crash on is a failed verdict of kind `exception:…`.
  */
 import {
-  type PyCall,
+  type BfclCall,
+  dictEntries,
+  dictHas,
   PyFloat,
   PyTuple,
-  type PyTypeName,
-  type PyValue,
-  pyType,
-} from "../../extract/python-value.js";
+  type TypeName,
+  typeName,
+  type Value,
+} from "./python/value.js";
 import {
   PythonCrash,
   pyContains,
@@ -39,8 +41,8 @@ export type BfclMode = (typeof BFCL_MODES)[number];
 /** What BFCL grades against: the question's function documents and its possible answer, as Python values. */
 export interface BfclProblem {
   category: string;
-  functions: PyValue;
-  groundTruth: PyValue;
+  functions: Value;
+  groundTruth: Value;
 }
 
 /** BFCL's verdict on one output: `valid`, and when not, its error type (`exception:…` where its checker crashes). */
@@ -51,26 +53,26 @@ export interface BfclResult {
 }
 
 /** The name the model must have written: in `fc` mode dots become underscores (OpenAI's name pattern forbids dots). */
-export function expectedName(documentName: PyValue, mode: BfclMode): PyValue {
+export function expectedName(documentName: Value, mode: BfclMode): Value {
   return mode === "fc" && typeof documentName === "string" ? documentName.replace(/\./g, "_") : documentName;
 }
 
-function firstEntry(answer: PyValue): [string, PyValue] {
+function firstEntry(answer: Value): [Value, Value] {
   const entry = answer instanceof Map ? answer.entries().next().value : pyItems(answer)[0];
   if (entry === undefined) throw new PythonCrash("IndexError", "list index out of range");
   return entry;
 }
 
 /** One argument's value against its schema entry and accepted values. */
-function checkArgument(param: string, given: PyValue, detail: PyValue, accepted: PyValue): RuleResult {
-  const typeName = pyGet(detail, "type");
-  const expected = pythonTypeOf(typeName);
-  const nested: PyTypeName | null =
-    typeName === "array" || typeName === "tuple" ? pythonTypeOf(pyGet(pyGet(detail, "items"), "type")) : null;
+function checkArgument(param: string, given: Value, detail: Value, accepted: Value): RuleResult {
+  const declared = pyGet(detail, "type");
+  const expected = pythonTypeOf(declared);
+  const nested: TypeName | null =
+    declared === "array" || declared === "tuple" ? pythonTypeOf(pyGet(pyGet(detail, "items"), "type")) : null;
   let value = given;
-  if (typeName === "tuple" && value instanceof PyTuple) value = value.items;
+  if (declared === "tuple" && value instanceof PyTuple) value = value.items;
   // The one promotion BFCL allows: an int where a float is declared (not inside lists).
-  if (typeName === "float" && pyType(value) === "int") {
+  if (declared === "float" && typeName(value) === "int") {
     const number = Number(value);
     if (!Number.isFinite(number)) throw new PythonCrash("OverflowError", "int too large to convert to float");
     value = new PyFloat(number);
@@ -79,9 +81,9 @@ function checkArgument(param: string, given: PyValue, detail: PyValue, accepted:
   if (!type.result.valid) return type.result;
   if (!type.isVariable) {
     if (expected === "dict") return checkDict(value, accepted);
-    if (expected === "list" && nested === "dict") return checkListOfDicts(value as PyValue[], accepted);
+    if (expected === "list" && nested === "dict") return checkListOfDicts(value as Value[], accepted);
     if (expected === "str") return checkString(param, value as string, accepted);
-    if (expected === "list") return checkList(param, value as PyValue[], accepted);
+    if (expected === "list") return checkList(param, value as Value[], accepted);
   }
   return pyContains(accepted, value)
     ? VALID
@@ -89,7 +91,7 @@ function checkArgument(param: string, given: PyValue, detail: PyValue, accepted:
 }
 
 /** One call against one function document and one possible answer `{name: {param: [accepted…]}}`. */
-export function checkOneCall(document: PyValue, call: PyCall, answer: PyValue, mode: BfclMode): RuleResult {
+export function checkOneCall(document: Value, call: BfclCall, answer: Value, mode: BfclMode): RuleResult {
   const [, params] = firstEntry(answer);
   const name = expectedName(pyGet(document, "name"), mode);
   const parameters = pyGet(document, "parameters");
@@ -106,31 +108,34 @@ export function checkOneCall(document: PyValue, call: PyCall, answer: PyValue, m
       );
     }
   }
-  for (const [param, value] of call.arguments) {
-    if (!pyContains(details, param) || !pyContains(params, param)) {
-      return invalid("simple_function_checker:unexpected_param", `Unexpected parameter: '${param}'.`);
+  const args = call.arguments;
+  for (const [param, value] of args instanceof Map ? args : dictEntries(args)) {
+    // A `**kwargs` argument has the key None, which no schema declares.
+    if (typeof param !== "string" || !pyContains(details, param) || !pyContains(params, param)) {
+      return invalid("simple_function_checker:unexpected_param", `Unexpected parameter: '${String(param)}'.`);
     }
     const result = checkArgument(param, value, pyGet(details, param), pyGet(params, param));
     if (!result.valid) return result;
   }
   for (const [param, accepted] of params instanceof Map ? params : pyItems(params)) {
-    if (!call.arguments.has(param) && !pyContains(accepted, "")) {
+    const given = args instanceof Map ? typeof param === "string" && args.has(param) : dictHas(args, param);
+    if (!given && !pyContains(accepted, "")) {
       return invalid(
         "simple_function_checker:missing_optional",
-        `Optional parameter '${param}' not provided and not marked as optional.`,
+        `Optional parameter '${String(param)}' not provided and not marked as optional.`,
       );
     }
   }
   return VALID;
 }
 
-function findDocument(functions: PyValue, name: string): PyValue {
+function findDocument(functions: Value, name: Value): Value {
   if (!Array.isArray(functions)) return functions;
   return functions.find((document) => pyEquals(pyGet(document, "name"), name)) ?? null;
 }
 
 /** Parallel categories: each expected call, in order, takes the first unmatched output call that passes (greedy). */
-function checkUnordered(problem: BfclProblem, calls: readonly PyCall[], mode: BfclMode): RuleResult {
+function checkUnordered(problem: BfclProblem, calls: readonly BfclCall[], mode: BfclMode): RuleResult {
   const answers = pyIndexed(problem.groundTruth);
   if (calls.length !== answers.length) {
     return invalid("parallel_function_checker_no_order:wrong_count", "Wrong number of functions.");
@@ -141,7 +146,7 @@ function checkUnordered(problem: BfclProblem, calls: readonly PyCall[], mode: Bf
     let found = false;
     for (let candidate = 0; candidate < calls.length && !found; candidate++) {
       if (matched.has(candidate)) continue;
-      if (checkOneCall(document, calls[candidate] as PyCall, answer, mode).valid) {
+      if (checkOneCall(document, calls[candidate] as BfclCall, answer, mode).valid) {
         matched.add(candidate);
         found = true;
       }
@@ -156,16 +161,16 @@ function checkUnordered(problem: BfclProblem, calls: readonly PyCall[], mode: Bf
   return VALID;
 }
 
-function checkCategory(problem: BfclProblem, calls: readonly PyCall[], mode: BfclMode): RuleResult {
+function checkCategory(problem: BfclProblem, calls: readonly BfclCall[], mode: BfclMode): RuleResult {
   if (problem.category.includes("parallel")) return checkUnordered(problem, calls, mode);
   if (problem.category.includes("multiple")) {
     const answers = pyIndexed(problem.groundTruth);
     if (calls.length !== answers.length) {
       return invalid("multiple_function_checker:wrong_count", "Wrong number of functions.");
     }
-    const answer = answers[0] as PyValue;
+    const answer = answers[0] as Value;
     const document = findDocument(problem.functions, firstEntry(answer)[0]);
-    return checkOneCall(document, calls[0] as PyCall, answer, mode);
+    return checkOneCall(document, calls[0] as BfclCall, answer, mode);
   }
   if (calls.length !== 1) return invalid("simple_function_checker:wrong_count", "Wrong number of functions.");
   const document = pyIndexed(problem.functions)[0];
@@ -173,11 +178,11 @@ function checkCategory(problem: BfclProblem, calls: readonly PyCall[], mode: Bfc
   if (document === undefined || answer === undefined) {
     throw new PythonCrash("IndexError", "list index out of range");
   }
-  return checkOneCall(document, calls[0] as PyCall, answer, mode);
+  return checkOneCall(document, calls[0] as BfclCall, answer, mode);
 }
 
 /** BFCL's verdict on decoded calls for a category with possible answers. */
-export function checkBfclCalls(problem: BfclProblem, calls: readonly PyCall[], mode: BfclMode): BfclResult {
+export function checkBfclCalls(problem: BfclProblem, calls: readonly BfclCall[], mode: BfclMode): BfclResult {
   try {
     const result = checkCategory(problem, calls, mode);
     return result.valid

@@ -20,6 +20,11 @@ export interface BfclVerdict {
   unpassable?: true;
   /** The case came from another suite: its expectation was translated into BFCL's answer format to grade it. */
   translated?: true;
+  /**
+   * The calls were read by our xml or plain protocol's own parser: formats BFCL never asks for, which its decoder
+   * would fail. A named leniency, so a BFCL-compatible score over these protocols is never mistaken for BFCL's own.
+   */
+  read_by?: "xml" | "plain";
 }
 
 interface Prepared {
@@ -66,8 +71,13 @@ function prepare(testCase: Case): Prepared {
  * protocol's own parser reads the calls, and values are read back as the protocol wrote them (JSON unless a string;
  * `5.0` reads as `5`). `known`: what `extractCalls(output, { tools })` returns for it, when the caller already has it.
  */
-export function decodeOutput(testCase: Case, output: Output, known?: Extraction): BfclDecoded {
-  const decoded = decodeForBfcl(output.output, output.protocol);
+export function decodeOutput(
+  testCase: Case,
+  output: Output,
+  mode: BfclMode,
+  known?: Extraction,
+): BfclDecoded {
+  const decoded = decodeForBfcl(output.output, output.protocol, mode);
   if (decoded.ok || (output.protocol !== "xml" && output.protocol !== "plain")) return decoded;
   const extraction = known ?? extractCalls(output.output, { tools: offeredTools(testCase) });
   if (extraction.malformed) return decoded;
@@ -76,7 +86,7 @@ export function decodeOutput(testCase: Case, output: Output, known?: Extraction)
     if (output.protocol === "plain") for (const [key, value] of args) args.set(key, plainValue(value));
     return { name: call.name, arguments: args };
   });
-  return { ok: true, calls, shape: "protocol" };
+  return { ok: true, calls, shape: "protocol", readBy: output.protocol };
 }
 
 /** The plain protocol writes strings as they are and every other value as JSON (`k=2.5`, `k=[1,2]`): read it back so. */
@@ -88,14 +98,21 @@ function plainValue(value: PyValue): PyValue {
 
 /** Grades one output under BFCL's rules (`mode`: how names were served, see {@link BfclMode}). */
 export function gradeBfcl(testCase: Case, output: Output, mode: BfclMode): BfclVerdict {
-  return judgeBfcl(testCase, decodeOutput(testCase, output), mode);
+  return judgeBfcl(testCase, decodeOutput(testCase, output, mode), mode);
 }
 
 /** A verdict with the question's notes (unpassable, translated); built field by field, once per output. */
-function outcome(notes: Prepared["notes"], passed: boolean, errorType: string, reason: string): BfclVerdict {
+function outcome(
+  notes: Prepared["notes"],
+  passed: boolean,
+  errorType: string,
+  reason: string,
+  decoded: BfclDecoded,
+): BfclVerdict {
   const verdict: BfclVerdict = { passed, error_type: errorType, reason };
   if (notes.unpassable) verdict.unpassable = true;
   if (notes.translated) verdict.translated = true;
+  if (decoded.ok && decoded.readBy) verdict.read_by = decoded.readBy;
   return verdict;
 }
 
@@ -104,26 +121,30 @@ export function judgeBfcl(testCase: Case, decoded: BfclDecoded, mode: BfclMode):
   const { problem, notes } = prepare(testCase);
   const calls = decoded.ok ? decoded.calls : [];
   // BFCL's irrelevance rule: no call decoded (or nothing decodable) passes; its relevance rule: some call passes.
+  // The error types are its eval runner's (_evaluate_single_relevance_entry).
   if (problem.category.includes("irrelevance")) {
     return calls.length === 0
-      ? outcome(notes, true, "", "no call, as expected")
-      : outcome(notes, false, "irrelevance:called", "a call was made");
+      ? outcome(notes, true, "", "no call, as expected", decoded)
+      : outcome(notes, false, "irrelevance_error:decoder_success", "a call was decoded", decoded);
   }
   if (problem.category.includes("relevance")) {
     return calls.length > 0
-      ? outcome(notes, true, "", "some call was made")
-      : outcome(notes, false, "relevance:no_call", "no call");
+      ? outcome(notes, true, "", "some call was decoded", decoded)
+      : outcome(notes, false, "relevance_error:decoder_failed", "no call was decoded", decoded);
   }
   if (!decoded.ok) {
     return outcome(
       notes,
       false,
       "ast_decoder:decoder_failed",
-      "the output is not a list of calls BFCL can decode",
+      decoded.failure
+        ? `BFCL's decoder fails: ${decoded.failure.python} (${decoded.failure.reason})`
+        : "the output is not a list of calls BFCL can decode",
+      decoded,
     );
   }
   const result = checkBfclCalls(problem, calls, mode);
-  return outcome(notes, result.valid, result.error_type, result.valid ? "valid" : result.error);
+  return outcome(notes, result.valid, result.error_type, result.valid ? "valid" : result.error, decoded);
 }
 
 /**

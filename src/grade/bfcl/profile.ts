@@ -6,13 +6,14 @@
  */
 import type { Case } from "../../cases/schema.js";
 import { type Extraction, readsAsDefaults } from "../../extract/index.js";
-import { jsonObject } from "../../extract/python-value.js";
 import type { Output } from "../grade.js";
 import { offeredTools } from "../offered.js";
 import { mostLenient, type NameResolution, resolveToolName } from "../resolve-tool.js";
 import type { Verdict } from "../verdict.js";
 import type { BfclMode } from "./checker.js";
 import { bfclNameResolution, decodeOutput, judgeBfcl } from "./grade-bfcl.js";
+import { reprValue } from "./python/repr.js";
+import { jsonRecord } from "./python/value.js";
 
 /** How the model was served, for BFCL's name rule; default `prompt` (names as offered). */
 function modeFor(mode: BfclMode | undefined): BfclMode {
@@ -32,10 +33,10 @@ function ourResolution(testCase: Case, calls: readonly { name: string }[]): Name
 }
 
 function bfclOnly(testCase: Case, output: Output, mode: BfclMode): Verdict {
-  const decoded = decodeOutput(testCase, output);
+  const decoded = decodeOutput(testCase, output, mode);
   const bfcl = judgeBfcl(testCase, decoded, mode);
   const calls = decoded.ok
-    ? decoded.calls.map((call) => ({ name: call.name, arguments: jsonObject(call.arguments) }))
+    ? decoded.calls.map((call) => ({ name: call.name, arguments: jsonRecord(call.arguments, reprValue) }))
     : [];
   // Built as one literal in the documented field order: this runs once per output on the fast path.
   const graded: Verdict = {
@@ -72,7 +73,8 @@ export function withBfclVerdict(
 ): Verdict {
   // Our reading of the raw text is BFCL's too (for xml and plain) whenever options could not have changed it.
   const known = extraction && readsAsDefaults(output.output, extraction) ? extraction : undefined;
-  graded.bfcl = judgeBfcl(testCase, decodeOutput(testCase, output, known), modeFor(mode));
+  const bfclMode = modeFor(mode);
+  graded.bfcl = judgeBfcl(testCase, decodeOutput(testCase, output, bfclMode, known), bfclMode);
   const resolution = ourResolution(testCase, graded.calls);
   if (resolution !== undefined) graded.name_resolution = resolution;
   return graded;

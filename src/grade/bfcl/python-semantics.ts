@@ -1,9 +1,25 @@
 /**
- * The handful of Python operations BFCL's checker leans on, with Python's meaning: `==` across bool/int/float,
- * `in` on lists, dicts and strings, `len` and indexing of whatever an answer file holds. Where Python would raise,
- * these throw {@link PythonCrash}, because a crash is also a verdict (the checker's caller records it as a failure).
+ * The handful of Python operations BFCL's checker leans on, with Python's meaning: `in` on lists, dicts and strings,
+ * `len` and indexing of whatever an answer file or a decoded call holds (`==` is python/value.ts's pyEquals). Where
+ * Python would raise, these throw {@link PythonCrash}, because a crash is also a verdict (the checker's caller
+ * records it as a failure).
  */
-import { PyFloat, PyTuple, type PyTypeName, type PyValue, pyType } from "../../extract/python-value.js";
+import {
+  type Dict,
+  dictEntries,
+  dictGet,
+  dictHas,
+  dictSize,
+  isDict,
+  PyBytes,
+  PyTuple,
+  pyEquals,
+  type TypeName,
+  typeName,
+  type Value,
+} from "./python/value.js";
+
+export { pyEquals };
 
 /** What Python would have raised; the verdict's error type is `exception:<kind>`. */
 export class PythonCrash extends Error {
@@ -16,115 +32,96 @@ export class PythonCrash extends Error {
   }
 }
 
-/** The number a bool, int or float stands for in a comparison; undefined for anything else. */
-function numeric(value: PyValue): number | bigint | undefined {
-  if (typeof value === "number" || typeof value === "bigint") return value;
-  if (typeof value === "boolean") return value ? 1 : 0;
-  return value instanceof PyFloat ? value.value : undefined;
+function isUnhashable(kind: TypeName): boolean {
+  return kind === "list" || kind === "dict";
 }
 
-function numbersEqual(a: number | bigint, b: number | bigint): boolean {
-  if (typeof a === typeof b) return a === b;
-  const [big, other] = (typeof a === "bigint" ? [a, b] : [b, a]) as [bigint, number];
-  return Number.isInteger(other) && BigInt(other) === big;
-}
-
-/**
- * Python's `a == b` for the values JSON and Python literals can hold, with the identity test `in` and list
- * comparison make first (json.loads returns one shared NaN object, so `NaN in [NaN]` holds).
- */
-export function pyEquals(a: PyValue, b: PyValue): boolean {
-  if (a === b) return true;
-  if (typeof a === "string" || typeof b === "string") return false;
-  const x = numeric(a);
-  if (x !== undefined) {
-    const y = numeric(b);
-    return y !== undefined && numbersEqual(x, y);
-  }
-  if (a === null || b === null) return false;
-  if (a instanceof PyTuple || b instanceof PyTuple) {
-    return a instanceof PyTuple && b instanceof PyTuple && sequencesEqual(a.items, b.items);
-  }
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && sequencesEqual(a, b);
-  }
-  if (!(a instanceof Map) || !(b instanceof Map) || a.size !== b.size) return false;
-  for (const [key, value] of a) {
-    if (!b.has(key) || !pyEquals(value, b.get(key) as PyValue)) return false;
-  }
-  return true;
-}
-
-function sequencesEqual(a: readonly PyValue[], b: readonly PyValue[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (!pyEquals(a[i] as PyValue, b[i] as PyValue)) return false;
-  return true;
+function hashableOrCrash(item: Value): void {
+  const kind = typeName(item);
+  if (isUnhashable(kind)) throw new PythonCrash("TypeError", `unhashable type: '${kind}'`);
+  if (item instanceof PyTuple) for (const element of item.items) hashableOrCrash(element);
 }
 
 /** Python's `item in container`. */
-export function pyContains(container: PyValue, item: PyValue): boolean {
+export function pyContains(container: Value, item: Value): boolean {
+  // The common cases first, inline: a string in a string-keyed dict, an item in a list.
+  if (container instanceof Map && typeof item === "string") return container.has(item);
   if (Array.isArray(container)) return container.some((element) => pyEquals(element, item));
   if (container instanceof PyTuple) return container.items.some((element) => pyEquals(element, item));
-  if (container instanceof Map) {
-    if (typeof item === "string") return container.has(item);
-    const kind = pyType(item);
-    if (kind === "list" || kind === "dict") throw new PythonCrash("TypeError", `unhashable type: '${kind}'`);
-    return false;
+  if (isDict(container)) {
+    if (typeof item !== "string") hashableOrCrash(item);
+    return dictHas(container, item);
   }
   if (typeof container === "string") {
     if (typeof item !== "string") {
       throw new PythonCrash(
         "TypeError",
-        `'in <string>' requires string as left operand, not ${pyType(item)}`,
+        `'in <string>' requires string as left operand, not ${typeName(item)}`,
       );
     }
     return container.includes(item);
   }
-  throw new PythonCrash("TypeError", `argument of type '${pyType(container)}' is not iterable`);
+  throw new PythonCrash("TypeError", `argument of type '${typeName(container)}' is not iterable`);
 }
 
 /** The elements `for x in value` visits (a dict's keys, a string's characters). */
-export function pyIterate(value: PyValue): PyValue[] {
+export function pyIterate(value: Value): Value[] {
   if (Array.isArray(value)) return value;
   if (value instanceof PyTuple) return value.items;
   if (typeof value === "string") return Array.from(value);
-  if (value instanceof Map) return [...value.keys()];
-  throw new PythonCrash("TypeError", `'${pyType(value)}' object is not iterable`);
+  if (value instanceof PyBytes) return Array.from(value.latin1, (ch) => ch.charCodeAt(0));
+  if (isDict(value)) return [...dictEntries(value)].map(([key]) => key);
+  throw new PythonCrash("TypeError", `'${typeName(value)}' object is not iterable`);
 }
 
 /** The elements `for i in range(len(value)): value[i]` visits: a dict is indexed by ints, which its keys never are. */
-export function pyIndexed(value: PyValue): PyValue[] {
-  if (value instanceof Map) {
-    if (value.size > 0) throw new PythonCrash("KeyError", "0");
-    return [];
-  }
-  if (value === null || typeof value !== "object" || value instanceof PyFloat) {
-    if (typeof value !== "string") {
-      throw new PythonCrash("TypeError", `object of type '${pyType(value)}' has no len()`);
+export function pyIndexed(value: Value): Value[] {
+  if (isDict(value)) {
+    const out: Value[] = [];
+    for (let i = 0; i < dictSize(value); i++) {
+      const element = dictGet(value, i);
+      if (element === undefined) throw new PythonCrash("KeyError", String(i));
+      out.push(element);
     }
+    return out;
   }
-  return pyIterate(value);
+  if (
+    typeof value === "string" ||
+    Array.isArray(value) ||
+    value instanceof PyTuple ||
+    value instanceof PyBytes
+  ) {
+    return pyIterate(value);
+  }
+  throw new PythonCrash("TypeError", `object of type '${typeName(value)}' has no len()`);
 }
 
 /** Python's `len(value)`. */
-export function pyLength(value: PyValue): number {
-  if (value instanceof Map) return value.size;
+export function pyLength(value: Value): number {
+  if (isDict(value)) return dictSize(value);
   return pyIndexed(value).length;
 }
 
-/** Python's `container[key]` with a string key. */
-export function pyGet(container: PyValue, key: string): PyValue {
-  if (container instanceof Map) {
-    if (!container.has(key)) throw new PythonCrash("KeyError", key);
-    return container.get(key) as PyValue;
+/** Python's `container[key]` for a dict (answers and documents index dicts by string keys). */
+export function pyGet(container: Value, key: Value): Value {
+  if (container instanceof Map && typeof key === "string") {
+    const value = container.get(key);
+    if (value === undefined) throw new PythonCrash("KeyError", key);
+    return value;
   }
-  throw new PythonCrash("TypeError", `'${pyType(container)}' indices must be integers, not 'str'`);
+  if (isDict(container)) {
+    const value = dictGet(container, key);
+    if (value === undefined) throw new PythonCrash("KeyError", String(key));
+    return value;
+  }
+  throw new PythonCrash("TypeError", `'${typeName(container)}' indices must be integers, not 'str'`);
 }
 
 /** Python's `dict.items()`; anything else has no such method. */
-export function pyItems(value: PyValue): [string, PyValue][] {
+export function pyItems(value: Value): [Value, Value][] {
   if (value instanceof Map) return [...value];
-  throw new PythonCrash("AttributeError", `'${pyType(value)}' object has no attribute 'items'`);
+  if (isDict(value)) return [...dictEntries(value)];
+  throw new PythonCrash("AttributeError", `'${typeName(value)}' object has no attribute 'items'`);
 }
 
-export type { PyTypeName };
+export type { Dict, TypeName };

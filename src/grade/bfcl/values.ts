@@ -3,7 +3,9 @@
  * string standardisation, and the list, dict and list-of-dict comparisons. Written from BFCL's documented behaviour
  * and checked against its checker by the differential test; README "BFCL" lists how it differs from ours.
  */
-import { type PyDict, PyFloat, type PyTypeName, type PyValue, pyType } from "../../extract/python-value.js";
+
+import type { Dict } from "./python/value.js";
+import { dictHas, isDict, type TypeName, typeName, type Value } from "./python/value.js";
 import {
   PythonCrash,
   pyContains,
@@ -25,7 +27,7 @@ export function invalid(errorType: string, error: string): RuleResult {
 }
 
 /** BFCL's type names → the Python type a value must have; names outside this table make its checker crash. */
-const TYPE_OF: Readonly<Record<string, PyTypeName>> = {
+const TYPE_OF: Readonly<Record<string, TypeName>> = {
   string: "str",
   integer: "int",
   float: "float",
@@ -36,13 +38,12 @@ const TYPE_OF: Readonly<Record<string, PyTypeName>> = {
   any: "str",
 };
 
-export function pythonTypeOf(typeName: PyValue): PyTypeName {
-  if (typeof typeName === "string" && Object.hasOwn(TYPE_OF, typeName))
-    return TYPE_OF[typeName] as PyTypeName;
-  if (typeName !== null && typeof typeName === "object" && !(typeName instanceof PyFloat)) {
-    throw new PythonCrash("TypeError", `unhashable type: '${pyType(typeName)}'`);
+export function pythonTypeOf(name: Value): TypeName {
+  if (typeof name === "string" && Object.hasOwn(TYPE_OF, name)) return TYPE_OF[name] as TypeName;
+  if (Array.isArray(name) || isDict(name)) {
+    throw new PythonCrash("TypeError", `unhashable type: '${typeName(name)}'`);
   }
-  throw new PythonCrash("KeyError", String(typeName));
+  throw new PythonCrash("KeyError", String(name));
 }
 
 /**
@@ -56,14 +57,14 @@ export function standardise(text: string): string {
     .replace(/'/g, '"');
 }
 
-function standardiseIfString(value: PyValue): PyValue {
+function standardiseIfString(value: Value): Value {
   return typeof value === "string" ? standardise(value) : value;
 }
 
 /** The type of the first accepted value that is not the optional marker `""`, or null when there is none. */
-function acceptedType(accepted: PyValue): PyTypeName | null {
+function acceptedType(accepted: Value): TypeName | null {
   for (const value of pyIterate(accepted)) {
-    if (value !== "") return pyType(value);
+    if (value !== "") return typeName(value);
   }
   return null;
 }
@@ -80,19 +81,19 @@ export interface TypeOutcome {
  */
 export function checkType(
   param: string,
-  value: PyValue,
-  accepted: PyValue,
-  expected: PyTypeName,
-  nested: PyTypeName | null,
+  value: Value,
+  accepted: Value,
+  expected: TypeName,
+  nested: TypeName | null,
 ): TypeOutcome {
   const answerType = acceptedType(accepted);
   const isVariable = answerType !== null && answerType !== expected;
-  const actual = pyType(value);
+  const actual = typeName(value);
   let nestedFailed = false;
   if (actual === expected) {
     if (nested === null) return { result: VALID, isVariable };
     for (const candidate of pyIterate(accepted)) {
-      if (pyType(candidate) !== "list" || elementsFit(param, value as PyValue[], candidate, nested)) {
+      if (typeName(candidate) !== "list" || elementsFit(param, value as Value[], candidate, nested)) {
         return { result: VALID, isVariable };
       }
     }
@@ -111,19 +112,14 @@ export function checkType(
   };
 }
 
-function nestedError(param: string, expected: PyTypeName, nested: PyTypeName | null): RuleResult {
+function nestedError(param: string, expected: TypeName, nested: TypeName | null): RuleResult {
   return invalid(
     "type_error:nested",
     `Nested type checking failed for parameter '${param}': expected ${expected} of ${nested}.`,
   );
 }
 
-function elementsFit(
-  param: string,
-  value: readonly PyValue[],
-  candidate: PyValue,
-  nested: PyTypeName,
-): boolean {
+function elementsFit(param: string, value: readonly Value[], candidate: Value, nested: TypeName): boolean {
   for (const element of value) {
     if (!checkType(param, element, candidate, nested, null).result.valid) return false;
   }
@@ -133,7 +129,7 @@ function elementsFit(
 // An answer's accepted strings are standardised once: every output of a question compares against the same list.
 const standardisedAnswers = new WeakMap<object, Set<string>>();
 
-function standardisedStrings(accepted: PyValue): Set<string> {
+function standardisedStrings(accepted: Value): Set<string> {
   const key = typeof accepted === "object" && accepted !== null ? accepted : undefined;
   let strings = key && standardisedAnswers.get(key);
   if (strings === undefined) {
@@ -146,12 +142,12 @@ function standardisedStrings(accepted: PyValue): Set<string> {
   return strings;
 }
 
-export function checkString(param: string, value: string, accepted: PyValue): RuleResult {
+export function checkString(param: string, value: string, accepted: Value): RuleResult {
   if (standardisedStrings(accepted).has(standardise(value))) return VALID;
   return invalid("value_error:string", `Invalid value for parameter '${param}': ${JSON.stringify(value)}.`);
 }
 
-export function checkList(param: string, value: readonly PyValue[], accepted: PyValue): RuleResult {
+export function checkList(param: string, value: readonly Value[], accepted: Value): RuleResult {
   const given = value.map(standardiseIfString);
   for (const candidate of pyIndexed(accepted)) {
     if (pyEquals(given, pyIndexed(candidate).map(standardiseIfString))) return VALID;
@@ -159,32 +155,35 @@ export function checkList(param: string, value: readonly PyValue[], accepted: Py
   return invalid("value_error:list/tuple", `Invalid value for parameter '${param}'.`);
 }
 
-/** One accepted dict: every given key accepted with one of its values, every non-optional key given. */
-function dictMatches(value: PyValue, candidate: PyValue): RuleResult {
+/**
+ * One accepted dict: every given key accepted with one of its values, every non-optional key given. As BFCL's
+ * dict_checker, the missing-key loop runs even after a mismatch and its error type wins (`value_error:dict_key`
+ * after a `value_error:dict_value`).
+ */
+function dictMatches(value: Value, candidate: Value): RuleResult {
   let outcome: RuleResult = VALID;
   for (const [key, inner] of pyItems(value)) {
     if (!pyContains(candidate, key)) {
-      outcome = invalid("value_error:dict_key", `Unexpected dict key parameter: '${key}'.`);
+      outcome = invalid("value_error:dict_key", `Unexpected dict key parameter: '${String(key)}'.`);
       break;
     }
     const options = pyIndexed(pyGet(candidate, key)).map(standardiseIfString);
     if (!pyContains(options, standardiseIfString(inner))) {
-      outcome = invalid("value_error:dict_value", `Invalid value for parameter '${key}'.`);
+      outcome = invalid("value_error:dict_value", `Invalid value for parameter '${String(key)}'.`);
       break;
     }
   }
-  // BFCL looks for missing keys even after a mismatch; only its crash on a non-dict answer changes the outcome.
   for (const [key, options] of pyItems(candidate)) {
-    if (!(value as PyDict).has(key) && !pyContains(options, "")) {
-      return outcome.valid
-        ? invalid("value_error:dict_key", `Missing dict key parameter: '${key}'.`)
-        : outcome;
+    const given =
+      value instanceof Map ? typeof key === "string" && value.has(key) : dictHas(value as Dict, key);
+    if (!given && !pyContains(options, "")) {
+      return invalid("value_error:dict_key", `Missing dict key parameter: '${String(key)}'.`);
     }
   }
   return outcome;
 }
 
-export function checkDict(value: PyValue, accepted: PyValue): RuleResult {
+export function checkDict(value: Value, accepted: Value): RuleResult {
   let result = invalid("dict_checker:unclear", "No accepted dict to compare with.");
   for (const candidate of pyIndexed(accepted)) {
     if (candidate === "") continue;
@@ -194,7 +193,7 @@ export function checkDict(value: PyValue, accepted: PyValue): RuleResult {
   return result;
 }
 
-export function checkListOfDicts(value: readonly PyValue[], accepted: PyValue): RuleResult {
+export function checkListOfDicts(value: readonly Value[], accepted: Value): RuleResult {
   let result = invalid("list_dict_checker:unclear", "No accepted list of dicts to compare with.");
   for (const candidate of pyIndexed(accepted)) {
     if (value.length !== pyLength(candidate)) {
@@ -204,7 +203,7 @@ export function checkListOfDicts(value: readonly PyValue[], accepted: PyValue): 
     const dicts = pyIndexed(candidate);
     let allMatch = true;
     for (let index = 0; index < value.length; index++) {
-      result = checkDict(value[index] as PyValue, [dicts[index] as PyValue]);
+      result = checkDict(value[index] as Value, [dicts[index] as Value]);
       if (!result.valid) {
         allMatch = false;
         break;

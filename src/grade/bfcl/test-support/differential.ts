@@ -4,8 +4,10 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { Case } from "../../../cases/schema.js";
+import { parsePyJson } from "../../../extract/python-json.js";
+import { type PyCall, type PyDict, PyFloat, type PyValue } from "../../../extract/python-value.js";
 import { importBfcl } from "../../../import/bfcl.js";
 import {
   BFCL_CATEGORIES,
@@ -15,7 +17,16 @@ import {
 } from "../../../import/test-support/research-data.js";
 import type { Requirement } from "../../../test-support/requirements.js";
 import type { BfclMode } from "../checker.js";
-import { caseLine, checkerLine, type GeneratedOutput, outputLine } from "./generate.js";
+import {
+  answersOf,
+  callsWith,
+  caseLine,
+  checkerLine,
+  firstReal,
+  type GeneratedOutput,
+  outputLine,
+} from "./generate.js";
+import { promptOutputs } from "./prompt-classes.js";
 
 /** BFCL's checker with its `check.py` driver, beside the research data. */
 export const CHECKER_SCRIPT =
@@ -50,11 +61,16 @@ export function answerableQuestions(): Case[] {
   return BFCL_CATEGORIES.filter((c) => c.answers).flatMap((c) => importBfcl(bfclSources(c.category, true)));
 }
 
+/** Every question of the three categories without possible answers (irrelevance, live_irrelevance, live_relevance). */
+export function relevanceQuestions(): Case[] {
+  return BFCL_CATEGORIES.filter((c) => !c.answers).flatMap((c) => importBfcl(bfclSources(c.category, false)));
+}
+
 /** The questions' function documents exactly as BFCL's files have them, by question id (check.py gets these). */
 export function originalFunctions(): Map<string, unknown[]> {
   const byId = new Map<string, unknown[]>();
-  for (const category of BFCL_CATEGORIES.filter((c) => c.answers)) {
-    for (const line of bfclSources(category.category, true).questions.text.split("\n")) {
+  for (const category of BFCL_CATEGORIES) {
+    for (const line of bfclSources(category.category, category.answers).questions.text.split("\n")) {
       if (line.trim() === "") continue;
       const record = JSON.parse(line) as { id: string; function: unknown[] };
       byId.set(record.id, record.function);
@@ -96,6 +112,37 @@ export interface CheckerVerdict {
   id: string;
   valid: boolean;
   error_type: string;
+  /** The checker's messages, in the order it wrote them. */
+  error: string[];
+}
+
+/**
+ * BFCL's own prompt-mode decoding of each text (bfcl_decode.py, run by python3): `repr()` of the decoded calls, or
+ * `ERR <exception>`. The reference decoder is imported as it is; the few lines here only feed it and print.
+ */
+export function referenceDecodings(texts: readonly string[]): string[] {
+  const script = [
+    "import json, sys, warnings",
+    "sys.path.insert(0, sys.argv[1])",
+    "import bfcl_decode",
+    'warnings.simplefilter("ignore")',
+    "for line in sys.stdin:",
+    "    try:",
+    "        out = repr(bfcl_decode.default_decode_ast_prompting(json.loads(line)))",
+    "    except BaseException as e:",
+    '        out = "ERR " + type(e).__name__',
+    "    print(json.dumps(out))",
+  ].join("\n");
+  const result = spawnSync("python3", ["-c", script, dirname(CHECKER_SCRIPT)], {
+    input: texts.map((text) => `${JSON.stringify(text)}\n`).join(""),
+    encoding: "utf8",
+    maxBuffer: 1 << 30,
+  });
+  if (result.status !== 0) throw new Error(`bfcl_decode failed: ${result.stderr}`);
+  return result.stdout
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => JSON.parse(line) as string);
 }
 
 /** Runs check.py on its input file; returns its verdicts by id and how long the process took. */
@@ -110,8 +157,66 @@ export function runChecker(input: string): { verdicts: Map<string, CheckerVerdic
   const verdicts = new Map<string, CheckerVerdict>();
   for (const line of result.stdout.split("\n")) {
     if (line.trim() === "") continue;
-    const verdict = JSON.parse(line) as CheckerVerdict;
+    // Python's json.dumps writes NaN and Infinity for decoded floats: read the line as Python would.
+    const record = parsePyJson(line);
+    if (!(record instanceof Map)) throw new Error(`check.py wrote a line that is not a JSON object: ${line}`);
+    const verdict: CheckerVerdict = {
+      id: String(record.get("id")),
+      valid: record.get("valid") === true,
+      error_type: String(record.get("error_type") ?? ""),
+      error: ((record.get("error") ?? []) as unknown[]).map(String),
+    };
     verdicts.set(verdict.id, verdict);
   }
   return { verdicts, seconds };
+}
+
+const PLACEHOLDERS: Readonly<Record<string, PyValue>> = {
+  string: "x",
+  integer: 1,
+  float: new PyFloat(1.5),
+  boolean: true,
+  array: [],
+  dict: new Map(),
+};
+
+/**
+ * The calls a text of a prompt class is written from: the question's answer (first accepted values), or for a
+ * question without one (irrelevance, relevance) a call of its first function with placeholder arguments.
+ */
+export function callsToWrite(question: Case): PyCall[] {
+  if (question.bfcl?.ground_truth !== undefined)
+    return callsWith(answersOf(question), (_c, _p, o) => firstReal(o));
+  const [document] = (question.bfcl?.function ?? []) as {
+    name?: string;
+    parameters?: { properties?: Record<string, { type?: string }>; required?: string[] };
+  }[];
+  if (typeof document?.name !== "string") return [];
+  const args: PyDict = new Map();
+  for (const param of document.parameters?.required ?? []) {
+    const type = document.parameters?.properties?.[param]?.type ?? "string";
+    args.set(param, PLACEHOLDERS[type] ?? "x");
+  }
+  return [{ name: document.name, arguments: args }];
+}
+
+/** Every prompt class's outputs over these questions, as prompt-mode outputs with ids after `firstId`. */
+export function promptClassOutputs(
+  questions: readonly Case[],
+  perClass: number,
+  firstId: number,
+): GeneratedOutput[] {
+  const calls = questions.map(callsToWrite);
+  return promptOutputs(calls, perClass).map((output, index) => {
+    const question = questions[output.question] as Case;
+    return {
+      id: `${question.id}~${firstId + index}`,
+      question,
+      kind: output.kind,
+      calls: calls[output.question] ?? [],
+      mode: "prompt",
+      format: "text",
+      text: output.text,
+    };
+  });
 }

@@ -19,8 +19,10 @@ export interface GeneratedOutput {
   kind: string;
   calls: PyCall[];
   mode: BfclMode;
-  /** How the calls are written: BFCL's Python list, JSON calls, or a native reply. */
-  format: "python" | "json" | "native";
+  /** How the calls are written: BFCL's Python list, JSON calls, a native reply, or given text (`text`). */
+  format: "python" | "json" | "native" | "text";
+  /** The output itself, for format `text` (prompt-mode text of a class; `calls` is then what it was written from). */
+  text?: string;
 }
 
 const OPTIONAL = "";
@@ -38,12 +40,12 @@ function concrete(accepted: PyValue): PyValue {
   return Array.isArray(accepted) ? accepted.map(concrete) : accepted;
 }
 
-interface Answer {
+export interface Answer {
   name: string;
   params: [string, PyValue[]][];
 }
 
-function answersOf(question: Case): Answer[] {
+export function answersOf(question: Case): Answer[] {
   const groundTruth = parsePyJson(question.bfcl?.ground_truth ?? "[]");
   if (!Array.isArray(groundTruth)) return [];
   return groundTruth.flatMap((entry) => {
@@ -58,7 +60,7 @@ function answersOf(question: Case): Answer[] {
   });
 }
 
-function callsWith(
+export function callsWith(
   answers: readonly Answer[],
   choose: (call: number, param: string, options: PyValue[]) => PyValue | undefined,
 ): PyCall[] {
@@ -72,7 +74,7 @@ function callsWith(
   });
 }
 
-const firstReal = (options: PyValue[]) => options.find((o) => o !== OPTIONAL);
+export const firstReal = (options: PyValue[]) => options.find((o) => o !== OPTIONAL);
 
 /** The answer itself, then one variant per other accepted value (and per optional argument left out). */
 function variants(answers: readonly Answer[]): { kind: string; calls: PyCall[] }[] {
@@ -196,11 +198,12 @@ function pythonString(text: string): string {
 }
 
 /** The output text a model would have produced for these calls, in the given format. */
-export function outputText(output: Pick<GeneratedOutput, "calls" | "format">): {
+export function outputText(output: Pick<GeneratedOutput, "calls" | "format" | "text">): {
   protocol: Protocol;
   output: string;
 } {
   const { calls, format } = output;
+  if (format === "text") return { protocol: "json", output: output.text ?? "" };
   if (format === "python") {
     const written = calls.map(
       (c) => `${c.name}(${[...c.arguments].map(([k, v]) => `${k}=${pythonText(v)}`).join(", ")})`,
@@ -221,13 +224,25 @@ export function outputText(output: Pick<GeneratedOutput, "calls" | "format">): {
 }
 
 /**
+ * Whether BFCL reads this output as prompt-mode text (check.py's `raw`: its own decoder) or as a runtime's tool calls
+ * (check.py's `calls`: what its FC handlers' json.loads gives). Text in prompt mode, and Python text in either mode
+ * (our fc mode reads it with the same decoder), is raw.
+ */
+export function readsRaw(output: Pick<GeneratedOutput, "format" | "mode">): boolean {
+  if (output.format === "native") return false;
+  return output.format !== "json" || output.mode === "prompt";
+}
+
+/**
  * The line `check.py` reads for this output: the question's documents (the originals when given, else the case's
- * checker view of them) and answer as BFCL has them, and the calls.
+ * checker view of them) and answer as BFCL has them, and the raw text or the calls.
  */
 export function checkerLine(output: GeneratedOutput, originalFunctions?: readonly unknown[]): string {
   const source = output.question.bfcl;
-  const calls = output.calls.map((c) => `{${JSON.stringify(c.name)}: ${pyJsonText(c.arguments)}}`);
-  return `{"id": ${JSON.stringify(output.id)}, "category": ${JSON.stringify(source?.category)}, "function": ${JSON.stringify(originalFunctions ?? source?.function ?? [])}, "ground_truth": ${source?.ground_truth ?? "[]"}, "calls": [${calls.join(", ")}], "model": "${output.mode === "fc" ? "fc-model" : "prompt-model"}"}`;
+  const given = readsRaw(output)
+    ? `"raw": ${JSON.stringify(outputText(output).output)}`
+    : `"calls": [${output.calls.map((c) => `{${JSON.stringify(c.name)}: ${pyJsonText(c.arguments)}}`).join(", ")}]`;
+  return `{"id": ${JSON.stringify(output.id)}, "category": ${JSON.stringify(source?.category)}, "function": ${JSON.stringify(originalFunctions ?? source?.function ?? [])}, "ground_truth": ${source?.ground_truth ?? "[]"}, ${given}, "model": "${output.mode === "fc" ? "fc-model" : "prompt-model"}"}`;
 }
 
 /** The output's own case: the question under the output's id. */
