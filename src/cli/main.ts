@@ -103,6 +103,11 @@ function program(io: Io, setExit: SetExit, terminal: Io = io): Command {
     .option("--cases <file>", "cases JSONL", DEFAULT_CASES_FILE)
     .option("--out <file>", "results file (default results/<model>-<time>.json)")
     .option("--resume <file>", "continue the interrupted run whose results file this is")
+    .option(
+      "--repeats <k>",
+      "ask every case K times (each attempt's seed derived from --seed) and report pass^k, flip rates and run-to-run noise",
+      "1",
+    )
     .option("--outputs <file>", "recorded outputs JSONL for --backend replay")
     .option("--batch-size <n>", "prompts decoded together (llama and transformers backends)")
     .option("--allow-download", "transformers: fetch a hub id's missing files from the Hugging Face hub")

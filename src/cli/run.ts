@@ -32,6 +32,8 @@ export interface RunFlags extends ModelFlags, ExportFlags {
   cases: string;
   out?: string;
   resume?: string;
+  /** `--repeats K`: every (case, protocol) asked K times. */
+  repeats?: string;
   outputs?: string;
   batchSize?: string;
   allowDownload?: boolean;
@@ -113,6 +115,7 @@ const NEW_RUN_ONLY = [
   "--max-tokens",
   "--temperature",
   "--seed",
+  "--repeats",
   "--thinking",
   "--lang",
   "--category",
@@ -211,6 +214,7 @@ export function configFromFlags(flags: RunFlags, now = new Date()): RunConfig {
     if (given !== undefined && backend !== "transformers" && flags.resume === undefined)
       throw new UserError(`${flag} applies to --backend transformers only`);
   }
+  const repeats = wholeNumber("--repeats", flags.repeats ?? "1", { min: 1, max: 1000 });
   return {
     backend,
     model,
@@ -240,6 +244,7 @@ export function configFromFlags(flags: RunFlags, now = new Date()): RunConfig {
     cache: shared.cache,
     rules: gradingProfile(flags.rules ?? DEFAULT_GRADING_PROFILE).name,
     ...(backend === "transformers" ? { allow_download: flags.allowDownload === true } : {}),
+    ...(repeats > 1 ? { repeats } : {}),
     ...(flags.shard === undefined ? {} : { shard: shardFlag(flags.shard) }),
     ...(flags.systemPromptFile === undefined
       ? {}
