@@ -9,6 +9,7 @@ import { DEFAULT_GRADING_PROFILE, gradingProfile } from "../grade/profiles.js";
 import { STDOUT_PATH } from "../io/target.js";
 import { bfclCompatibleLine } from "../metrics/summary.js";
 import { DEFAULT_CASES_FILE } from "../paths.js";
+import { formatRepeats, repeatStatistics } from "../report/repeats.js";
 import { formatSummary } from "../report/terminal.js";
 import { BACKEND_KINDS, type BackendKind, type RunConfig } from "../runner/config.js";
 import { journalPath } from "../runner/journal.js";
@@ -345,8 +346,10 @@ function afterFatal(error: FatalBackendError, out: string): string {
 
 function printSummary(results: Results, flags: RunFlags, io: Io): void {
   const { summary, counts } = results;
+  // K > 1 only: a run without repeats prints exactly what it printed before repeats existed.
+  const repeats = repeatStatistics(results);
   if (flags.json) {
-    io.stdout(`${JSON.stringify(summary, null, 2)}\n`);
+    io.stdout(`${JSON.stringify(repeats ? { ...summary, repeats } : summary, null, 2)}\n`);
     return;
   }
   io.stdout(
@@ -354,6 +357,7 @@ function printSummary(results: Results, flags: RunFlags, io: Io): void {
   );
   io.stdout(`${counts.errors > 0 ? `, ${counts.errors} ERRORS (not scored; see records)` : ""}\n\n`);
   io.stdout(formatSummary(summary, { color: stdoutColor(io) }) + bfclCompatibleLine(summary));
+  if (repeats) io.stdout(`\n${formatRepeats(repeats, { color: stdoutColor(io) })}`);
   if (results.backend === "baseline") {
     io.stdout(
       "\nThis is the built-in rule baseline (keywords and regular expressions, no model).\n" +

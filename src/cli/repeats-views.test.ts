@@ -1,0 +1,110 @@
+/**
+ * Issue 31 through `main()`: `run --repeats 3` against the flaky mock server recovers the flip rate, pass^k and
+ * run-to-run deviation the server was set to (within their intervals), and every view shows the statistics: the
+ * terminal and Markdown report, `--json`, the HTML page, and CSV and JUnit with one row and testcase per attempt.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadCases } from "../cases/load.js";
+import { DEFAULT_CASES_FILE } from "../paths.js";
+import type { RepeatStatistics } from "../report/repeats.js";
+import { captureIo } from "../test-support/capture-io.js";
+import { flakyCaseIds, flakyScript } from "../test-support/flaky-model.js";
+import { type MockServer, startMockServer } from "../test-support/mock-openai-server.js";
+import { tempDir } from "../test-support/temp.js";
+import { main } from "./main.js";
+
+const SLOW_UNDER_LOAD = 120_000;
+const cases = loadCases(DEFAULT_CASES_FILE);
+const FLAKY = { share: 0.3, seed: 11 };
+const flaky = flakyCaseIds(cases, FLAKY);
+
+let server: MockServer;
+let dir: ReturnType<typeof tempDir>;
+let out: string;
+let stats: RepeatStatistics;
+beforeAll(async () => {
+  server = await startMockServer({ script: flakyScript(cases, FLAKY) });
+  dir = tempDir();
+  out = join(dir.path, "flaky.json");
+  const io = captureIo();
+  const code = await main(
+    [
+      ...["run", "--backend", "openai", "--base-url", server.url, "--model", "mock-model"],
+      ...["--protocol", "json", "--repeats", "3", "--seed", "5", "--no-cache", "--json", "--out", out],
+    ],
+    io,
+  );
+  expect(code, io.err).toBe(0);
+  stats = (JSON.parse(io.out) as { repeats: RepeatStatistics }).repeats;
+}, SLOW_UNDER_LOAD);
+afterAll(async () => {
+  await server.close();
+  dir.remove();
+});
+
+const within = (e: { low: number | null; high: number | null }, truth: number) => {
+  expect(e.low ?? 1).toBeLessThanOrEqual(truth);
+  expect(e.high ?? 0).toBeGreaterThanOrEqual(truth);
+};
+
+async function cli(...argv: string[]) {
+  const io = captureIo();
+  const code = await main(argv, io);
+  return { code, out: io.out, err: io.err };
+}
+
+describe("run --repeats 3 against the flaky server", () => {
+  it("recovers the flip rate, pass^k and run-to-run deviation the server was set to", () => {
+    const share = flaky.size / cases.length;
+    expect(stats).toMatchObject({ units: 188, cases: 188, repeats: 3, errored: 0 });
+    // A flaky case passes each attempt with probability 1/2: two attempts disagree with probability 1/2.
+    within(stats.flip_rate, share / 2);
+    for (const point of stats.pass) within(point.pass_hat_k, 1 - share + share / 2 ** point.k);
+    for (const point of stats.pass) within(point.pass_at_k, 1 - share / 2 ** point.k);
+    within(stats.run_to_run, Math.sqrt(flaky.size * 0.25) / cases.length);
+    within(stats.run_to_run.implied, Math.sqrt(flaky.size * 0.25) / cases.length);
+    expect(stats.instability.list.length).toBeGreaterThan(0);
+    expect(stats.instability.list.every((u) => flaky.has(u.case_id))).toBe(true);
+    expect(stats.by_protocol.map((p) => p.protocol)).toEqual(["json"]);
+  });
+
+  it("shows the statistics in the terminal and Markdown report, and each attempt in CSV and JUnit", async () => {
+    const csv = join(dir.path, "flaky.csv");
+    const junit = join(dir.path, "flaky.xml");
+    const text = await cli("report", out, "--csv", csv, "--junit", junit);
+    expect(text.code, text.err).toBe(0);
+    expect(text.out).toMatch(/repeats: K = 3 · 188 units/);
+    expect(text.out).toMatch(/pass\^k/);
+    expect(text.out).toMatch(/stability/);
+    expect(text.out).toMatch(/flip rate \d\.\d{3} \[/);
+    expect(text.out).toMatch(/run-to-run deviation/);
+    const first = stats.instability.list[0];
+    expect(text.out).toContain(`unstable cases (${stats.instability.list.length} units`);
+    expect(text.out).toContain(`${first?.case_id} (json) ${first?.passes}/3 passed`);
+    const block = text.out.slice(text.out.indexOf("repeats: K = 3"));
+    expect(block.split("\n").filter((line) => line.length > 100)).toEqual([]);
+    const md = await cli("report", out, "--format", "md");
+    expect(md.out).toMatch(/\*\*repeats: K = 3/);
+    expect(md.out).toMatch(/\| k \| pass@k \|/);
+
+    const rows = readFileSync(csv, "utf8").trimEnd().split("\r\n");
+    expect(rows[0]).toMatch(/^model,backend,id,protocol,attempt,outcome,/);
+    expect(rows).toHaveLength(1 + 188 * 3);
+    expect(rows[1]).toMatch(/,json,0,/);
+    expect(rows[2]).toMatch(/,json,1,/);
+    const xml = readFileSync(junit, "utf8");
+    expect(xml.match(/<testcase /g)).toHaveLength(188 * 3);
+    expect(xml).toContain(`name="${cases[0]?.id} #2"`);
+  });
+
+  it("shows the stability section in the HTML report", async () => {
+    const page = join(dir.path, "flaky.html");
+    expect((await cli("report", out, "--html", page)).code).toBe(0);
+    const html = readFileSync(page, "utf8");
+    expect(html).toContain('<a href="#stability">Stability</a>');
+    expect(html).toContain("Stability across repeats");
+    expect(html).toContain(`Unstable cases (${stats.instability.list.length})`);
+  });
+});
