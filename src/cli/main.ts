@@ -171,11 +171,17 @@ function program(io: Io, setExit: SetExit, terminal: Io = io): Command {
 
   root
     .command("compare")
-    .description("paired per-case comparison of two runs on the same corpus, with the exact McNemar test")
+    .description(
+      "paired per-case comparison of two runs on the same corpus: exact McNemar or sign-flip test, and the smallest difference it can detect",
+    )
     .argument("<a>", "results file A")
     .argument("<b>", "results file B")
     .option("--force", "pair the case ids both runs have even when their corpus digests differ")
     .option("--json", "print the comparison as JSON")
+    .option(
+      "--mde <effect>",
+      "plan for an effect (e.g. 0.02 = 2 points): how many cases or repeats would detect it",
+    )
     .action(async (a: string, b: string, options) =>
       setExit(await (await import("./compare.js")).runCompare({ a, b, ...options }, io)),
     );

@@ -21,26 +21,38 @@ const FLAKY = { share: 0.3, seed: 11 };
 const flaky = flakyCaseIds(cases, FLAKY);
 
 let server: MockServer;
+/** The same corpus with half the cases flaky, not 30%: ten points lower in expectation (0.75 against 0.85). */
+let worse: MockServer;
 let dir: ReturnType<typeof tempDir>;
 let out: string;
 let stats: RepeatStatistics;
-beforeAll(async () => {
-  server = await startMockServer({ script: flakyScript(cases, FLAKY) });
-  dir = tempDir();
-  out = join(dir.path, "flaky.json");
+
+/** `run --repeats 3 --json` against `url`; returns the results path and the printed JSON. */
+async function repeatedRun(url: string, name: string, seed: string) {
+  const file = join(dir.path, `${name}.json`);
   const io = captureIo();
   const code = await main(
     [
-      ...["run", "--backend", "openai", "--base-url", server.url, "--model", "mock-model"],
-      ...["--protocol", "json", "--repeats", "3", "--seed", "5", "--no-cache", "--json", "--out", out],
+      ...["run", "--backend", "openai", "--base-url", url, "--model", "mock-model", "--protocol", "json"],
+      ...["--repeats", "3", "--seed", seed, "--no-cache", "--json", "--out", file],
     ],
     io,
   );
   expect(code, io.err).toBe(0);
-  stats = (JSON.parse(io.out) as { repeats: RepeatStatistics }).repeats;
+  return { file, json: JSON.parse(io.out) as { repeats: RepeatStatistics } };
+}
+
+beforeAll(async () => {
+  server = await startMockServer({ script: flakyScript(cases, FLAKY) });
+  worse = await startMockServer({ script: flakyScript(cases, { share: 0.5, seed: 11 }) });
+  dir = tempDir();
+  const first = await repeatedRun(server.url, "flaky", "5");
+  out = first.file;
+  stats = first.json.repeats;
 }, SLOW_UNDER_LOAD);
 afterAll(async () => {
   await server.close();
+  await worse.close();
   dir.remove();
 });
 
@@ -106,5 +118,63 @@ describe("run --repeats 3 against the flaky server", () => {
     expect(html).toContain('<a href="#stability">Stability</a>');
     expect(html).toContain("Stability across repeats");
     expect(html).toContain(`Unstable cases (${stats.instability.list.length})`);
+  });
+});
+
+describe("compare with repeats", () => {
+  it(
+    "says two runs of the same flaky server are within noise, and finds a planted 10-point difference",
+    async () => {
+      const again = await repeatedRun(server.url, "flaky-again", "6");
+      const same = await cli("compare", out, again.file, "--json");
+      expect(same.code, same.err).toBe(0);
+      const sameJson = JSON.parse(same.out);
+      expect(sameJson.a.repeats).toBe(3);
+      expect(sameJson.overall.kind).toBe("within-noise");
+      expect(sameJson.overall.verdict).toMatch(/^within noise: /);
+      expect(sameJson.overall.test.method).toBe("sign-flip-exact");
+      expect(sameJson.overall.mde).toBeGreaterThan(0);
+      expect(sameJson.overall.mde).toBeLessThan(0.1);
+
+      const lower = await repeatedRun(worse.url, "worse", "5");
+      const text = await cli("compare", out, lower.file, "--mde", "0.02");
+      expect(text.code, text.err).toBe(0);
+      expect(text.out).toMatch(/all: A is better by \d+\.\d points/);
+      expect(text.out).toMatch(/detects differences of \d+\.\d\s+points or more/);
+      expect(text.out).toMatch(/to detect 2\.0\s+points: [\d,]+\s+cases at K = 3/);
+      const planted = JSON.parse((await cli("compare", out, lower.file, "--json")).out);
+      expect(planted.overall.kind).toBe("a-better");
+      // The planted gap is 10 points in expectation; its interval holds it.
+      expect(planted.overall.difference.low).toBeLessThanOrEqual(-0.1);
+      expect(planted.overall.difference.high).toBeGreaterThanOrEqual(-0.1);
+      expect(planted.overall.mde).toBeLessThan(0.1);
+    },
+    SLOW_UNDER_LOAD,
+  );
+
+  it("keeps the exact McNemar test for single runs, adds the power line, and plans for --mde", async () => {
+    const single = async (name: string) => {
+      const file = join(dir.path, `${name}.json`);
+      const io = captureIo();
+      const args = ["run", "--backend", "openai", "--base-url", server.url, "--model", "mock-model"];
+      const code = await main(
+        [...args, "--protocol", "json", "--no-cache", "--seed", name.length.toString(), "--out", file],
+        io,
+      );
+      expect(code, io.err).toBe(0);
+      return file;
+    };
+    const [a, b] = [await single("one"), await single("three")];
+    const text = await cli("compare", a, b, "--mde", "0.02");
+    expect(text.code, text.err).toBe(0);
+    expect(text.out).toContain("p (exact)");
+    expect(text.out).toMatch(/json: (not significant|significant|no case flipped)/);
+    expect(text.out).toMatch(/power: at 80% power and alpha 0\.05 this comparison \(188 cases × K = 1\)/);
+    expect(text.out).toMatch(/to detect 2\.0\s+points: [\d,]+\s+cases at K = 1/);
+    const json = JSON.parse((await cli("compare", a, b, "--json")).out);
+    expect(json.overall.p_value).toBeTypeOf("number");
+    expect(json.noise.test.method).toBe("mcnemar-exact");
+    expect((await cli("compare", a, b, "--mde", "0")).code).toBe(2);
+    expect((await cli("compare", a, b, "--mde", "2")).code).toBe(2);
   });
 });
