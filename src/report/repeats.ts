@@ -160,16 +160,16 @@ export function formatRepeats(stats: RepeatStatistics | null, options: RepeatVie
     "pass@k = at least one of k attempts passes; pass^k = all k pass (unbiased estimators from the K attempts); " +
     "stability = units whose attempts all agree. docs/statistics.md gives every formula.";
   // Terminal lines wrap at 100 columns like the rest of the report; Markdown paragraphs wrap in the reader.
-  const fit = (text: string) => (markdown ? text : wrap(text, WIDTH));
+  const wrapped = (text: string) => (markdown ? text : wrap(text, WIDTH));
   const bold = (text: string) => (markdown ? `**${text}**` : style.bold(text, options.color));
-  const dim = (text: string) => (markdown ? `_${text}_` : style.dim(fit(text), options.color));
+  const dim = (text: string) => (markdown ? `_${text}_` : style.dim(wrapped(text), options.color));
   return [
     `${bold(headline)}\n`,
-    `${fit(score)}\n`,
+    `${wrapped(score)}\n`,
     passTable,
     stability,
-    `${fit(flips)}\n`,
-    `${fit(deviation)}\n`,
+    `${wrapped(flips)}\n`,
+    `${wrapped(deviation)}\n`,
     unstableList(stats, markdown),
     `${dim(note)}\n`,
   ].join("\n");
