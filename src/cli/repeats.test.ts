@@ -186,6 +186,60 @@ describe("run --repeats", () => {
     expect(refused.err).toMatch(/\(attempt 2\) is not one this run asks/);
   });
 
+  it("deals all attempts of a pair to one shard, and merges the shards back into every attempt once", async () => {
+    const shards = [1, 2].map((index) => at(`shard-${index}.json`));
+    for (const [i, file] of shards.entries())
+      expect(
+        (
+          await cli(
+            ...["run", "--backend", "oracle", "--protocol", "json,xml", "--limit", "3", "--repeats", "2"],
+            ...["--shard", `${i + 1}/2`, "--out", file],
+          )
+        ).code,
+      ).toBe(0);
+    const [one, two] = shards.map(read) as [Results, Results];
+    const pairsOf = (r: Results) => new Set(r.records.map((x) => `${x.id}/${x.protocol}`));
+    expect([...pairsOf(one)].some((pair) => pairsOf(two).has(pair))).toBe(false);
+    expect(one.records.length + two.records.length).toBe(12);
+    const merged = at("merged.json");
+    const { code, err } = await cli("merge", ...shards, "--out", merged);
+    expect(code, err).toBe(0);
+    const results = read(merged);
+    expect(results.counts).toMatchObject({ records: 12, missing: 0 });
+    expect(new Set(results.records.map((r) => `${r.id}/${r.protocol}/${r.attempt}`)).size).toBe(12);
+  });
+
+  it("compares a single run with a repeated one through the noise-aware comparison", async () => {
+    const single = at("mixed-1.json");
+    const repeated = at("mixed-3.json");
+    expect(
+      (await cli("run", "--backend", "oracle", "--protocol", "json", "--limit", "8", "--out", single)).code,
+    ).toBe(0);
+    expect(
+      (
+        await cli(
+          "run",
+          "--backend",
+          "oracle",
+          "--protocol",
+          "json",
+          "--limit",
+          "8",
+          "--repeats",
+          "3",
+          "--out",
+          repeated,
+        )
+      ).code,
+    ).toBe(0);
+    const { code, out } = await cli("compare", single, repeated, "--json");
+    expect(code).toBe(0);
+    const json = JSON.parse(out);
+    expect([json.a.repeats, json.b.repeats]).toEqual([1, 3]);
+    expect(json.overall.kind).toBe("within-noise");
+    expect(json.overall.difference.value).toBe(0);
+  });
+
   it("lists each missing attempt by its index", () => {
     const cases = loadCases(DEFAULT_CASES_FILE).slice(0, 2);
     const record = (id: string, attempt: number) =>
