@@ -1,8 +1,9 @@
 /**
  * JUnit XML for CI systems (Jenkins, GitLab, GitHub test reporters, Azure): one testsuite per (run, protocol), one
  * testcase per record (with `run --repeats`, one per attempt, named `id #attempt`). A failed verdict is a <failure>
- * whose message is the verdict's reason; a request that failed is an <error>, never a failure. Follows the common JUnit schema (Jenkins' junit-10.xsd, the one these tools read):
- * testsuites > testsuite(name, tests, failures, errors, skipped, time) > testcase(name, classname, time).
+ * whose message is the verdict's reason; a request that failed is an <error>, never a failure. Follows the common
+ * JUnit schema (Jenkins' junit-10.xsd, the one these tools read): testsuites > testsuite(name, tests, failures,
+ * errors, skipped, time) > testcase(name, classname, time).
  */
 import { type ExportRun, failureKind, outcomeOf } from "./record-rows.js";
 
