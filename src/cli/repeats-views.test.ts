@@ -29,13 +29,13 @@ let out: string;
 let stats: RepeatStatistics;
 
 /** `run --repeats 3 --json` against `url`; returns the results path and the printed JSON. */
-async function repeatedRun(url: string, name: string, seed: string) {
+async function repeatedRun(url: string, name: string, seed: string, ...extra: string[]) {
   const file = join(dir.path, `${name}.json`);
   const io = captureIo();
   const code = await main(
     [
       ...["run", "--backend", "openai", "--base-url", url, "--model", "mock-model", "--protocol", "json"],
-      ...["--repeats", "3", "--seed", seed, "--no-cache", "--json", "--out", file],
+      ...["--repeats", "3", "--seed", seed, "--no-cache", "--json", "--out", file, ...extra],
     ],
     io,
   );
@@ -149,6 +149,23 @@ describe("compare with repeats", () => {
       expect(planted.overall.difference.low).toBeLessThanOrEqual(-0.1);
       expect(planted.overall.difference.high).toBeGreaterThanOrEqual(-0.1);
       expect(planted.overall.mde).toBeLessThan(0.1);
+    },
+    SLOW_UNDER_LOAD,
+  );
+
+  it(
+    "says within noise at about the test's rate over seeds (two runs of one server, 12 seed pairs)",
+    async () => {
+      // 40 cases per run keep this affordable; with α = 0.05 about 0.6 of 12 comparisons reject by chance.
+      let within = 0;
+      for (let pair = 0; pair < 12; pair++) {
+        const a = await repeatedRun(server.url, `rate-a${pair}`, String(100 + 2 * pair), "--limit", "40");
+        const b = await repeatedRun(server.url, `rate-b${pair}`, String(101 + 2 * pair), "--limit", "40");
+        const { out: json } = await cli("compare", a.file, b.file, "--json");
+        if (JSON.parse(json).overall.kind === "within-noise") within++;
+      }
+      // P(more than 2 of 12 reject | α = 0.05) = 2%: a test that rejected too often would fail here.
+      expect(within).toBeGreaterThanOrEqual(10);
     },
     SLOW_UNDER_LOAD,
   );
