@@ -103,6 +103,11 @@ function program(io: Io, setExit: SetExit, terminal: Io = io): Command {
     .option("--cases <file>", "cases JSONL", DEFAULT_CASES_FILE)
     .option("--out <file>", "results file (default results/<model>-<time>.json)")
     .option("--resume <file>", "continue the interrupted run whose results file this is")
+    .option(
+      "--repeats <k>",
+      "ask every case K times (each attempt's seed derived from --seed) and report pass^k, flip rates and run-to-run noise",
+      "1",
+    )
     .option("--outputs <file>", "recorded outputs JSONL for --backend replay")
     .option("--batch-size <n>", "prompts decoded together (llama and transformers backends)")
     .option("--allow-download", "transformers: fetch a hub id's missing files from the Hugging Face hub")
@@ -166,11 +171,17 @@ function program(io: Io, setExit: SetExit, terminal: Io = io): Command {
 
   root
     .command("compare")
-    .description("paired per-case comparison of two runs on the same corpus, with the exact McNemar test")
+    .description(
+      "paired per-case comparison of two runs on the same corpus: exact McNemar or sign-flip test, and the smallest difference it can detect",
+    )
     .argument("<a>", "results file A")
     .argument("<b>", "results file B")
     .option("--force", "pair the case ids both runs have even when their corpus digests differ")
     .option("--json", "print the comparison as JSON")
+    .option(
+      "--mde <effect>",
+      "plan for an effect (e.g. 0.02 = 2 points): how many cases or repeats would detect it",
+    )
     .action(async (a: string, b: string, options) =>
       setExit(await (await import("./compare.js")).runCompare({ a, b, ...options }, io)),
     );

@@ -4,6 +4,7 @@ import { writeOutput } from "../io/output.js";
 import { STDOUT_PATH } from "../io/target.js";
 import { buildHtmlReport } from "../report/html/page.js";
 import { assertSameGrading, loadRuns, type ReportRun } from "../report/load.js";
+import { formatRepeats, repeatStatistics } from "../report/repeats.js";
 import { formatRunHeader, formatSummary } from "../report/terminal.js";
 import { formatLeaderboard } from "../report/terminal-leaderboard.js";
 import { terminalText } from "../sanitize.js";
@@ -28,7 +29,10 @@ export async function runReport(opts: ReportOptions, io: Io): Promise<number> {
   const options = { color: stdoutColor(io) && !markdown, markdown };
   const [only] = runs;
   if (runs.length === 1 && only) {
-    io.stdout(`${formatRunHeader(only.results, options)}\n${formatSummary(only.results.summary, options)}`);
+    const repeats = formatRepeats(repeatStatistics(only.results), options);
+    io.stdout(
+      `${formatRunHeader(only.results, options)}\n${formatSummary(only.results.summary, options)}${repeats ? `\n${repeats}` : ""}`,
+    );
   } else {
     assertSameGrading(runs, "rank");
     io.stdout(formatLeaderboard(runs, options));

@@ -9,6 +9,7 @@ import { DEFAULT_GRADING_PROFILE, gradingProfile } from "../grade/profiles.js";
 import { STDOUT_PATH } from "../io/target.js";
 import { bfclCompatibleLine } from "../metrics/summary.js";
 import { DEFAULT_CASES_FILE } from "../paths.js";
+import { formatRepeats, repeatStatistics } from "../report/repeats.js";
 import { formatSummary } from "../report/terminal.js";
 import { BACKEND_KINDS, type BackendKind, type RunConfig } from "../runner/config.js";
 import { journalPath } from "../runner/journal.js";
@@ -32,6 +33,8 @@ export interface RunFlags extends ModelFlags, ExportFlags {
   cases: string;
   out?: string;
   resume?: string;
+  /** `--repeats K`: every (case, protocol) asked K times. */
+  repeats?: string;
   outputs?: string;
   batchSize?: string;
   allowDownload?: boolean;
@@ -113,6 +116,7 @@ const NEW_RUN_ONLY = [
   "--max-tokens",
   "--temperature",
   "--seed",
+  "--repeats",
   "--thinking",
   "--lang",
   "--category",
@@ -211,6 +215,7 @@ export function configFromFlags(flags: RunFlags, now = new Date()): RunConfig {
     if (given !== undefined && backend !== "transformers" && flags.resume === undefined)
       throw new UserError(`${flag} applies to --backend transformers only`);
   }
+  const repeats = wholeNumber("--repeats", flags.repeats ?? "1", { min: 1, max: 1000 });
   return {
     backend,
     model,
@@ -240,6 +245,7 @@ export function configFromFlags(flags: RunFlags, now = new Date()): RunConfig {
     cache: shared.cache,
     rules: gradingProfile(flags.rules ?? DEFAULT_GRADING_PROFILE).name,
     ...(backend === "transformers" ? { allow_download: flags.allowDownload === true } : {}),
+    ...(repeats > 1 ? { repeats } : {}),
     ...(flags.shard === undefined ? {} : { shard: shardFlag(flags.shard) }),
     ...(flags.systemPromptFile === undefined
       ? {}
@@ -340,8 +346,10 @@ function afterFatal(error: FatalBackendError, out: string): string {
 
 function printSummary(results: Results, flags: RunFlags, io: Io): void {
   const { summary, counts } = results;
+  // K > 1 only: a run without repeats prints exactly what it printed before repeats existed.
+  const repeats = repeatStatistics(results);
   if (flags.json) {
-    io.stdout(`${JSON.stringify(summary, null, 2)}\n`);
+    io.stdout(`${JSON.stringify(repeats ? { ...summary, repeats } : summary, null, 2)}\n`);
     return;
   }
   io.stdout(
@@ -349,6 +357,7 @@ function printSummary(results: Results, flags: RunFlags, io: Io): void {
   );
   io.stdout(`${counts.errors > 0 ? `, ${counts.errors} ERRORS (not scored; see records)` : ""}\n\n`);
   io.stdout(formatSummary(summary, { color: stdoutColor(io) }) + bfclCompatibleLine(summary));
+  if (repeats) io.stdout(`\n${formatRepeats(repeats, { color: stdoutColor(io) })}`);
   if (results.backend === "baseline") {
     io.stdout(
       "\nThis is the built-in rule baseline (keywords and regular expressions, no model).\n" +

@@ -19,7 +19,8 @@ const signed = (x: number) => `${x >= 0 ? "+" : "-"}${points(Math.abs(x))}`;
 const count = (n: number) => n.toLocaleString("en-US");
 export const formatPValue = (p: number) => (p >= 0.001 ? p.toFixed(4) : p.toExponential(1));
 
-function plan(c: NoiseComparison): string {
+/** "; to detect 2.0 points: 390 cases at K = 3, or K = 7 repeats over these 188 cases", or "" without a target. */
+export function detectionPlan(c: NoiseComparison): string {
   const target = c.target;
   if (!target) return "";
   const k = Math.max(c.noise.repeats.a, c.noise.repeats.b);
@@ -53,5 +54,5 @@ export function noiseVerdictLine(c: NoiseComparison, labels: RunLabels = { a: "A
     c.kind === "within-noise"
       ? `within noise: ${labels.b} - ${labels.a} = ${signed(d.value)} points${interval}, ${test}`
       : `${c.kind === "b-better" ? labels.b : labels.a} is better by ${points(Math.abs(d.value))} points${interval}, ${test}`;
-  return `${head}${mde}${plan(c)}`;
+  return `${head}${mde}${detectionPlan(c)}`;
 }

@@ -4,7 +4,7 @@
  * spreadsheet reads as the start of a formula, OWASP's list) is prefixed with an apostrophe, so opening the file
  * never runs a model's output as a formula.
  */
-import { type ExportRun, outcomeOf } from "./record-rows.js";
+import { type ExportRun, hasAttempts, outcomeOf } from "./record-rows.js";
 
 const COLUMNS = [
   "model",
@@ -23,6 +23,8 @@ const COLUMNS = [
   "output",
 ] as const;
 
+type Column = (typeof COLUMNS)[number] | "attempt";
+
 /** What a spreadsheet takes for the start of a formula. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -33,15 +35,24 @@ function cell(value: string | number | boolean | null | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/**
+ * One row per record; with repeats (`run --repeats`), one row per attempt and an `attempt` column after `protocol`
+ * (empty for the records of a run without repeats). Without repeats the columns are what they always were.
+ */
 export function buildCsv(runs: readonly ExportRun[]): string {
-  const rows = [COLUMNS.join(",")];
+  const attempts = hasAttempts(runs);
+  const columns: readonly Column[] = attempts
+    ? [...COLUMNS.slice(0, 4), "attempt", ...COLUMNS.slice(4)]
+    : COLUMNS;
+  const rows = [columns.join(",")];
   for (const run of runs) {
     for (const r of run.records) {
-      const values: Record<(typeof COLUMNS)[number], string | number | boolean | null | undefined> = {
+      const values: Record<Column, string | number | boolean | null | undefined> = {
         model: run.model,
         backend: run.backend,
         id: r.id,
         protocol: r.protocol,
+        attempt: r.attempt,
         outcome: outcomeOf(r),
         reason: r.verdict?.reason,
         error: r.error,
@@ -53,7 +64,7 @@ export function buildCsv(runs: readonly ExportRun[]): string {
         endpoint: r.endpoint,
         output: r.output,
       };
-      rows.push(COLUMNS.map((column) => cell(values[column])).join(","));
+      rows.push(columns.map((column) => cell(values[column])).join(","));
     }
   }
   return `${rows.join("\r\n")}\r\n`;

@@ -26,6 +26,9 @@ export function formatDecoding(config: ReportResults["config"]): string {
   const parts = [`T=${temperature}`, `max=${max_tokens}`, `think=${thinking}`];
   if (seed !== null) parts.push(`seed=${seed}`);
   parts.push(`batch=${formatBatch(config.batch_size)}`);
+  // Only a repeated run says so: a single run's line is what it always was.
+  const repeats = (config as { repeats?: unknown }).repeats;
+  if (typeof repeats === "number" && repeats > 1) parts.push(`repeats=${repeats}`);
   return parts.join(" ");
 }
 

@@ -1,8 +1,9 @@
 /**
  * JUnit XML for CI systems (Jenkins, GitLab, GitHub test reporters, Azure): one testsuite per (run, protocol), one
- * testcase per record. A failed verdict is a <failure> whose message is the verdict's reason; a request that failed
- * is an <error>, never a failure. Follows the common JUnit schema (Jenkins' junit-10.xsd, the one these tools read):
- * testsuites > testsuite(name, tests, failures, errors, skipped, time) > testcase(name, classname, time).
+ * testcase per record (with `run --repeats`, one per attempt, named `id #attempt`). A failed verdict is a <failure>
+ * whose message is the verdict's reason; a request that failed is an <error>, never a failure. Follows the common
+ * JUnit schema (Jenkins' junit-10.xsd, the one these tools read): testsuites > testsuite(name, tests, failures,
+ * errors, skipped, time) > testcase(name, classname, time).
  */
 import { type ExportRun, failureKind, outcomeOf } from "./record-rows.js";
 
@@ -38,7 +39,9 @@ export function buildJunit(runs: readonly ExportRun[]): string {
       const ms = records.reduce((sum, r) => sum + (r.latency_ms ?? 0), 0);
       const name = `${run.model} (${run.backend}) · ${protocol}`;
       const cases = records.map((record) => {
-        const open = `    <testcase name="${xmlText(record.id)}" classname="${xmlText(name)}" time="${seconds(record.latency_ms)}"`;
+        // With repeats, each attempt is its own testcase, named `id #attempt` so names stay unique in a suite.
+        const caseName = record.attempt === undefined ? record.id : `${record.id} #${record.attempt}`;
+        const open = `    <testcase name="${xmlText(caseName)}" classname="${xmlText(name)}" time="${seconds(record.latency_ms)}"`;
         const outcome = outcomeOf(record);
         if (outcome === "passed") return `${open}/>`;
         const detail = record.output === null ? "" : `output:\n${record.output}`;

@@ -57,6 +57,8 @@ const RecordSchema = z.looseObject({
   output: z.string().nullable(),
   error: z.string().nullable(),
   verdict: z.looseObject({ passed: z.boolean(), calls: z.array(CallSchema), reason: z.string() }).nullable(),
+  /** `run --repeats`: the attempt index; files without it hold one attempt per (case, protocol). */
+  attempt: z.number().int().nonnegative().optional(),
 });
 
 export const ReportResultsSchema = z.looseObject({

@@ -21,6 +21,8 @@ export interface ExportRecord {
   attempts?: number;
   cached?: boolean;
   endpoint?: string;
+  /** `run --repeats`: which attempt this record is; absent in a run without repeats. */
+  attempt?: number;
 }
 
 export interface ExportRun {
@@ -30,6 +32,11 @@ export interface ExportRun {
 }
 
 export type Outcome = "passed" | "failed" | "error";
+
+/** Whether any run has repeats: the formats then name each record's attempt (and only then, so K = 1 is unchanged). */
+export function hasAttempts(runs: readonly ExportRun[]): boolean {
+  return runs.some((run) => run.records.some((r) => r.attempt !== undefined));
+}
 
 export function outcomeOf(record: ExportRecord): Outcome {
   if (record.status === "error" || !record.verdict) return "error";

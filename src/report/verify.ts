@@ -16,6 +16,7 @@ import { type Summary, summarize } from "../metrics/summary.js";
 import { wilsonInterval } from "../metrics/wilson.js";
 import { DEFAULT_CASES_FILE, PACKAGE_ROOT } from "../paths.js";
 import { canonicalJson, sha256 } from "../runner/canonical-json.js";
+import { recordKey } from "../runner/record.js";
 import type { ReportResults } from "./load.js";
 import { differenceNotes, graderOf, type Regrading, regradeResults } from "./regrade.js";
 
@@ -29,12 +30,12 @@ export interface VerifiedResults {
 function refuseDuplicates(results: ReportResults, file: string): void {
   const seen = new Map<string, number>();
   results.records.forEach((record, index) => {
-    const key = `${record.id}\u0000${record.protocol}`;
+    const key = recordKey(record);
     const first = seen.get(key);
     if (first !== undefined)
       throw new UserError(
-        `${file}: records[${index}]: case ${record.id} in protocol ${record.protocol} appears twice (first at records[${first}])`,
-        { hint: "a results file holds one record per case and protocol; re-run or repair the file" },
+        `${file}: records[${index}]: case ${record.id} in protocol ${record.protocol}${record.attempt ? ` (attempt ${record.attempt})` : ""} appears twice (first at records[${first}])`,
+        { hint: "a results file holds one record per case, protocol and attempt; re-run or repair the file" },
       );
     seen.set(key, index);
   });

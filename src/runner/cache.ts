@@ -26,6 +26,11 @@ export interface CacheKeyParts {
   messages: unknown;
   tools: unknown;
   settings: unknown;
+  /**
+   * The repeat (`run --repeats`), above 0 only: greedy repeats send identical requests, and without it the cache
+   * would answer attempts 1 … K−1 with attempt 0's answer. Absent at 0, so a single run's keys stay what they were.
+   */
+  attempt?: number;
 }
 
 export class ResponseCache {
@@ -42,7 +47,8 @@ export class ResponseCache {
   ) {}
 
   static key(parts: CacheKeyParts): string {
-    return sha256(canonicalJson({ v: 1, ...parts }));
+    const { attempt, ...rest } = parts;
+    return sha256(canonicalJson({ v: 1, ...rest, ...(attempt ? { attempt } : {}) }));
   }
 
   private path(key: string): string {

@@ -17,12 +17,16 @@ export interface CompletionResult {
   cached: boolean;
 }
 
-/** `label` names the request in retry messages. Errors that survive the retries are thrown to the caller. */
+/**
+ * `label` names the request in retry messages; `attempt` is the repeat index (`run --repeats`), part of the cache
+ * key above 0. Errors that survive the retries are thrown to the caller.
+ */
 export async function completeWithPolicy(
   request: ModelRequest,
   context: Omit<RequestContext, "signal">,
   policy: CompletionPolicy,
   label: string,
+  attempt = 0,
 ): Promise<CompletionResult> {
   const { backend, cache } = policy;
   // The key is a hash of the whole request: only worth computing when there is a cache to ask.
@@ -34,6 +38,7 @@ export async function completeWithPolicy(
         messages: request.messages,
         tools: request.tools ?? null,
         settings: request.settings,
+        attempt,
       })
     : "";
   const hit = cache?.get(key);

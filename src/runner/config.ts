@@ -43,6 +43,8 @@ export const RunConfigSchema = z.object({
   allow_download: z.boolean().optional(),
   /** `--system-prompt-file`: the protocols whose prompt was replaced, with each file's sha256. */
   system_prompts: SystemPromptsSchema.optional(),
+  /** `--repeats K`: every (case, protocol) asked K times; absent when K = 1, so single runs read as before. */
+  repeats: z.number().int().min(2).optional(),
   /** `--shard K/N`: this run asks only its share of the pairs; absent for a whole run (and in a merged one). */
   shard: ShardSchema.optional(),
   out: z.string(),

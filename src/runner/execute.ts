@@ -7,11 +7,14 @@ import { renderPrompt } from "../protocols/render.js";
 import type { ResponseCache } from "./cache.js";
 import { createExecutor, request } from "./executor.js";
 import { type RunRecord, recordKey } from "./record.js";
-import { type Shard, selectPairs } from "./shard.js";
+import { attemptSeed, selectAttempts } from "./repeats.js";
+import type { Shard } from "./shard.js";
 
 export interface ExecuteOptions {
   cases: readonly Case[];
   protocols: readonly Protocol[];
+  /** `--repeats K` (default 1): every pair is asked K times, attempt by attempt. */
+  repeats?: number;
   /** Only this shard's pairs are asked. */
   shard?: Shard | undefined;
   backend: Backend;
@@ -19,7 +22,7 @@ export interface ExecuteOptions {
   promptOptions: PromptOptions;
   concurrency: number;
   retries: number;
-  /** Keys of records already done (resume): they are not asked again. */
+  /** Keys of records (recordKey: case, protocol, attempt) already done (resume): they are not asked again. */
   done: ReadonlySet<string>;
   cache: ResponseCache | null;
   /** The profile every output is graded under. */
@@ -31,14 +34,27 @@ export interface ExecuteOptions {
   grade?: GradingProfile["grade"];
 }
 
-async function runOne(testCase: Case, protocol: Protocol, options: ExecuteOptions): Promise<RunRecord> {
+/** What a record of a repeated run adds: its attempt and the seed that attempt sent (absent without repeats). */
+function attemptFields(attempt: number, options: ExecuteOptions) {
+  return (options.repeats ?? 1) > 1 ? { attempt, seed: attemptSeed(options.settings.seed, attempt) } : {};
+}
+
+async function runOne(
+  testCase: Case,
+  protocol: Protocol,
+  attempt: number,
+  options: ExecuteOptions,
+): Promise<RunRecord> {
   const prompt = renderPrompt(testCase, protocol, options.promptOptions);
   const base = { id: testCase.id, protocol };
+  const repeat = attemptFields(attempt, options);
+  const settings = { ...options.settings, seed: attemptSeed(options.settings.seed, attempt) };
   const answer = await request(
-    { ...prompt, settings: options.settings },
+    { ...prompt, settings },
     { testCase, protocol },
     options,
-    `${testCase.id}/${protocol}`,
+    (options.repeats ?? 1) > 1 ? `${testCase.id}/${protocol}#${attempt}` : `${testCase.id}/${protocol}`,
+    attempt,
   );
   if (!answer.ok)
     return {
@@ -53,6 +69,7 @@ async function runOne(testCase: Case, protocol: Protocol, options: ExecuteOption
       finish_reason: null,
       attempts: answer.attempts,
       cached: false,
+      ...repeat,
     };
   // Grading runs outside the request's guard: a grader bug stops the run instead of becoming an error record.
   const { completion, attempts, cached, latency_ms: latency } = answer;
@@ -74,7 +91,19 @@ async function runOne(testCase: Case, protocol: Protocol, options: ExecuteOption
     attempts,
     cached,
     ...(completion.endpoint === undefined ? {} : { endpoint: completion.endpoint }),
+    ...repeat,
   };
+}
+
+/**
+ * Asked attempt by attempt (every pair's attempt 0, then every pair's attempt 1, …): a run stopped early holds
+ * whole repeats rather than all K attempts of its first cases.
+ */
+function inAskingOrder(options: ExecuteOptions) {
+  // Array sort is stable: within an attempt, pairs keep the run's order.
+  return selectAttempts(options.cases, options.protocols, options.shard, options.repeats ?? 1).sort(
+    (x, y) => x.attempt - y.attempt,
+  );
 }
 
 /**
@@ -86,10 +115,10 @@ export async function execute(options: ExecuteOptions): Promise<void> {
   const executor = createExecutor(options);
   const inner = { ...options, signal: executor.signal };
   const tasks: Promise<void>[] = [];
-  for (const { testCase, protocol } of selectPairs(options.cases, options.protocols, options.shard)) {
-    if (options.done.has(recordKey({ id: testCase.id, protocol }))) continue;
+  for (const { testCase, protocol, attempt } of inAskingOrder(options)) {
+    if (options.done.has(recordKey({ id: testCase.id, protocol, attempt }))) continue;
     const task = executor.run(async () => {
-      const record = await runOne(testCase, protocol, inner);
+      const record = await runOne(testCase, protocol, attempt, inner);
       options.onRecord(record);
     });
     tasks.push(task);

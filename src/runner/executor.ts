@@ -26,18 +26,26 @@ export type RequestOutcome =
 
 /**
  * One request under the shared policy (cache, then retries). Only the request is guarded: the caller grades or
- * parses the answer outside, so a failure of our own code is never mistaken for a failed request.
+ * parses the answer outside, so a failure of our own code is never mistaken for a failed request. `attempt` is the
+ * repeat index of `run --repeats` (the cache keeps one answer per attempt).
  */
 export async function request(
   modelRequest: ModelRequest,
   context: Omit<RequestContext, "signal">,
   policy: CompletionPolicy,
   label: string,
+  attempt = 0,
 ): Promise<RequestOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
-    const { completion, attempts, cached } = await completeWithPolicy(modelRequest, context, policy, label);
+    const { completion, attempts, cached } = await completeWithPolicy(
+      modelRequest,
+      context,
+      policy,
+      label,
+      attempt,
+    );
     return { ok: true, completion, attempts, cached, latency_ms: elapsed() };
   } catch (error) {
     if (error instanceof FatalBackendError || policy.signal.aborted) throw error;

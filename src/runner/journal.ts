@@ -30,7 +30,10 @@ export function journalPath(resultsPath: string): string {
 
 export interface JournalContents<Config> {
   config: Config;
-  /** The last record per (case, protocol); a scored record is never replaced by a later one. */
+  /**
+   * The last record per (case, protocol, attempt); a scored record is never replaced by a later one, so an attempt
+   * written twice (a journal copied into itself) counts once, as first scored.
+   */
   records: Map<string, RunRecord>;
   /** The line each kept record was read from, for errors. */
   lines: Map<string, number>;
@@ -183,7 +186,7 @@ export class Journal {
       const where = `${path}:${contents.lines.get(key) ?? "?"}`;
       if (!run.pairs.has(key))
         throw new UserError(
-          `${where}: case ${record.id} in protocol ${record.protocol} is not one this run asks (an unknown case id, or outside its selection)`,
+          `${where}: case ${record.id} in protocol ${record.protocol}${record.attempt ? ` (attempt ${record.attempt})` : ""} is not one this run asks (an unknown case id, or outside its selection or its repeats)`,
           { hint: EDITED },
         );
       const grading = record.grading;

@@ -9,8 +9,9 @@ import { UserError } from "../errors.js";
 import { canonicalJson } from "./canonical-json.js";
 import { OPERATIONAL_FIELDS } from "./operational.js";
 import { type RunRecord, recordKey } from "./record.js";
+import { repeatsOf, selectAttempts } from "./repeats.js";
 import { assembleOutcome, type Results } from "./results.js";
-import { type Shard, selectPairs } from "./shard.js";
+import type { Shard } from "./shard.js";
 
 export interface ShardFile {
   file: string;
@@ -104,13 +105,13 @@ function collectRecords(shards: readonly ShardFile[], cases: readonly Case[]): R
   const records: RunRecord[] = [];
   for (const { file, results } of shards) {
     const mine = new Set(
-      selectPairs(cases, results.config.protocols, results.config.shard).map(({ testCase, protocol }) =>
-        recordKey({ id: testCase.id, protocol }),
+      selectAttempts(cases, results.config.protocols, results.config.shard, repeatsOf(results.config)).map(
+        ({ testCase, protocol, attempt }) => recordKey({ id: testCase.id, protocol, attempt }),
       ),
     );
     for (const record of results.records) {
       const key = recordKey(record);
-      const where = `case ${record.id} in protocol ${record.protocol}`;
+      const where = `case ${record.id} in protocol ${record.protocol}${record.attempt ? ` (attempt ${record.attempt})` : ""}`;
       const earlier = owner.get(key);
       if (earlier !== undefined) throw new UserError(`merge: overlap: ${where} is in ${earlier} and ${file}`);
       if (!mine.has(key))

@@ -21,6 +21,10 @@ export interface RunRecord {
   cached: boolean;
   /** The server that answered (one of the replicas), when a server was asked. */
   endpoint?: string;
+  /** `run --repeats K` with K > 1: which of the K asks this is (0 … K−1); absent in a run without repeats. */
+  attempt?: number;
+  /** With `attempt`: the seed this attempt sent (null when the run has no --seed; src/runner/repeats.ts). */
+  seed?: number | null;
 }
 
 /** Loose on purpose: the journal is ours, so the schema checks shape, not every verdict field. */
@@ -31,8 +35,15 @@ export const RunRecordSchema = z.looseObject({
   output: z.string().nullable(),
   verdict: z.looseObject({ passed: z.boolean() }).nullable(),
   error: z.string().nullable(),
+  attempt: z.number().int().nonnegative().optional(),
+  seed: z.number().int().nullable().optional(),
 });
 
-export function recordKey(record: { id: string; protocol: string }): string {
-  return `${record.id}\u0000${record.protocol}`;
+/**
+ * A record's identity: case, protocol and attempt. Attempt 0 (and a record without one: a run without repeats)
+ * keeps the key of a single run, so files from before repeats read as K = 1.
+ */
+export function recordKey(record: { id: string; protocol: string; attempt?: number | undefined }): string {
+  const base = `${record.id}\u0000${record.protocol}`;
+  return record.attempt ? `${base}\u0000${record.attempt}` : base;
 }

@@ -5,7 +5,7 @@ import { type Summary, summarize } from "../metrics/summary.js";
 import { PROMPT_VERSION, type PromptOptions, promptDigests, SINGLE_CALL } from "../protocols/prompts.js";
 import type { RunConfig } from "./config.js";
 import { type RunRecord, recordKey } from "./record.js";
-import { selectPairs } from "./shard.js";
+import { repeatsOf, selectAttempts } from "./repeats.js";
 
 export const RESULTS_FORMAT = "tooluse.results/1";
 
@@ -25,8 +25,8 @@ export interface Results {
   finished_at: string;
   /** `missing`: (case, protocol) pairs the run selected but has no record for; listed in `missing`. */
   counts: { records: number; scored: number; errors: number; missing: number };
-  /** Every selected (case, protocol) without a record: never silently left out of the counts. */
-  missing: { id: string; protocol: Protocol }[];
+  /** Every selected (case, protocol) without a record (with `--repeats`: each attempt without one), never left out. */
+  missing: { id: string; protocol: Protocol; attempt?: number }[];
   records: RunRecord[];
   summary: Summary;
 }
@@ -54,16 +54,22 @@ type Outcome = Pick<Results, "counts" | "missing" | "records" | "summary">;
  */
 export function assembleOutcome(
   cases: readonly Case[],
-  config: Pick<RunConfig, "protocols" | "shard">,
+  config: Pick<RunConfig, "protocols" | "shard" | "repeats">,
   from: Iterable<RunRecord>,
 ): Outcome {
   const byKey = new Map([...from].map((r) => [recordKey(r), r]));
   const records: RunRecord[] = [];
   const missing: Results["missing"] = [];
-  for (const { testCase, protocol } of selectPairs(cases, config.protocols, config.shard)) {
-    const record = byKey.get(recordKey({ id: testCase.id, protocol }));
+  const repeats = repeatsOf(config);
+  for (const { testCase, protocol, attempt } of selectAttempts(
+    cases,
+    config.protocols,
+    config.shard,
+    repeats,
+  )) {
+    const record = byKey.get(recordKey({ id: testCase.id, protocol, attempt }));
     if (record) records.push(record);
-    else missing.push({ id: testCase.id, protocol });
+    else missing.push({ id: testCase.id, protocol, ...(repeats > 1 ? { attempt } : {}) });
   }
   const verdicts = records.flatMap((r) => (r.verdict ? [r.verdict as Verdict] : []));
   return {

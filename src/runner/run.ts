@@ -21,8 +21,8 @@ import { Journal, journalPath } from "./journal.js";
 import { assertUsableAddress, type OperationalSettings, storedForm, withOperational } from "./operational.js";
 import type { ProgressReporter } from "./progress.js";
 import { type RunRecord, recordKey } from "./record.js";
+import { repeatsOf, selectAttempts } from "./repeats.js";
 import { buildResults, type Results } from "./results.js";
-import { selectPairs } from "./shard.js";
 import { loadSystemPrompts } from "./system-prompts.js";
 
 export interface RunEnvironment {
@@ -154,12 +154,11 @@ export async function runBenchmark(
       throw new UserError(`cannot resume ${config.out}: ${changed} since it started; start a new run`);
   }
   const grader = gradingProfile(run.rules);
+  const asked = selectAttempts(cases, run.protocols, run.shard, repeatsOf(run));
   if (previous) {
     Journal.assertBelongs(previous, path, {
       pairs: new Set(
-        selectPairs(cases, run.protocols, run.shard).map((p) =>
-          recordKey({ id: p.testCase.id, protocol: p.protocol }),
-        ),
+        asked.map((p) => recordKey({ id: p.testCase.id, protocol: p.protocol, attempt: p.attempt })),
       ),
       grading: { profile: grader.name, version: grader.version },
     });
@@ -181,11 +180,12 @@ export async function runBenchmark(
     run.cache && backend.cacheable && run.settings.temperature === 0
       ? new ResponseCache(runEnv.cacheDir, runEnv.log)
       : null;
-  runEnv.progress.start(selectPairs(cases, run.protocols, run.shard).length, done.size);
+  runEnv.progress.start(asked.length, done.size);
   try {
     await execute({
       cases,
       protocols: run.protocols,
+      repeats: repeatsOf(run),
       shard: run.shard,
       backend,
       settings: run.settings,
