@@ -5,7 +5,7 @@ import type { Case, ExpectedCall, Protocol } from "../cases/schema.js";
 import { type Extraction, extractCalls } from "../extract/index.js";
 import type { Call, ToolSpec } from "../tools/types.js";
 import { hasConstraints, unmetConstraints, unmetConstraintsAsSubstrings } from "./answer.js";
-import { type Behaviour, classifyBehaviour } from "./behaviour.js";
+import { type Behaviour, type ReplyReading, readReply } from "./behaviour.js";
 import { argumentLeniency, compareArguments } from "./compare.js";
 import type { NoCallExpectation } from "./expectation.js";
 import { gradeAnyCall, gradeCalls } from "./grade-calls.js";
@@ -90,6 +90,15 @@ const DESCRIBED: Record<Behaviour, string> = {
   question: "asks a question",
 };
 
+/**
+ * The behaviour a no-call case sees. A refusal that also gives content ("I can't browse, but the Wall fell in 1989")
+ * refuses on a refuse case and answers on an answer case: the case asked for the content, and it is there
+ * (docs/reply-roles.md, "Refusal with content").
+ */
+function behaviourFor(reply: ReplyReading, expect: NoCallExpectation): Behaviour {
+  return reply.behaviour === "refusal" && reply.informative && expect.no_call === "answer" ? "answer" : reply.behaviour;
+}
+
 function gradeNoCall(
   base: VerdictBase,
   expect: NoCallExpectation,
@@ -103,7 +112,7 @@ function gradeNoCall(
   const answerOk = constrained ? unmet.length === 0 : null;
   // An attempt to call that could not be parsed is not an abstention (BFCL counts it as one; we do not: issue 9).
   const attempted = spurious || reading.malformed;
-  const behaviour = rules.behaviourAware && !attempted ? classifyBehaviour(reading.prose) : undefined;
+  const behaviour = rules.behaviourAware && !attempted ? behaviourFor(readReply(reading.prose), expect) : undefined;
   const behaviourOk = behaviour === undefined || ACCEPTED[expect.no_call].includes(behaviour);
   const passed = !attempted && behaviourOk && answerOk !== false;
   const reason = spurious

@@ -1,0 +1,197 @@
+/**
+ * The request role (docs/reply-roles.md, role Q): the reply asks the user for something the task lacks. Four forms,
+ * English and Russian; a question mark is one form's evidence, not the rule:
+ *
+ * - Q1 a question to the user: addressed ("Which city do you mean?", «Какой город вас интересует?»), deliberative
+ *   ("How long should it run?", «Какой город проверить?»), a fragment ("For which city?", «На сколько минут?») or a
+ *   choice between options ("Celsius or Fahrenheit?");
+ * - Q2 an imperative of supplying ("Just name the target language.", «Уточните, пожалуйста, город»), or its polite
+ *   question form ("Could you tell me the amount?", «Не могли бы вы указать сумму?»);
+ * - Q3 a need or a gap ("I'll need the bill total", "You didn't say which city", «Мне нужно знать город»);
+ * - Q4 a condition of supplying ("If you tell me the city, I'll check it", «Как только напишете сумму, …»).
+ */
+import { anywhere, atStart, LEAD, wordsOf } from "./cues.js";
+
+export type RequestForm = "question" | "imperative" | "need" | "conditional";
+
+/** Verbs of supplying information to the assistant. */
+const SUPPLY =
+  "tell|let (?:me|us) know(?! if| whether)|give|provide|specify|share|send|say|clarify|confirm|indicate|name|type|enter|pick|choose|select|list|describe|mention|state|write|paste|drop|fill (?:me )?in|remind|point|reply|answer|include|advise|decide|double-check";
+
+/** A purpose clause before a request: "To convert it, tell me…", «Чтобы пересчитать в евро, уточните…». */
+const PURPOSE = "(?:(?:to|in order to|so (?:that )?i can|чтобы|для того чтобы|для) [^,]{1,60}, )?";
+
+const POLITE = atStart([
+  `${PURPOSE}(?:please |kindly )?(?:could|can|would|will|might) (?:you|u)(?: please| kindly| just| quickly| also| first)? (?:${SUPPLY})`,
+  "(?:не )?(?:могли бы|можете|можешь|могла бы|мог бы)(?: бы)?(?: вы| ты)?(?: мне)?(?: пожалуйста)?,? (?:уточнить|указать|сказать|написать|назвать|сообщить|подсказать|прислать|выбрать|дать знать|пояснить|продиктовать|рассказать|скинуть)",
+  "(?:не )?(?:подскажете|подскажешь|скажете|скажешь|уточните|уточнишь|напишете|напишешь|назовете|назовешь)",
+  `you (?:can|could|may)(?: just| simply| also| please)? (?:${SUPPLY})`,
+  "(?:вы )?(?:можете|можешь) (?:просто )?(?:написать|сказать|указать|назвать|уточнить|прислать)",
+]);
+
+const IMPERATIVE = atStart([
+  `${PURPOSE}(?:(?:please|kindly|just|simply|first|quickly|go ahead and|feel free to|do|pls|plz)[, ]+)*(?:tell (?:me|us)|let (?:me|us) know(?! if| whether| when you need)|name(?! of)|give (?:me|us)|send (?:me|us|over|it|the|your|along)|share(?! this| it with)|provide|specify|say (?:which|what|how|where|when|who)|type|enter|pick|choose|select|confirm|clarify|indicate|mention|list(?! of)|describe|paste|drop (?:me|the|a|your)|write (?:me|down|back|the|your)|shoot me|hit me with|fill me in|reply with|answer with|point me|remind me|include|decide|pop (?:the|a|your)|throw (?:me|the|a|your))`,
+  `${PURPOSE}(?:пожалуйста,? )?(?:уточн|укаж|назов|напиш|скаж|сообщ|пришл|скин|кин|выбер|подскаж|напомн|продикту|введ|опиш|перечисл|расскаж|ответ)(?:и|ите|ь|ьте|й|йте)`,
+  "(?:достаточно|хватит|нужно только|надо только|просто) (?:назвать|указать|написать|сказать|уточнить|прислать)",
+  "(?:it'?s )?enough to (?:name|say|tell|give|type)",
+  "(?:пожалуйста,? )?(?:дай(?:те)? знать|поделись|поделитесь|определись|определитесь)",
+]);
+
+/** Tools, access and apps: what the assistant may "need" without asking the user for anything. */
+const NOT_FROM_USER =
+  "(?! (?:a |an |any |the |to use |to call |access to |to have )?(?:\\p{L}+ )?(?:tool|calculator|function|search|lookup|call|web|internet|access|booking|integration|app|plugin|api|connection|инструмент|функци|доступ|калькулятор|поиск|интернет|приложени))";
+
+const NEED = anywhere([
+  `(?:i|we)(?:'ll| will| would|'d|'m going to| am going to| just| still| first| also| really| then| only)* (?:need|require)${NOT_FROM_USER}`,
+  "(?:what|all|the only thing|one thing) (?:i|we) (?:need|still need)(?:s)? (?:is|are|from you)",
+  "(?:i'?m|i am|we'?re) (?:still |just )?missing",
+  "(?:is|are) (?:still )?missing",
+  "(?:is|are) (?:required|needed)",
+  "you (?:didn'?t|did not|haven'?t|have not|forgot to|never|don'?t) (?:say|said|mention|mentioned|specify|specified|tell|told|include|included|give|given|provide|provided|share|shared|indicate|indicated|state|stated|note|noted)",
+  "(?:i|we) (?:don'?t|do not) (?:yet )?know (?:which|what|how|where|when|who|whether|if you|the|your)",
+  "i'?m not (?:sure|certain|clear) (?:which|what|how|where|when|who|whether|if you|about the|about your|about which)",
+  "(?:it'?s|it is) (?:not |un)clear (?:which|what|how|where|when|who|whether)",
+  "need (?:a bit |a little |some )?more (?:information|info|details|context)",
+  "(?:could|can) use (?:a bit |a little )?more (?:information|info|details)",
+  `(?:мне|нам) (?:(?:сначала|еще|сперва|обязательно|все же|для этого) )*(?:нужн[оаы]?|нужен|необходим[оаы]?|потребуется|понадобится|требуется)${NOT_FROM_USER}`,
+  "нужно (?:знать|уточнить|понимать|понять|указать|определить)",
+  "(?:необходимо|надо|требуется|важно) (?:знать|уточнить|указать|понимать)",
+  `для (?:этого|этой|расчета|перевода|конвертации|таймера|заметки|прогноза|ответа)[^.]{0,30}(?:нужн[оаы]?|нужен|необходим|потребуется|понадобится|требуется)${NOT_FROM_USER}`,
+  "не хватает",
+  "недостаточно (?:данных|информации|сведений)",
+  "(?:вы|ты) не (?:указали|сказали|написали|уточнили|назвали|сообщили|указал|сказал|написал|уточнил|назвал)",
+  "не указан[аоы]?",
+  "не (?:понятно|ясно),? (?:какой|какая|какое|какие|какую|сколько|где|куда|когда|на сколько|что|в какой|о каком)",
+  "я не знаю,? (?:какой|какая|какое|какие|какую|сколько|где|куда|когда|на сколько|что именно|в какой)",
+  "не уточнили",
+]);
+
+/** "No tool is needed", "nothing is missing": a negated need asks for nothing. */
+const NEGATED_NEED =
+  /(?:^|\s)(?:no|not|nothing|n't|never|не|ничего)(?:\s+\S+){0,3}\s+(?:needed|required|missing|нужн\S*|требуется|нужен)/u;
+
+const CONDITIONAL = atStart([
+  "(?:if|once|when|as soon as|after) you(?:'ve| have| can| could)? (?:just |please )?(?:tell|let me know|give|send|share|provide|specify|name|say|type|enter|confirm|clarify|pick|choose|select|told|given|sent|shared|provided|specified|named|confirmed|picked|chosen|selected|decide|decided|include|drop|paste)",
+  "(?:если|как только|когда|после того как)(?: вы| ты)?(?: мне)? (?:скажете|скажешь|напишете|напишешь|укажете|укажешь|назовете|назовешь|пришлете|пришлешь|уточните|уточнишь|подскажете|подскажешь|сообщите|сообщишь|дадите знать|дашь знать|выберете|выберешь|определитесь|определишься)",
+]);
+
+const WH_EN =
+  "which|what|where|when|who|whom|whose|how(?: long| many| much| often| far| soon)?|what kind|what sort|what type";
+const WH_RU =
+  "какой|какая|какое|какие|какую|каком|какого|каких|сколько|где|куда|откуда|когда|что|чего|кто|кому|кого|как|насколько|во сколько|на сколько|на какое|на какой|на какую|в каком|в какой|в какую|в какое|для какого|для какой|из какой|из какого|по какому|с какой|о чем|о каком|до скольки";
+/** A question word opening the unit, after optional discourse markers and a preposition. */
+const WH_START = new RegExp(
+  `^${LEAD}(?:(?:for|in|into|to|from|at|on|with|by|up to|на|в|во|для|из|с|со|по|о|об|к|от|до|за) )?(?:${WH_EN}|${WH_RU})(?![\\p{L}\\p{N}])`,
+  "u",
+);
+
+const ADDRESSED = anywhere([
+  "you",
+  "your",
+  "yours",
+  "yourself",
+  "u",
+  "ya",
+  "вы",
+  "вас",
+  "вам",
+  "вами",
+  "ваш\\p{L}*",
+  "ты",
+  "тебя",
+  "тебе",
+  "тобой",
+  "тво\\p{L}+",
+  // Second-person and impersonal forms that carry the addressee in Russian questions without a pronoun.
+  "имеете",
+  "имеешь",
+  "хотите",
+  "хочешь",
+  "предпочитаете",
+  "предпочитаешь",
+  "планируете",
+  "планируешь",
+  "подразумеваете",
+  "интересует",
+  "нужн[аоы]?",
+  "нужен",
+]);
+
+const DELIBERATIVE = anywhere([
+  "(?:should|shall|must) (?:i|we|it|the|this|that|they)",
+  "(?:do|would|will) (?:i|we) (?:need|want|use|go with)",
+  "(?:should|shall|will|would) (?:it|the timer|the note|the translation)",
+]);
+/** Russian asks what to do with an infinitive: «Какой город проверить?», «На сколько поставить таймер?». */
+const RU_INFINITIVE = /(?<![\p{L}])\p{L}{2,}(?:ть|ти|чь)(?:ся)?(?![\p{L}])/u;
+const RU_WH = new RegExp(`^${LEAD}(?:(?:на|в|во|для|из|с|со|по|о|об|к|от|до|за) )?(?:${WH_RU})(?![\\p{L}])`, "u");
+
+const EN_FINITE = anywhere([
+  "is|are|was|were|am|be|been|do|does|did|has|have|had|can|could|will|would|should|shall|may|might|must|'s|'re|'ve|'d|'ll",
+]);
+const PARAMETER = /^(?:what|which)(?:'s| is| are| was| were)? (?:the|your) /u;
+const ALTERNATIVE = /\s(?:or|или)\s(?!(?:anything|something|more|else|что-(?:то|нибудь)|еще)(?:\s|$))/u;
+
+/** Whether the unit opens with a question word ("Which…", «На сколько…»). */
+export function opensWithQuestionWord(text: string): boolean {
+  return WH_START.test(text);
+}
+
+/** A choice between named options ("Celsius or Fahrenheit", «в евро или в долларах»). */
+export function offersChoice(text: string): boolean {
+  return ALTERNATIVE.test(text) && wordsOf(text).length <= 14;
+}
+
+/** A polite question that is an imperative of supplying ("Could you tell me…", «Не подскажете…»). */
+export function isPoliteImperative(text: string): boolean {
+  return POLITE.test(text);
+}
+
+/** Q1: the question (the unit asks) is put to the user about the task, not about the world. */
+function isQuestionToUser(text: string): boolean {
+  if (POLITE.test(text) || ADDRESSED.test(text) || DELIBERATIVE.test(text) || offersChoice(text)) return true;
+  // A question word in the reply's own voice asks; one the reply goes on to answer is read as content by position.
+  if (WH_START.test(text)) return true;
+  return wordsOf(text).length <= 3 && /^(?:the|your|a|an|and|just|only) /.test(text);
+}
+
+/** What the request rule reads of a unit: its words and how its sentence ends. */
+export interface Asking {
+  text: string;
+  /** The unit ends with a question mark. */
+  asks: boolean;
+  /** Its sentence does ("Which city — Paris or London?" asks in both clauses). */
+  inQuestion: boolean;
+  /** Its sentence has no terminal punctuation ("Which city" on a line of its own). */
+  open: boolean;
+  /** It ends with a colon ("Какая продолжительность нужна: 5, 10 или 15 минут?"). */
+  intro: boolean;
+  /** Nothing follows it on its line: an introduction that closes its line is a heading ("Как это работает:"). */
+  closesLine: boolean;
+}
+
+/** Whether a unit asks for something the task lacks, and in which form; undefined when it does not. */
+export function requestForm(unit: Asking): RequestForm | undefined {
+  const text = unit.text;
+  if (IMPERATIVE.test(text)) return "imperative";
+  if (POLITE.test(text)) return unit.asks ? "question" : "imperative";
+  if (CONDITIONAL.test(text)) return "conditional";
+  if (NEED.test(text) && !NEGATED_NEED.test(text)) return "need";
+  // A question word opening a unfinished or questioning sentence asks even without "?" ("Which city — Paris…?").
+  const asksOn = unit.intro && !unit.closesLine;
+  const questioning = unit.asks || ((unit.inQuestion || unit.open || asksOn) && WH_START.test(text));
+  if (questioning && isQuestionToUser(text)) return "question";
+  return undefined;
+}
+
+/** A request put to the user in person: an imperative, a need, a condition, or a question that names "you". */
+export function isAddressed(unit: Asking): boolean {
+  const form = requestForm(unit);
+  if (form === undefined) return false;
+  return form !== "question" || POLITE.test(unit.text) || ADDRESSED.test(unit.text);
+}
+
+/** Yes/no questions ("Do you have a city in mind?"): no question word, no choice, not a polite imperative. */
+export function isYesNoQuestion(text: string): boolean {
+  return !WH_START.test(text) && !offersChoice(text) && !POLITE.test(text);
+}
