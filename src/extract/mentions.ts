@@ -1,12 +1,36 @@
 /**
- * A mention is not an attempt (extraction rule E2): inline code inside a line of prose ("I would send a
- * `<tool_call>` block", "`get_weather(city="Rome")` is the call I would make, but…") is talk about a call.
- * Such spans are blanked (same length, so every other offset still holds) before the extractors look.
- * A line that is nothing but inline code (`` `TOOL get_weather | city=Rome` ``) is left alone: that is the reply.
+ * Mentions are not calls (extraction rule E2, docs/spec-conformance.md): one rule, in one place, for every call
+ * dialect, applied alike to text and to a native reply's `content`. A shape the extractors found is a *mention* when
+ *
+ * - M1 it stands inside a sentence: prose before it on its line that does not end a clause ("something like {…}"),
+ *   prose after it that goes on with the sentence ("{…}, but I won't"), or a tag whose line goes on in words
+ *   ("I would write <function=get_weather> with a city parameter");
+ * - M2 it stands on lines of its own but its frame says it is not being made: an example or a hypothetical before it
+ *   ("The call would look like this:", «Я бы написал:») or after it ("…but I won't run it", "Should I go ahead?");
+ * - M3 its arguments are placeholders (`city=<your city>`, `"to_currency": "?"`): a template, not a call;
+ * - M4 it repeats, after prose, a call the reply already made ("For reference, the call I just made was: …");
+ * - M5 (dialects beyond the SPEC's chain: Python-style, GLM, DeepSeek tokens, harmony) it is not the reply: more than
+ *   a one-line preface before it, or any prose after it.
+ *
+ * Inline code inside a line of prose and block-quoted lines are set aside before the extractors look: quoted, not made.
+ * Blanking keeps every offset (same length, newlines kept), so spans found in the blanked text hold in the original.
  */
+import type { Call } from "../tools/types.js";
+import type { Span } from "./types.js";
 
 const INLINE_CODE = /(?<!`)`(?!`)[^`\n]+`(?!`)/g;
 const WORD = /[\p{L}\p{N}]/u;
+/**
+ * What frames a call without being prose: special tokens (`<|python_tag|>`, `<｜tool▁sep｜>`, `[TOOL_CALLS]`), bare
+ * tags (`<tool_calls>`), fence markers, Phi's `functools`, Kimi's `functions.NAME:0` heads.
+ */
+const FRAMING =
+  /<\|[^|\n]{1,40}\|>|<｜[^｜\n]{1,40}｜>|\[[A-Z_]{2,30}\]|<\/?[\w:.-]{1,40}>|```[\w-]*|\bfunctools\b|\bfunctions\.[\w.-]+:\d+/g;
+
+/** Whether a piece of text around a shape has words once its framing is set aside. */
+function hasProse(fragment: string): boolean {
+  return WORD.test(fragment.replace(FRAMING, " "));
+}
 
 /** The text with inline code that sits inside prose replaced by spaces; the same string when there is none. */
 export function blankInlineMentions(text: string): string {
@@ -17,4 +41,186 @@ export function blankInlineMentions(text: string): string {
     if (!WORD.test(outside)) return line;
     return line.replace(INLINE_CODE, (code) => " ".repeat(code.length));
   });
+}
+
+/** Block-quoted lines (`> …`) are quotations: a call shown there is not made. */
+export function blankBlockQuotes(text: string): string {
+  if (!/^[ \t]*>/m.test(text)) return text;
+  return text.replace(/^[ \t]*>[^\n]*/gm, (line) => " ".repeat(line.length));
+}
+
+/** The text with the spans replaced by spaces (newlines kept, so lines keep their numbers). */
+export function blankSpans(text: string, spans: readonly Span[]): string {
+  let out = text;
+  for (const span of spans) {
+    const inside = out.slice(span.start, span.end).replace(/[^\n]/g, " ");
+    out = out.slice(0, span.start) + inside + out.slice(span.end);
+  }
+  return out;
+}
+
+/** Only the spans' characters kept (newlines too): what one span alone says, read by the same extractor. */
+export function onlySpan(text: string, span: Span): string {
+  const before = text.slice(0, span.start).replace(/[^\n]/g, " ");
+  const after = text.slice(span.end).replace(/[^\n]/g, " ");
+  return before + text.slice(span.start, span.end) + after;
+}
+
+function lineStart(text: string, at: number): number {
+  return text.lastIndexOf("\n", at - 1) + 1;
+}
+
+function lineEnd(text: string, at: number): number {
+  const newline = text.indexOf("\n", at);
+  return newline === -1 ? text.length : newline;
+}
+
+/** Prose before a shape may end a clause and introduce it ("Sure:", "Starting it now:", "Done!"). */
+const ENDS_CLAUSE = /[:：.!?…]["»”)*_]*\s*$/u;
+/** Prose after a shape may start a sentence of its own ("{…} Would you like to know more?"). */
+const STARTS_SENTENCE = /^\s*(?:[*_]+\s*)?["«“(]?[\p{Lu}\p{N}]/u;
+
+/**
+ * M1: the shape sits inside a sentence. `seen` is the text as the extractors saw it (mentions already set aside
+ * blanked), so only real prose counts around the shape.
+ */
+export function insideSentence(seen: string, span: Span): boolean {
+  const rawLead = seen.slice(lineStart(seen, span.start), span.start);
+  const lead = rawLead.replace(FRAMING, " ");
+  const trail = seen.slice(span.end, lineEnd(seen, span.end)).replace(FRAMING, " ");
+  // One token glued to the shape is markup (`[TOOL_CALLS]get_weather[ARGS]{…}`), not a sentence.
+  const glued = !/\s$/.test(rawLead) && !/\s/.test(rawLead.trim());
+  const leadIsProse = WORD.test(lead) && !glued;
+  if (leadIsProse && !ENDS_CLAUSE.test(lead)) return true;
+  if (WORD.test(trail) && !(STARTS_SENTENCE.test(trail) && (!leadIsProse || ENDS_CLAUSE.test(lead))))
+    return true;
+  return tagGoesOnInWords(seen, span);
+}
+
+/** An opening tag followed on its line by words, not by a body: `<function=get_weather> with a city parameter`. */
+const TAG_HEAD = /^<(?:tool_call|function=[^>\n]{0,256})>([^<\n{[]*)/;
+
+function tagGoesOnInWords(seen: string, span: Span): boolean {
+  const head = TAG_HEAD.exec(seen.slice(span.start, lineEnd(seen, span.start)));
+  if (!head) return false;
+  const rest = (head[1] ?? "").trim();
+  // A bare name is GLM's call head (`<tool_call>get_weather`); anything more is a sentence going on.
+  return rest !== "" && !/^[\p{L}\p{N}_.-]+$/u.test(rest);
+}
+
+/**
+ * Cues before a shown call that it is an example or a hypothetical: it is not being made. Only plain markers of an
+ * example count; "Here's how I'd do it:" also introduces real calls, so it is left to what follows the call.
+ */
+const SHOWN_NOT_MADE =
+  /(?:^|[^\p{L}])(?:would (?:look|read)|(?:could|might) look|looks? like this|i'?d (?:write|type|put)|i would (?:write|type|put)|for example|for instance|e\.g\.|something like|such as|the (?:format|syntax|template) (?:is|looks|would be)|if i (?:were|was) to|were i to|hypothetical\p{L}*|(?:an|one) example|example:|например|пример\p{L}*|выглядел\p{L}* бы|выглядит так|бы выглядел\p{L}*|я бы (?:написал|написала|отправил|отправила|вызвал|вызвала)|формат\p{L}*|синтаксис\p{L}*|шаблон\p{L}*)(?:[^\p{L}]|$)/iu;
+/** Cues after a shown call that it was not sent, or waits for permission. */
+const NOT_SENT =
+  /(?:^|[^\p{L}])(?:(?:won'?t|will not|not going to|am not|'m not|isn'?t|wasn'?t|not|never|didn'?t|don'?t) (?:\p{L}+ )?(?:run|send|execute|call|make|use|invoke|issue|sending|running|executing|calling|making|using|issuing|sent|run|executed|called)|would (?:return|give|produce|output|look|be|come back)|(?:just|only|merely) (?:showing|an example|illustrat|the format|a template|to show)|no need to (?:run|call|send)|should i (?:go ahead|run|send|do|call|proceed|make|execute)|(?:want|shall|would you like|do you want) me to (?:run|send|go ahead|do|call|proceed|make|execute|actually)|go ahead\?|proceed\?|if you (?:want|'d like|would like) (?:me )?to (?:run|send|call|execute)|не (?:буду|стану|стал|будем) (?:\p{L}+ )?(?:вызывать|запускать|отправлять|выполнять)|не (?:отправля|запуска|вызыва|выполня)\p{L}*|бы (?:вернул|вернула|вернуло|выдал|показал)|(?:просто|только|лишь) (?:пример|показываю|для примера)|(?:отправить|запустить|выполнить|вызвать)(?: (?:запрос|его|вызов))?\?)(?:[^\p{L}]|$)/iu;
+
+/** The last sentence of the prose before `at` (up to the previous span), and the first one after `from`. */
+function sentenceBefore(text: string, from: number, at: number): string {
+  const lines = text
+    .slice(from, at)
+    .split("\n")
+    .filter((line) => hasProse(line));
+  const last = lines.at(-1) ?? "";
+  const sentences = last.split(/(?<=[.!?…])\s+/);
+  return sentences.at(-1) ?? "";
+}
+
+function sentenceAfter(text: string, at: number, to: number): string {
+  const lines = text
+    .slice(at, to)
+    .split("\n")
+    .filter((line) => hasProse(line));
+  return lines.slice(0, 2).join(" ");
+}
+
+/**
+ * Whether a shape at `at` is shown inside prose: the prose before it on its line goes on with a sentence, or the
+ * sentence before it introduces an example (used for harmony markup, whose calls end the turn).
+ */
+export function shownInProse(text: string, at: number): boolean {
+  const lead = text.slice(lineStart(text, at), at).replace(FRAMING, " ");
+  if (WORD.test(lead) && !ENDS_CLAUSE.test(lead)) return true;
+  return SHOWN_NOT_MADE.test(sentenceBefore(text, 0, at));
+}
+
+/** M2: the frame around a shape standing on its own lines says it is an example, or that it was not sent. */
+export function framedAsNotMade(text: string, span: Span, previousEnd: number, nextStart: number): boolean {
+  return (
+    SHOWN_NOT_MADE.test(sentenceBefore(text, previousEnd, span.start)) ||
+    NOT_SENT.test(sentenceAfter(text, span.end, nextStart))
+  );
+}
+
+/** An argument that holds a slot to fill, not a value: `<your city>`, `?`, `...`, `[city]`, `YOUR_CITY`, «<ваш текст>». */
+const PLACEHOLDER =
+  /^(?:<[^<>\n]{1,40}>|\?+|\.{2,}|…+|\[[^\]\n]{1,40}\]|\{[\p{L}_ ]{1,40}\}|your[ _-][\p{L}_]+|tbd|todo|xxx+|placeholder|\.\.\.|—|-)$/iu;
+
+function hasPlaceholder(value: unknown): boolean {
+  if (typeof value === "string") return PLACEHOLDER.test(value.trim());
+  if (Array.isArray(value)) return value.some(hasPlaceholder);
+  if (value !== null && typeof value === "object") return Object.values(value).some(hasPlaceholder);
+  return false;
+}
+
+/** M3: some argument of the calls is a placeholder. */
+export function isTemplate(calls: readonly Call[]): boolean {
+  return calls.some((call) => hasPlaceholder(call.arguments));
+}
+
+/** Canonical text of a call, to tell a repeat. */
+export function callKey(call: Call): string {
+  return JSON.stringify([call.name, sortedValue(call.arguments)]);
+}
+
+function sortedValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedValue);
+  if (value !== null && typeof value === "object") {
+    const record = value as Record<string, unknown>;
+    return Object.fromEntries(
+      Object.keys(record)
+        .sort()
+        .map((key) => [key, sortedValue(record[key])]),
+    );
+  }
+  return value;
+}
+
+/** Whether there are words between two offsets (prose between a call and a later shape). */
+export function proseBetween(seen: string, from: number, to: number): boolean {
+  return hasProse(seen.slice(from, to));
+}
+
+/**
+ * M5: a dialect beyond the SPEC counts only as the reply: at most a one-line preface before its first shape, and no
+ * prose after its last.
+ */
+export function standsAsTheReply(seen: string, spans: readonly Span[]): boolean {
+  const first = Math.min(...spans.map((span) => span.start));
+  const last = Math.max(...spans.map((span) => span.end));
+  const preface = seen
+    .slice(0, first)
+    .split("\n")
+    .filter((line) => hasProse(line));
+  return preface.length <= 1 && !hasProse(seen.slice(last));
+}
+
+/**
+ * A one-clause preface on the call's own line ("Okay! Starting it now: TOOL set_timer | seconds=600",
+ * "Sure: get_weather(city='Rome')") is blanked so the line-based readers see the call; a hypothetical preface ("The
+ * call would be: …") is left, so the line stays prose.
+ */
+export function blankSameLinePrefaces(seen: string, text: string, toolNames: ReadonlySet<string>): string {
+  if (!seen.includes(":") && !seen.includes("：")) return seen;
+  return seen.replace(
+    /^([^\n:：]{1,80}[:：][ \t]+)(?=TOOL[ \t]+[\p{L}\p{N}_.-]+[ \t]*\||([\p{L}_][\p{L}\p{N}_.-]*)\()/gmu,
+    (preface: string, _group: string, name: string | undefined, offset: number) => {
+      if (name !== undefined && !toolNames.has(name)) return preface;
+      if (SHOWN_NOT_MADE.test(text.slice(offset, offset + preface.length))) return preface;
+      return " ".repeat(preface.length);
+    },
+  );
 }

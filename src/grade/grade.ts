@@ -96,7 +96,9 @@ const DESCRIBED: Record<Behaviour, string> = {
  * (docs/reply-roles.md, "Refusal with content").
  */
 function behaviourFor(reply: ReplyReading, expect: NoCallExpectation): Behaviour {
-  return reply.behaviour === "refusal" && reply.informative && expect.no_call === "answer" ? "answer" : reply.behaviour;
+  return reply.behaviour === "refusal" && reply.informative && expect.no_call === "answer"
+    ? "answer"
+    : reply.behaviour;
 }
 
 function gradeNoCall(
@@ -112,7 +114,8 @@ function gradeNoCall(
   const answerOk = constrained ? unmet.length === 0 : null;
   // An attempt to call that could not be parsed is not an abstention (BFCL counts it as one; we do not: issue 9).
   const attempted = spurious || reading.malformed;
-  const behaviour = rules.behaviourAware && !attempted ? behaviourFor(readReply(reading.prose), expect) : undefined;
+  const behaviour =
+    rules.behaviourAware && !attempted ? behaviourFor(readReply(reading.prose), expect) : undefined;
   const behaviourOk = behaviour === undefined || ACCEPTED[expect.no_call].includes(behaviour);
   const passed = !attempted && behaviourOk && answerOk !== false;
   const reason = spurious

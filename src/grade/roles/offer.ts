@@ -271,6 +271,8 @@ const TOOL_REMARK = anywhere([
   "from memory",
   "in my head",
   "(?:i )?(?:won'?t|will not|don'?t|do not) (?:need to )?(?:use|call|run|invoke) (?:a |an |any |the )?(?:tools?|calculator|search|functions?|web|internet)",
+  "(?:i )?(?:won'?t|will not|'m not going to|am not going to|am not|'m not|didn'?t|did not) (?:actually )?(?:send|run|call|execute|make|invoke|issue|sending|running|calling|executing|making)(?: it| that| this| the call| the tool| the request| anything| them)?",
+  "(?:не буду|не стану|не стал|не стала) (?:его |ее |их )?(?:отправлять|вызывать|запускать|выполнять)",
   "no (?:lookup|search|calculator|tools?) (?:is )?(?:needed|required|necessary)",
   "(?:инструменты|инструмент|калькулятор|поиск|интернет|переводчик|функции|вызов) (?:тут |здесь |для этого )?(?:не нужн|не требу|не понадоб)\\p{L}*",
   "без (?:инструментов|калькулятора|поиска|интернета|переводчика|вызова|вызовов|функций)",
@@ -309,6 +311,9 @@ const FILLER = new Set(
 export function isToolRemark(text: string): boolean {
   const remark = TOOL_REMARK.exec(text);
   if (!remark) return false;
-  const rest = text.slice(0, remark.index) + text.slice(remark.index + remark[0].length);
+  // "…, since you asked me not to" gives the reason for the remark: nothing the reply asks or answers.
+  const rest = (text.slice(0, remark.index) + text.slice(remark.index + remark[0].length)).replace(REASON, "");
   return wordsOf(rest).every((word) => FILLER.has(word));
 }
+
+const REASON = /,?\s*(?:since|because|as|per|поскольку|так как|раз)\s.*$/u;

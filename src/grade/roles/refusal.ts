@@ -44,7 +44,7 @@ const R1_NEGATED = anywhere([
   `(?:i|we) (?:(?:really|currently|unfortunately|sadly|just|also) )*(?:don'?t|do not) have (?:a |an |any |the )?(?:\\p{L}+ ){1,3}(?:tool|function|integration|app|service|access|connection)s?`,
   "(?:there'?s|there is|there are) no (?:\\p{L}+ ){0,2}(?:tool|function|integration|way|option|feature)s?",
   "nothing like .{1,80} in my (?:toolkit|tools|toolset)",
-  "(?:isn'?t|aren'?t|is not|are not) (?:available|possible|supported|offered|enabled|included)",
+  "(?:isn'?t|aren'?t|is not|are not) (?:available|possible|supported|offered|enabled|included|provided|here|in this (?:conversation|chat|session|set|list)|on (?:the|my) list|part of (?:this|the|my))",
 ]);
 
 /** Declining the task itself, not lacking a means: what follows it is a substitute, not the answer. */
@@ -52,7 +52,7 @@ const DECLINE = anywhere([
   "i'?d rather not",
   "i would rather not",
   "i(?:'d| would) prefer not to",
-  "i (?:won'?t|will not) (?:be )?(?:repeat|do|say|write|help with|provide|share|send)",
+  "i (?:won'?t|will not) (?:be )?(?:repeat|say|help with|provide|share)(?!\\p{L})",
   "я бы не (?:стал|стала|хотел|хотела)",
   "не буду (?:повторять|делать|писать|отправлять)",
   "не стану (?:повторять|делать|писать|отправлять)",

@@ -93,13 +93,15 @@ function inContext(all: readonly Unit[], roles: Role[]): void {
   let refused: "absolutely" | "for now" | undefined;
   for (let i = 0; i < all.length; i++) {
     const unit = all[i] as Unit;
-    if (unit.intro && i + 1 < all.length) presentBlock(all, roles, i, sinceRequest);
     let role = roles[i] as Role;
-    if (sinceRequest && (role === "alternative" || role === "content") && isSupport(unit.text)) role = "support";
+    if (sinceRequest && (role === "alternative" || role === "content") && isSupport(unit.text))
+      role = "support";
     if (role === "support" && !sinceRequest) role = "content";
     if (role === "request" && seenContent && unit.asks && isFollowUp(unit)) role = "offer";
     // After "I can't place orders", "if you tell me the kind of pizza, I can help you pick" offers other help.
     if (role === "request" && refused === "absolutely" && requestForm(unit) === "conditional") role = "offer";
+    roles[i] = role;
+    if (unit.intro && i + 1 < all.length) presentBlock(all, roles, i, sinceRequest);
     if (role === "request") sinceRequest = true;
     else if (CONTENT.has(role) && role !== "open_question") {
       sinceRequest = false;
@@ -108,7 +110,6 @@ function inContext(all: readonly Unit[], roles: Role[]): void {
       sinceRequest = false;
       refused = refused === "for now" || isConditionalRefusal(unit.text) ? "for now" : "absolutely";
     }
-    roles[i] = role;
   }
 }
 
@@ -131,12 +132,16 @@ function presentBlock(all: readonly Unit[], roles: Role[], at: number, sinceRequ
     (CONTENT.has(introRole) || introRole === "small_talk" || introRole === "offer") &&
     (presentsQuotation(intro.text) || CONTENT.has(introRole));
   if (!supports && !presents) return;
-  let paragraph = (all[at + 1] as Unit).paragraph;
+  // A block set off as a paragraph of its own runs paragraph by paragraph; one on the next lines, line by line.
+  const next = all[at + 1] as Unit;
+  const byParagraph = next.paragraph !== intro.paragraph;
+  let part = byParagraph ? next.paragraph : next.line;
   for (let j = at + 1; j < all.length; j++) {
     const unit = all[j] as Unit;
-    if (unit.paragraph !== paragraph) {
+    const unitPart = byParagraph ? unit.paragraph : unit.line;
+    if (unitPart !== part) {
       if (!continuesBlock(roles[j] as Role, unit)) return;
-      paragraph = unit.paragraph;
+      part = unitPart;
     }
     if (supports) {
       if (roles[j] === "content" || roles[j] === "open_question" || roles[j] === "quoted") roles[j] = "support";
@@ -145,10 +150,12 @@ function presentBlock(all: readonly Unit[], roles: Role[], at: number, sinceRequ
   }
 }
 
-/** A later paragraph belongs to the presented block unless it opens in the assistant's own voice. */
+/** A later part belongs to the presented block unless it opens in the assistant's own voice. */
 function continuesBlock(role: Role, unit: Unit): boolean {
   if (role === "refusal" || role === "offer" || role === "small_talk" || role === "tool_remark") return false;
-  if (role === "alternative") return false;
+  if (role === "alternative" || (role === "request" && unit.contrast)) return false;
+  if (role === "request" && /^(?:but|and|also|first|then|now|но|а|и|сначала|также|только)(?![\p{L}])/u.test(unit.text))
+    return false;
   return !/^(?:i|i'm|i'll|i've|i'd|let me|я|мне|могу|если)(?![\p{L}'])/u.test(unit.text);
 }
 

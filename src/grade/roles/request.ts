@@ -122,14 +122,6 @@ const DELIBERATIVE = anywhere([
   "(?:do|would|will) (?:i|we) (?:need|want|use|go with)",
   "(?:should|shall|will|would) (?:it|the timer|the note|the translation)",
 ]);
-/** Russian asks what to do with an infinitive: «Какой город проверить?», «На сколько поставить таймер?». */
-const RU_INFINITIVE = /(?<![\p{L}])\p{L}{2,}(?:ть|ти|чь)(?:ся)?(?![\p{L}])/u;
-const RU_WH = new RegExp(`^${LEAD}(?:(?:на|в|во|для|из|с|со|по|о|об|к|от|до|за) )?(?:${WH_RU})(?![\\p{L}])`, "u");
-
-const EN_FINITE = anywhere([
-  "is|are|was|were|am|be|been|do|does|did|has|have|had|can|could|will|would|should|shall|may|might|must|'s|'re|'ve|'d|'ll",
-]);
-const PARAMETER = /^(?:what|which)(?:'s| is| are| was| were)? (?:the|your) /u;
 const ALTERNATIVE = /\s(?:or|или)\s(?!(?:anything|something|more|else|что-(?:то|нибудь)|еще)(?:\s|$))/u;
 
 /** Whether the unit opens with a question word ("Which…", «На сколько…»). */

@@ -39,7 +39,10 @@ const INLINE_CODE = /`[^`\n]{1,400}`/g;
 const QUOTATIONS =
   /“[^”\n]{1,400}”|«[^»\n]{1,400}»|„[^“”\n]{1,400}[“”]|"[^"\n]{1,400}"|(?<=^|[\s(:])'[^'\n]{1,400}?[?!.]'(?=[\s,.;:!?)]|$)/g;
 const APOSTROPHES = /[‘’´ʼ]/g;
-const EMOJI = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{FE0F}\u{200D}\u{20E3}]/gu;
+/** Code in prose: a JSON object (innermost first) or a tag; its colons and question marks are not the reply's. */
+const INNER_OBJECT = /\{[^{}\n]{0,400}\}/g;
+const TAG = /<\/?[\p{L}_|｜][^<>\n]{0,200}>/gu;
+const EMOJI = /\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|\u{FE0F}|\u{200D}|\u{20E3}/gu;
 const EMPHASIS = /\*{1,3}|_{2,3}|~~|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu;
 const HEADING = /^#{1,6}\s+/;
 const LIST_MARKER = /^(?:[-*+•·]|\d{1,3}[.)]|[a-z][.)])\s+/;
@@ -63,9 +66,22 @@ function lines(prose: string): string[] {
     .replace(APOSTROPHES, "'")
     .replace(FENCE, `\n${QUOTE}\n`)
     .replace(INLINE_CODE, QUOTE)
+    .replace(TAG, QUOTE)
     .replace(EMOJI, "")
     .replace(EMPHASIS, "");
-  return folded.split(/\r?\n/);
+  return maskObjects(folded).split(/\r?\n/);
+}
+
+function maskObjects(text: string): string {
+  if (!text.includes("{")) return text;
+  let out = text;
+  // Each pass masks the innermost objects; a few passes cover any nesting a reply holds.
+  for (let pass = 0; pass < 4 && out.includes("{"); pass++) {
+    const next = out.replace(INNER_OBJECT, QUOTE);
+    if (next === out) break;
+    out = next;
+  }
+  return out;
 }
 
 interface Sentence {
@@ -125,7 +141,7 @@ function clausesOf(sentence: Sentence): Clause[] {
   }));
 }
 
-const LEADING = /^[\s(\["'«“„*_-]+/;
+const LEADING = /^[\s(["'«“„*_-]+/;
 
 function clean(text: string): string {
   return text.toLowerCase().replace(/\s+/g, " ").replace(TRAILING, "").replace(LEADING, "").trim();
