@@ -2,7 +2,7 @@
 
 import { isMentions } from "../cases/mentions.js";
 import type { Case, ExpectedCall, Protocol } from "../cases/schema.js";
-import { type Extraction, extractCalls } from "../extract/index.js";
+import { type Dialect, type Extraction, extractCalls } from "../extract/index.js";
 import type { Call, ToolSpec } from "../tools/types.js";
 import { hasConstraints, unmetConstraints, unmetConstraintsAsSubstrings } from "./answer.js";
 import { type Behaviour, type ReplyReading, readReply } from "./behaviour.js";
@@ -32,7 +32,7 @@ export interface Output {
 
 function read(output: Output, tools: readonly ToolSpec[], rules: GradingRules): Reading | Extraction {
   const plainLine = !rules.plainLineOnlyInPlain || output.protocol === "plain";
-  const options = { tools, plainLine, mentions: rules.mentions };
+  const options = { tools, plainLine, mentions: rules.mentions, dialects: rules.dialects };
   if (output.protocol !== "native") return extractCalls(output.output, options);
   const reply = decodeNativeReply(output.output);
   // The runtime's parser is what native mode tests: a call left in the content is not a call, but it is malformed.
@@ -72,8 +72,24 @@ export function gradeAndRead(
         : "any_call" in expect
           ? gradeAnyCall(base, tools, reading)
           : gradeNoCall(base, expect, reading, rules);
+  if ("dialect" in reading && reading.dialect !== undefined && graded.calls.length > 0)
+    nameDialect(graded, reading.dialect);
   // Only an extraction has a shape: a native reading is assembled from the runtime's calls.
   return { verdict: graded, extraction: "shape" in reading ? reading : undefined };
+}
+
+/**
+ * Calls read in a dialect beyond SPEC §3.1's chain are a leniency, named like the others: `dialect=pythonic` in the
+ * verdict's `lenient` list and its reason (docs/spec-conformance.md, "Leniencies").
+ */
+function nameDialect(graded: Verdict, dialect: Dialect): void {
+  const name = `dialect=${dialect}`;
+  const earlier = graded.lenient ?? [];
+  graded.lenient = [...earlier, name];
+  graded.reason =
+    earlier.length > 0
+      ? graded.reason.replace(/\(lenient: ([^)]*)\)/, (_note, list: string) => `(lenient: ${list}, ${name})`)
+      : `${graded.reason} (lenient: ${name})`;
 }
 
 /** The behaviours each no-call expectation accepts; `abstain` is 1.0's word for "answer or refuse". */

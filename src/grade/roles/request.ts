@@ -180,8 +180,18 @@ export function requestForm(unit: Asking): RequestForm | undefined {
 export function isAddressed(unit: Asking): boolean {
   const form = requestForm(unit);
   if (form === undefined) return false;
-  return form !== "question" || POLITE.test(unit.text) || ADDRESSED.test(unit.text);
+  const text = unit.text;
+  if (form !== "question" || POLITE.test(text) || ADDRESSED.test(text) || DELIBERATIVE.test(text)) return true;
+  // A fragment names the missing thing ("For which city?", «На сколько минут?»); a full question about the world
+  // ("Which planet is closest to the Sun?") may be the user's own, echoed before its answer.
+  const words = wordsOf(text).length;
+  return offersChoice(text) || (RU_WH.test(text) ? words <= 4 : words <= 5 && !EN_FINITE.test(text));
 }
+
+const RU_WH = new RegExp(`^${LEAD}(?:(?:на|в|во|для|из|с|со|по|о|об|к|от|до|за) )?(?:${WH_RU})(?![\\p{L}])`, "u");
+const EN_FINITE = anywhere([
+  "is|are|was|were|am|be|been|do|does|did|has|have|had|can|could|will|would|should|shall|may|might|must|'s|'re|'ve|'d|'ll|makes?|causes?|happens?|works?",
+]);
 
 /** Yes/no questions ("Do you have a city in mind?"): no question word, no choice, not a polite imperative. */
 export function isYesNoQuestion(text: string): boolean {

@@ -51,6 +51,8 @@ const BLOCK_QUOTE = /^>+\s?/;
 const SENTENCE_END = /[.!?…]+["»”)]*(?=\s|$)|:(?=\s|$)/g;
 /** A full stop followed by a lower-case letter or a digit does not end a sentence (e.g. this, т.е. это, approx. 5). */
 const CONTINUES = /^\s+[\p{Ll}\p{N}]/u;
+/** Abbreviations that introduce what follows and never end a sentence: "E.g. Oslo", «Напр. Москва». */
+const INTRODUCING = /(?:^|[\s(])(?:e\.g|i\.e|cf|vs|напр|т\.е|т\.к|см)$/iu;
 /** Where a sentence splits into clauses that may play different roles. */
 const CLAUSE_BREAK =
   /\s*;\s+|\s+[—–-]\s+|,?\s+(?:but|however|though|although|yet)\s+|,\s*(?:но|однако|зато|хотя|правда)\s+|^(?:but|however|но|однако|зато)\s+/giu;
@@ -103,6 +105,7 @@ function sentencesOf(line: string): Sentence[] {
   for (const match of line.matchAll(SENTENCE_END)) {
     const mark = match[0];
     if (mark === "." && CONTINUES.test(line.slice(match.index + 1, match.index + 3))) continue;
+    if (mark === "." && INTRODUCING.test(line.slice(Math.max(start, match.index - 6), match.index))) continue;
     push(match.index + mark.length, mark.replace(/["»”)]+$/, ""));
   }
   if (line.slice(start).trim() !== "") push(line.length, "");
