@@ -35,8 +35,11 @@ describe("role S: support of a request", () => {
 });
 
 describe("introductions that present quoted material", () => {
-  it.each(["here's the german version", "in french", "a joke for you", "вот перевод", "по-немецки это будет"])(
-    "%j presents",
-    (text) => expect(presentsQuotation(text)).toBe(true),
-  );
+  it.each([
+    "here's the german version",
+    "in french",
+    "a joke for you",
+    "вот перевод",
+    "по-немецки это будет",
+  ])("%j presents", (text) => expect(presentsQuotation(text)).toBe(true));
 });

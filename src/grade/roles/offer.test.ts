@@ -41,8 +41,9 @@ describe("role O: small talk", () => {
     "",
   ])("%j is small talk", (text) => expect(isSmallTalk(text)).toBe(true));
 
-  it.each(["sure, it's lima", "lima", "конечно, это лима", "thanks to gravity, it falls"])("%j is not", (text) =>
-    expect(isSmallTalk(text)).toBe(false),
+  it.each(["sure, it's lima", "lima", "конечно, это лима", "thanks to gravity, it falls"])(
+    "%j is not",
+    (text) => expect(isSmallTalk(text)).toBe(false),
   );
 });
 
@@ -55,8 +56,9 @@ describe("role O: remarks that no tool is needed", () => {
     "отвечу по памяти",
   ])("%j is a remark", (text) => expect(isToolRemark(text)).toBe(true));
 
-  it.each(["from memory, the capital is canberra", "without a calculator it's 12 × 12 = 144", "no tool can order food"])(
-    "%j says more than that",
-    (text) => expect(isToolRemark(text)).toBe(false),
-  );
+  it.each([
+    "from memory, the capital is canberra",
+    "without a calculator it's 12 × 12 = 144",
+    "no tool can order food",
+  ])("%j says more than that", (text) => expect(isToolRemark(text)).toBe(false));
 });

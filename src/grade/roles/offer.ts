@@ -25,6 +25,7 @@ const OFFER = atStart([
   "shall i",
   "should i",
   "i can (?:\\p{L}+ ){1,8}for you",
+  "i can (?:look|check|find|do|get|handle|pull|take care of|help with) (?:that|it|this|them)(?: up| out)?$",
   "can i (?:help|assist|do|get|offer|tell|show|give|suggest|interest|answer)",
   "may i (?:help|assist|suggest|offer)",
   "is there (?:anything|something|any other)",
@@ -151,8 +152,7 @@ const SMALL_TALK = whole([
   "good (?:morning|afternoon|evening)",
   "thanks?(?: you)?(?: so much)?(?: for (?:asking|the question|your question))?",
   "cheers",
-  "happy to help",
-  "glad to help",
+  "(?:i'?m |i'?d be |i would be )?(?:happy|glad|delighted) to (?:help|check|look|assist|look into (?:it|that)|find out|take a look|do (?:it|that)|check (?:it|that))(?: for you)?",
   "with pleasure",
   "my pleasure",
   "(?:great|good|excellent|fun|interesting|nice|lovely|fair) question",
@@ -235,7 +235,7 @@ const SMALL_TALK = whole([
   "(?:хороший|отличный|интересный|классный|прекрасный) вопрос",
   "легко",
   "давай(?:те)? (?:разберемся|посмотрим|посчитаем|подумаем)",
-  "сейчас (?:расскажу|посчитаю|объясню|отвечу|подскажу)",
+  "сейчас (?:расскажу|посчитаю|объясню|отвечу|подскажу|посмотрю|проверю|узнаю|гляну)",
   "вот",
   "держи(?:те)?",
   "пожалуйста",
@@ -312,7 +312,10 @@ export function isToolRemark(text: string): boolean {
   const remark = TOOL_REMARK.exec(text);
   if (!remark) return false;
   // "…, since you asked me not to" gives the reason for the remark: nothing the reply asks or answers.
-  const rest = (text.slice(0, remark.index) + text.slice(remark.index + remark[0].length)).replace(REASON, "");
+  const rest = (text.slice(0, remark.index) + text.slice(remark.index + remark[0].length)).replace(
+    REASON,
+    "",
+  );
   return wordsOf(rest).every((word) => FILLER.has(word));
 }
 

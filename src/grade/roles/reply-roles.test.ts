@@ -41,12 +41,16 @@ describe("the behaviour of a reply, from its roles", () => {
   it.each(ROWS)("%j is %s", (reply, behaviour) => expect(readReply(reply).behaviour).toBe(behaviour));
 
   it("flags a refusal that also gives content (an answer case takes it as its answer)", () => {
-    expect(readReply("I can't see live weather, but Seattle is drizzly from October to April.")).toMatchObject({
+    expect(
+      readReply("I can't see live weather, but Seattle is drizzly from October to April."),
+    ).toMatchObject({
       behaviour: "refusal",
       informative: true,
     });
     expect(readReply("I can't order food, but you could try a delivery app.").informative).toBe(false);
-    expect(readReply("I'd rather not repeat that line. If it's the sum you want, 1 + 1 = 2.").informative).toBe(false);
+    expect(
+      readReply("I'd rather not repeat that line. If it's the sum you want, 1 + 1 = 2.").informative,
+    ).toBe(false);
   });
 
   it("gives every unit its role", () => {

@@ -144,7 +144,8 @@ function presentBlock(all: readonly Unit[], roles: Role[], at: number, sinceRequ
       part = unitPart;
     }
     if (supports) {
-      if (roles[j] === "content" || roles[j] === "open_question" || roles[j] === "quoted") roles[j] = "support";
+      if (roles[j] === "content" || roles[j] === "open_question" || roles[j] === "quoted")
+        roles[j] = "support";
       else if (roles[j] !== "support") return;
     } else roles[j] = "quoted";
   }
@@ -154,7 +155,10 @@ function presentBlock(all: readonly Unit[], roles: Role[], at: number, sinceRequ
 function continuesBlock(role: Role, unit: Unit): boolean {
   if (role === "refusal" || role === "offer" || role === "small_talk" || role === "tool_remark") return false;
   if (role === "alternative" || (role === "request" && unit.contrast)) return false;
-  if (role === "request" && /^(?:but|and|also|first|then|now|но|а|и|сначала|также|только)(?![\p{L}])/u.test(unit.text))
+  if (
+    role === "request" &&
+    /^(?:but|and|also|first|then|now|но|а|и|сначала|также|только)(?![\p{L}])/u.test(unit.text)
+  )
     return false;
   return !/^(?:i|i'm|i'll|i've|i'd|let me|я|мне|могу|если)(?![\p{L}'])/u.test(unit.text);
 }

@@ -162,9 +162,33 @@ export interface Asking {
   closesLine: boolean;
 }
 
+/**
+ * Riddles and rhetorical openers ask with a generic "you" and answer themselves: "What do you call a fish without
+ * eyes?", "Ever wondered why…?", «Знаете, почему…?»; "Say it like this:" presents what to say.
+ */
+const RHETORICAL = atStart([
+  "what do you call",
+  "what do you get (?:when|if)",
+  "(?:do|did) you (?:know|ever wonder)",
+  "have you ever (?:wondered|noticed|heard)",
+  "ever (?:wondered|noticed|heard)",
+  "guess what",
+  "(?:you )?know what",
+  "want to know (?:why|how|what|a secret)",
+  "say (?:it )?(?:like this|this)",
+  "you'?d say",
+  "знаете,? (?:почему|что|как)",
+  "знаешь,? (?:почему|что|как)",
+  "как называют",
+  "что будет,? если",
+  "скажи(?:те)? так",
+  "говори(?:те)? так",
+]);
+
 /** Whether a unit asks for something the task lacks, and in which form; undefined when it does not. */
 export function requestForm(unit: Asking): RequestForm | undefined {
   const text = unit.text;
+  if (RHETORICAL.test(text)) return undefined;
   if (IMPERATIVE.test(text)) return "imperative";
   if (POLITE.test(text)) return unit.asks ? "question" : "imperative";
   if (CONDITIONAL.test(text)) return "conditional";
@@ -181,14 +205,18 @@ export function isAddressed(unit: Asking): boolean {
   const form = requestForm(unit);
   if (form === undefined) return false;
   const text = unit.text;
-  if (form !== "question" || POLITE.test(text) || ADDRESSED.test(text) || DELIBERATIVE.test(text)) return true;
+  if (form !== "question" || POLITE.test(text) || ADDRESSED.test(text) || DELIBERATIVE.test(text))
+    return true;
   // A fragment names the missing thing ("For which city?", «На сколько минут?»); a full question about the world
   // ("Which planet is closest to the Sun?") may be the user's own, echoed before its answer.
   const words = wordsOf(text).length;
   return offersChoice(text) || (RU_WH.test(text) ? words <= 4 : words <= 5 && !EN_FINITE.test(text));
 }
 
-const RU_WH = new RegExp(`^${LEAD}(?:(?:на|в|во|для|из|с|со|по|о|об|к|от|до|за) )?(?:${WH_RU})(?![\\p{L}])`, "u");
+const RU_WH = new RegExp(
+  `^${LEAD}(?:(?:на|в|во|для|из|с|со|по|о|об|к|от|до|за) )?(?:${WH_RU})(?![\\p{L}])`,
+  "u",
+);
 const EN_FINITE = anywhere([
   "is|are|was|were|am|be|been|do|does|did|has|have|had|can|could|will|would|should|shall|may|might|must|'s|'re|'ve|'d|'ll|makes?|causes?|happens?|works?",
 ]);

@@ -28,7 +28,11 @@ describe("units: sentences and clauses", () => {
       ["here is a playlist idea", false, true],
       ["want it", true, false],
     ]);
-    expect(texts("Не могу, однако подскажу вариант; вот он")).toEqual(["не могу", "подскажу вариант", "вот он"]);
+    expect(texts("Не могу, однако подскажу вариант; вот он")).toEqual([
+      "не могу",
+      "подскажу вариант",
+      "вот он",
+    ]);
   });
 
   it("marks what a colon introduces and whether it closes its line", () => {
@@ -43,7 +47,9 @@ describe("units: quotations are set aside", () => {
   it("masks quotation marks, inline code, tags and JSON objects", () => {
     expect(texts('She asked "Is it raining?" twice.')).toEqual([`she asked ${QUOTE} twice`]);
     expect(texts("Он спросил: «Который час?»")).toEqual(["он спросил", QUOTE]);
-    expect(texts('I would send {"name": "x", "arguments": {"a": 1}} here.')).toEqual([`i would send ${QUOTE} here`]);
+    expect(texts('I would send {"name": "x", "arguments": {"a": 1}} here.')).toEqual([
+      `i would send ${QUOTE} here`,
+    ]);
     expect(texts("No <tool_call> needed.")).toEqual([`no ${QUOTE} needed`]);
   });
 
