@@ -64,7 +64,10 @@ describe("the behaviour of a no-call reply", () => {
       behaviour: "refusal",
       informative: true,
     });
-    expect(readReply("I can't browse the internet.")).toMatchObject({ behaviour: "refusal", informative: false });
+    expect(readReply("I can't browse the internet.")).toMatchObject({
+      behaviour: "refusal",
+      informative: false,
+    });
   });
 
   it("reads an empty reply as an answer (nothing asked, nothing refused)", () => {

@@ -21,7 +21,7 @@ import {
 } from "../test-support/phrase-grammars.js";
 
 /** Runs per relation, family and language: hundreds of variants per relation. */
-export const RUNS = 200;
+const RUNS = 200;
 const SEED = 25;
 const PROTOCOLS: Protocol[] = ["json", "xml", "plain", "native"];
 

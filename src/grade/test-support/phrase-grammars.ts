@@ -212,7 +212,7 @@ const refusalEn: Record<RefusalFamily, fc.Arbitrary<string>> = {
   "general-information": fc
     .tuple(
       pick("I can't see live", "I don't have access to live", "I'm unable to check current"),
-      pick(
+      fc.constantFrom(
         [" weather", ", but Oslo is usually cold and wet this time of year."],
         [" exchange rates", ", but the euro has recently been worth around 160 yen."],
         [" train times", ", but the last trains usually leave before midnight."],
@@ -265,7 +265,7 @@ const refusalRu: Record<RefusalFamily, fc.Arbitrary<string>> = {
   "general-information": fc
     .tuple(
       pick("У меня нет доступа к актуальным", "Я не вижу текущих"),
-      pick(
+      fc.constantFrom(
         [" прогнозам", ", но в Осло в это время обычно холодно и сыро."],
         [" курсам", ", но в последнее время евро стоит около 100 рублей."],
       ),
