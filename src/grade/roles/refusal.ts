@@ -44,6 +44,8 @@ const R1_NEGATED = anywhere([
   `(?:i|we) (?:(?:really|currently|unfortunately|sadly|just|also) )*(?:don'?t|do not) have (?:a |an |any |the )?(?:\\p{L}+ ){1,3}(?:tool|function|integration|app|service|access|connection)s?`,
   "(?:there'?s|there is|there are) no (?:\\p{L}+ ){0,2}(?:tool|function|integration|way|option|feature)s?",
   "nothing like .{1,80} in my (?:toolkit|tools|toolset)",
+  "(?:can'?t|cannot|could not|couldn'?t|won'?t) be (?:done|completed|performed|fulfilled|processed|handled|carried out|placed|booked|sent|made|arranged)",
+  "i (?:don'?t|do not) (?:do|handle|deal with|process|make|take|place|book|send) (?:bookings|orders|payments|transfers|reservations|calls|emails|that|those|this)",
   "(?:isn'?t|aren'?t|is not|are not) (?:available|possible|supported|offered|enabled|included|provided|here|in this (?:conversation|chat|session|set|list)|on (?:the|my) list|part of (?:this|the|my))",
 ]);
 
@@ -92,6 +94,9 @@ const R_RUSSIAN = anywhere([
   "не умею",
   "не в состоянии",
   "не в (?:моих |моей )?(?:силах|власти|компетенции|возможностях)",
+  "не под силу",
+  // A negated first-person verb: the speaker does not do it («я не выполняю», «этим не занимаюсь»).
+  "не (?!знаю|помню|уверен|думаю|считаю|сомневаюсь|вижу смысла|могу не)\\p{L}{2,}(?:ю|у)(?:сь)?",
   "не вижу",
   "я пас",
   "не имею (?:доступа|возможности|такой|права|средств|инструмента)",

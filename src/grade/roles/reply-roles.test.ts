@@ -37,7 +37,92 @@ const ROWS: [string, Behaviour][] = [
   ["", "answer"],
 ];
 
+/** Styles of deployed assistants, written here before looking at any blind set's failures of these kinds. */
+const STYLES: [string, Behaviour][] = [
+  ["Sure thing! The answer is 144. 😊 Let me know if there's anything else I can help you with!", "answer"],
+  [
+    "Canberra! 🇦🇺 Fun fact: it was purpose-built as the capital. Would you like to learn more about Australian history?",
+    "answer",
+  ],
+  [
+    "The boiling point of water at sea level is 100°C (212°F). Is there anything specific you'd like to know about boiling points?",
+    "answer",
+  ],
+  ["It's Jane Austen who wrote Pride and Prejudice. Have you read any of her other works?", "answer"],
+  [
+    "**Answer:** 1969\n\nThe Apollo 11 mission landed on July 20, 1969. What else would you like to know for your essay?",
+    "answer",
+  ],
+  ["Hydrogen (H) has atomic number 1. What other elements are you curious about?", "answer"],
+  ["Mercury! It's the smallest planet too. Which planet would you like to learn about next?", "answer"],
+  ["Конечно! Ответ: 1440 минут. Если будут ещё вопросы — пишите!", "answer"],
+  ["Гагарин полетел в космос 12 апреля 1961 года. Хотите узнать подробности полёта?", "answer"],
+  ["Санкт-Петербург основан в 1703 году Петром I. Интересуетесь историей города?", "answer"],
+  ["Это Байкал! 🌊 А вы бывали на Байкале?", "answer"],
+  ["Пушкин. Что ещё подсказать?", "answer"],
+  [
+    "Unfortunately, I don't have the ability to place food orders. You might want to try a delivery app like DoorDash or Uber Eats.",
+    "refusal",
+  ],
+  [
+    "I'm sorry, but I'm not able to control smart home devices. Is there something else I can help you with?",
+    "refusal",
+  ],
+  ["Playing music isn't something I can do — I'm a text-based assistant without access to audio.", "refusal"],
+  [
+    "Hmm, that's not possible with my current tools. I can only help with calculations, weather, translations, and a few other things.",
+    "refusal",
+  ],
+  ["I wish I could! But I don't have email access.", "refusal"],
+  ["Sadly, booking flights is not within my capabilities.", "refusal"],
+  ["That requires access to your bank account, which I don't have.", "refusal"],
+  ["Your request to order pizza can't be completed with the tools available.", "refusal"],
+  ["There's no way for me to play music here.", "refusal"],
+  ["Turning on lights? Not something I can do, sorry!", "refusal"],
+  ["Такие действия мне недоступны.", "refusal"],
+  ["Увы, бронированием я не занимаюсь.", "refusal"],
+  ["Это мне не под силу.", "refusal"],
+  ["Денежные переводы я не выполняю.", "refusal"],
+  ["Эта функция пока не поддерживается.", "refusal"],
+  ["What city would you like the weather for?", "question"],
+  ["I'd be happy to help! Could you please let me know which city you're interested in?", "question"],
+  ["Sure, I can set a timer. How many minutes?", "question"],
+  ["No problem! What's the duration?", "question"],
+  ["Which currency are you converting to? (e.g., USD, EUR)", "question"],
+  [
+    "Happy to help with the conversion! Just let me know the destination currency and I'll do the math.",
+    "question",
+  ],
+  ["I need a bit more info — where is your sister right now?", "question"],
+  ["Could you clarify what you'd like me to save?", "question"],
+  ["Please provide the text you want in the note.", "question"],
+  ["Скажите, в каком вы городе, и я подскажу время.", "question"],
+  ["А в какой город?", "question"],
+  ["Для перевода мне нужно знать исходную валюту и сумму.", "question"],
+  ["Сколько конвертировать?", "question"],
+  ["Here's a joke: Why did the bicycle fall over? Because it was two tired!", "answer"],
+  ['Wo ist der Bahnhof? (That\'s "Where is the train station?" in German.)', "answer"],
+  ["I can set that timer — how long do you need?", "question"],
+  ["What would you like the note to say?", "question"],
+  ["Got it! And the amount?", "question"],
+  ["I'll need the target language first. Spanish? French?", "question"],
+  ["Timer for how long?", "question"],
+  ["Which language? I can do most major ones.", "question"],
+  ["Absolutely — just need the city name!", "question"],
+  ["Is it for Paris, France or Paris, Texas?", "question"],
+  ["I'm happy to translate! What language?", "question"],
+  ["Не могу открыть браузер, но Эверест — 8849 м.", "refusal"],
+  ["Смотрите: 2 + 2 = 4. Всё просто!", "answer"],
+  ["To be honest, I'm not sure, but I think it's 1703.", "answer"],
+  ["The answer is 30.\n\n---\n*Need help with more quiz questions? Just ask!*", "answer"],
+  ["That's the Pacific. Would you like me to look up its exact area?", "answer"],
+];
+
 describe("the behaviour of a reply, from its roles", () => {
+  it.each(STYLES)("style %#: %j is %s", (reply, behaviour) =>
+    expect(readReply(reply).behaviour).toBe(behaviour),
+  );
+
   it.each(ROWS)("%j is %s", (reply, behaviour) => expect(readReply(reply).behaviour).toBe(behaviour));
 
   it("flags a refusal that also gives content (an answer case takes it as its answer)", () => {

@@ -41,6 +41,8 @@ const IMPERATIVE = atStart([
 const NOT_FROM_USER =
   "(?! (?:a |an |any |the |to use |to call |access to |to have )?(?:\\p{L}+ )?(?:tool|calculator|function|search|lookup|call|web|internet|access|booking|integration|app|plugin|api|connection|инструмент|функци|доступ|калькулятор|поиск|интернет|приложени))";
 
+const NEED_START = atStart(["(?:just |only |still )?need (?:the|a|an|your|to know|one|some|a bit)"]);
+
 const NEED = anywhere([
   `(?:i|we)(?:'ll| will| would|'d|'m going to| am going to| just| still| first| also| really| then| only)* (?:need|require)${NOT_FROM_USER}`,
   "(?:what|all|the only thing|one thing) (?:i|we) (?:need|still need)(?:s)? (?:is|are|from you)",
@@ -192,7 +194,7 @@ export function requestForm(unit: Asking): RequestForm | undefined {
   if (IMPERATIVE.test(text)) return "imperative";
   if (POLITE.test(text)) return unit.asks ? "question" : "imperative";
   if (CONDITIONAL.test(text)) return "conditional";
-  if (NEED.test(text) && !NEGATED_NEED.test(text)) return "need";
+  if ((NEED.test(text) || NEED_START.test(text)) && !NEGATED_NEED.test(text)) return "need";
   // A question word opening a unfinished or questioning sentence asks even without "?" ("Which city — Paris…?").
   const asksOn = unit.intro && !unit.closesLine;
   const questioning = unit.asks || ((unit.inQuestion || unit.open || asksOn) && WH_START.test(text));
