@@ -37,7 +37,7 @@ const ROWS: [string, Behaviour][] = [
   ["", "answer"],
 ];
 
-/** Styles of deployed assistants, written here before looking at any blind set's failures of these kinds. */
+/** Styles of deployed assistants, written here (not taken from any blind set). */
 const STYLES: [string, Behaviour][] = [
   ["Sure thing! The answer is 144. 😊 Let me know if there's anything else I can help you with!", "answer"],
   [
