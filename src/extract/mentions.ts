@@ -155,9 +155,12 @@ export function framedAsNotMade(text: string, span: Span, previousEnd: number, n
   );
 }
 
-/** An argument that holds a slot to fill, not a value: `<your city>`, `?`, `...`, `[city]`, `YOUR_CITY`, «<ваш текст>». */
+/**
+ * An argument that holds a slot to fill, not a value: `<your city>`, `?`, `...`, `[city]`, `{city}`, «<ваш текст>».
+ * Words that only look like slots (`your_dataset_name` in a BFCL answer) are values.
+ */
 const PLACEHOLDER =
-  /^(?:<[^<>\n]{1,40}>|\?+|\.{2,}|…+|\[[^\]\n]{1,40}\]|\{[\p{L}_ ]{1,40}\}|your[ _-][\p{L}_]+|tbd|todo|xxx+|placeholder|\.\.\.|—|-)$/iu;
+  /^(?:<[\p{L}_ -][^<>\n]{0,39}>|\?+|\.{2,}|…+|\[[\p{L}_ -]{1,40}\]|\{[\p{L}_ ]{1,40}\}|—)$/iu;
 
 function hasPlaceholder(value: unknown): boolean {
   if (typeof value === "string") return PLACEHOLDER.test(value.trim());
