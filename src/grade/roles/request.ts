@@ -212,8 +212,13 @@ export function isAddressed(unit: Asking): boolean {
   // A fragment names the missing thing ("For which city?", «На сколько минут?»); a full question about the world
   // ("Which planet is closest to the Sun?") may be the user's own, echoed before its answer.
   const words = wordsOf(text).length;
-  return offersChoice(text) || (RU_WH.test(text) ? words <= 4 : words <= 5 && !EN_FINITE.test(text));
+  if (offersChoice(text)) return true;
+  if (RU_WH.test(text)) return words <= 3 || RU_INFINITIVE.test(text);
+  return words <= 5 && !EN_FINITE.test(text);
 }
+
+/** Russian deliberates with an infinitive: «Какой город проверить?», «На сколько поставить таймер?». */
+const RU_INFINITIVE = /(?<![\p{L}])\p{L}{2,}(?:ть|ти|чь)(?:ся)?(?![\p{L}])/u;
 
 const RU_WH = new RegExp(
   `^${LEAD}(?:(?:на|в|во|для|из|с|со|по|о|об|к|от|до|за) )?(?:${WH_RU})(?![\\p{L}])`,

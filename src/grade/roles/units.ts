@@ -146,6 +146,16 @@ function clausesOf(sentence: Sentence): Clause[] {
 
 const LEADING = /^[\s(["'«“„*_-]+/;
 
+/**
+ * The placeholder for one quotation; a quotation that ends its own sentence ('That's "Wo ist der Bahnhof?" Shall I…')
+ * keeps the sentence's end, so what follows is a sentence of its own.
+ */
+function quotation(quoted: string, offset: number, line: string): string {
+  const endsSentence =
+    /[.!?…]["»”“']$/.test(quoted) && /^\s+[\p{Lu}\p{N}]/u.test(line.slice(offset + quoted.length));
+  return endsSentence ? `${QUOTE}.` : QUOTE;
+}
+
 function clean(text: string): string {
   return text.toLowerCase().replace(/\s+/g, " ").replace(TRAILING, "").replace(LEADING, "").trim();
 }
@@ -170,7 +180,7 @@ export function units(prose: string): Unit[] {
     text = text.replace(BLOCK_QUOTE, "").replace(HEADING, "");
     const tableRow = text.startsWith("|");
     const listItem = LIST_MARKER.test(text);
-    text = text.replace(LIST_MARKER, "").replace(QUOTATIONS, QUOTE);
+    text = text.replace(LIST_MARKER, "").replace(QUOTATIONS, quotation);
     const first = out.length;
     for (const sentence of sentencesOf(text)) {
       for (const clause of clausesOf(sentence)) {

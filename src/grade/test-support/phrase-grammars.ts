@@ -365,8 +365,12 @@ export function request(lang: Lang, family: RequestFamily): fc.Arbitrary<string>
 
 const TRANSLATIONS = [
   { required: "Bahnhof", text: "Wo ist der Bahnhof?" },
+  { required: "Bahnhof", text: "Entschuldigung, wie komme ich zum Bahnhof?" },
   { required: "gare", text: "Où est la gare ?" },
+  { required: "gare", text: "Pouvez-vous m'indiquer la gare ?" },
   { required: "estación", text: "¿Dónde está la estación?" },
+  { required: "stazione", text: "Dov'è la stazione?" },
+  { required: "estação", text: "Onde fica a estação?" },
 ];
 
 const QUOTING_EN = [
@@ -389,6 +393,10 @@ const QUOTING_RU = [
 
 const JOKES = [
   "Why don't scientists trust atoms? Because they make up everything.",
+  "Knock, knock. Who's there? Lettuce. Lettuce who? Lettuce in, it's cold out here!",
+  "Why did the scarecrow get promoted? He was outstanding in his field.",
+  "Что говорит ноль восьмёрке? — Классный пояс!",
+  "Почему математик плохо спит? Потому что считает овец до бесконечности.",
   "What do you call a fish without eyes? A fsh.",
   'A man asks his doctor, "Will I be able to play the violin after the operation?" "Of course!" "Great — I never could before."',
   "Почему программисты путают Хэллоуин и Рождество? Потому что 31 OCT = 25 DEC.",
@@ -399,10 +407,20 @@ const JOKES = [
 export function quotedQuestion(lang: Lang): fc.Arbitrary<{ reply: string; required: string | undefined }> {
   const frames = lang === "en" ? QUOTING_EN : QUOTING_RU;
   const translation = fc
-    .tuple(fc.constantFrom(...TRANSLATIONS), fc.constantFrom(...frames))
-    .map(([{ required, text }, frame]) => ({ reply: frame(text), required }));
+    .tuple(
+      fc.constantFrom(...TRANSLATIONS),
+      fc.constantFrom(...frames),
+      fc.constantFrom(...ANSWER_PREFIXES[lang].slice(0, 6)),
+      fc.constantFrom(...ANSWER_SUFFIXES[lang]),
+    )
+    .map(([{ required, text }, frame, prefix, suffix]) => ({
+      reply: `${prefix}${frame(text)}${suffix}`,
+      required,
+    }));
   const jokes = JOKES.filter((joke) => /[а-я]/i.test(joke) === (lang === "ru"));
-  const joke = fc.constantFrom(...jokes).map((reply) => ({ reply, required: undefined }));
+  const joke = fc
+    .tuple(fc.constantFrom(...jokes), fc.constantFrom(...ANSWER_SUFFIXES[lang]))
+    .map(([reply, suffix]) => ({ reply: `${reply}${suffix}`, required: undefined }));
   return fc.oneof(translation, joke);
 }
 
