@@ -103,6 +103,11 @@ class Context implements ExtractContext {
     private readonly text: string,
   ) {}
 
+  /** Whether this context holds the facts of that text. */
+  reads(text: string): boolean {
+    return text === this.text;
+  }
+
   jsonCandidates(): readonly JsonCandidate[] {
     this.candidates ??= readJsonCandidates(this.text);
     return this.candidates;
@@ -134,6 +139,8 @@ class Reading {
   private readonly plainLine: boolean;
   private readonly tools: readonly ToolSpec[];
   private readonly toolNames: ReadonlySet<string>;
+  /** The shared facts of the text as the extractors see it now: its JSON scan is done once until a mention is blanked. */
+  private context: Context | undefined;
 
   constructor(
     private readonly raw: string,
@@ -191,7 +198,7 @@ class Reading {
       if (dialect !== undefined) extraction.dialect = dialect;
       return extraction;
     }
-    const context = new Context(this.tools, this.toolNames, seen);
+    const context = this.contextFor(seen);
     if (this.mentions) {
       const said = explicitNoCall(seen, context.jsonCandidates());
       if (said !== undefined) return { calls: [], malformed: false, prose: tidy(said), shape: null };
@@ -235,15 +242,24 @@ class Reading {
     text: string,
   ): { result: ExtractorResult | undefined; seen: string } {
     let seen = start;
-    for (let round = 0; round < MAX_ROUNDS; round++) {
-      const result = extractor.extract(seen, new Context(this.tools, this.toolNames, seen));
+    for (let round = 0; ; round++) {
+      const result = extractor.extract(seen, this.contextFor(seen));
       if (result.calls.length === 0) return { result: undefined, seen };
       const setAside = this.notCalls(extractor, result, seen, text);
       if (setAside.length === 0) return { result, seen };
-      seen = blankSpans(seen, setAside);
       this.narrowed = true;
+      if (round + 1 < MAX_ROUNDS) {
+        seen = blankSpans(seen, setAside);
+        continue;
+      }
+      // Out of rounds (a text with more shapes than a scan reads at once): keep what each remaining span says alone.
+      const kept = result.spans.filter((span) => !setAside.includes(span));
+      const calls = kept.flatMap((span) => this.callsIn(extractor, seen, span));
+      return {
+        result: calls.length > 0 ? { calls, spans: kept } : undefined,
+        seen: blankSpans(seen, setAside),
+      };
     }
-    return { result: undefined, seen };
   }
 
   /** The spans of a result that are no calls: mentions (mentions.ts, M1–M5), or GLM blocks SPEC 1.0 does not read. */
@@ -281,6 +297,12 @@ class Reading {
       previousEnd = span.end;
     });
     return out;
+  }
+
+  private contextFor(seen: string): Context {
+    if (this.context === undefined || !this.context.reads(seen))
+      this.context = new Context(this.tools, this.toolNames, seen);
+    return this.context;
   }
 
   /** The calls one span stands for: the extractor reads that span alone (bounded: results have few spans). */

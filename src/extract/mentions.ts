@@ -59,20 +59,35 @@ export function blankSpans(text: string, spans: readonly Span[]): string {
   return out;
 }
 
-/** Only the spans' characters kept (newlines too): what one span alone says, read by the same extractor. */
+/**
+ * What one span alone says: its lines, with everything on them outside the span blanked, for the same extractor to
+ * read (only the span's lines, so reading every span of a long text stays linear).
+ */
 export function onlySpan(text: string, span: Span): string {
-  const before = text.slice(0, span.start).replace(/[^\n]/g, " ");
-  const after = text.slice(span.end).replace(/[^\n]/g, " ");
+  const first = lineStart(text, span.start);
+  const last = lineEnd(text, span.end);
+  const before = text.slice(first, span.start).replace(/[^\n]/g, " ");
+  const after = text.slice(span.end, last).replace(/[^\n]/g, " ");
   return before + text.slice(span.start, span.end) + after;
 }
 
+/**
+ * How far around a shape its frame is looked for. A sentence is shorter than this; the bound keeps a text with
+ * thousands of shapes on one line linear to read.
+ */
+const REACH = 500;
+
+/** The start of the line holding `at`, or `REACH` characters back if the line is longer. */
 function lineStart(text: string, at: number): number {
-  return text.lastIndexOf("\n", at - 1) + 1;
+  const from = Math.max(0, at - REACH);
+  return from + text.slice(from, at).lastIndexOf("\n") + 1;
 }
 
+/** The end of the line holding `at`, or `REACH` characters on if the line is longer. */
 function lineEnd(text: string, at: number): number {
-  const newline = text.indexOf("\n", at);
-  return newline === -1 ? text.length : newline;
+  const to = Math.min(text.length, at + REACH);
+  const newline = text.slice(at, to).indexOf("\n");
+  return newline === -1 ? to : at + newline;
 }
 
 /** Prose before a shape may end a clause and introduce it ("Sure:", "Starting it now:", "Done!"). */
@@ -121,7 +136,7 @@ const NOT_SENT =
 /** The last sentence of the prose before `at` (up to the previous span), and the first one after `from`. */
 function sentenceBefore(text: string, from: number, at: number): string {
   const lines = text
-    .slice(from, at)
+    .slice(Math.max(from, at - REACH), at)
     .split("\n")
     .filter((line) => hasProse(line));
   const last = lines.at(-1) ?? "";
@@ -131,7 +146,7 @@ function sentenceBefore(text: string, from: number, at: number): string {
 
 function sentenceAfter(text: string, at: number, to: number): string {
   const lines = text
-    .slice(at, to)
+    .slice(at, Math.min(to, at + REACH))
     .split("\n")
     .filter((line) => hasProse(line));
   return lines.slice(0, 2).join(" ");
@@ -204,11 +219,13 @@ export function proseBetween(seen: string, from: number, to: number): boolean {
 export function standsAsTheReply(seen: string, spans: readonly Span[]): boolean {
   const first = Math.min(...spans.map((span) => span.start));
   const last = Math.max(...spans.map((span) => span.end));
+  // A one-line preface is short: a longer run before the shape is more than one.
+  if (first > 4 * REACH) return false;
   const preface = seen
     .slice(0, first)
     .split("\n")
     .filter((line) => hasProse(line));
-  return preface.length <= 1 && !hasProse(seen.slice(last));
+  return preface.length <= 1 && !hasProse(seen.slice(last, last + 4 * REACH));
 }
 
 /**

@@ -23,10 +23,35 @@ export function atStart(alternatives: readonly string[]): RegExp {
   return new RegExp(`^${LEAD}(?:${alternatives.join("|")})${END}`, "u");
 }
 
-/** The whole unit is a sequence of the alternatives (with commas, dashes and exclamations between). */
-export function whole(alternatives: readonly string[]): RegExp {
-  const one = `(?:${alternatives.join("|")})`;
-  return new RegExp(`^${one}(?:[\\s,!.—–-]+${one})*$`, "u");
+/** Something that tells whether a whole unit is made of certain phrases. */
+export interface Matcher {
+  test(text: string): boolean;
+}
+
+/**
+ * The whole unit is a sequence of the alternatives (with commas, dashes and exclamations between). Read left to right
+ * without backtracking, longest alternative first: a regular expression `^a(?:sep a)*$` over alternatives that overlap
+ * backtracks exponentially on a long unit of them ("right right right … x").
+ */
+export function whole(alternatives: readonly string[]): Matcher {
+  const longestFirst = [...new Set(alternatives)].sort((a, b) => b.length - a.length);
+  const phrase = new RegExp(`(?:${longestFirst.join("|")})(?=[\\s,!.—–-]|$)`, "uy");
+  const separator = /[\s,!.—–-]+/uy;
+  return {
+    test(text: string): boolean {
+      let at = 0;
+      while (at < text.length) {
+        phrase.lastIndex = at;
+        const found = phrase.exec(text);
+        if (found === null || found[0] === "") return false;
+        at += found[0].length;
+        separator.lastIndex = at;
+        const gap = separator.exec(text);
+        if (gap !== null) at += gap[0].length;
+      }
+      return at > 0;
+    },
+  };
 }
 
 /** Words of a unit: letters, digits, apostrophes and hyphens. */

@@ -91,6 +91,7 @@ function inContext(all: readonly Unit[], roles: Role[]): void {
   let sinceRequest = false;
   let seenContent = false;
   let refused: "absolutely" | "for now" | undefined;
+  let blockEnd = 0;
   for (let i = 0; i < all.length; i++) {
     const unit = all[i] as Unit;
     let role = roles[i] as Role;
@@ -101,7 +102,9 @@ function inContext(all: readonly Unit[], roles: Role[]): void {
     // After "I can't place orders", "if you tell me the kind of pizza, I can help you pick" offers other help.
     if (role === "request" && refused === "absolutely" && requestForm(unit) === "conditional") role = "offer";
     roles[i] = role;
-    if (unit.intro && i + 1 < all.length) presentBlock(all, roles, i, sinceRequest);
+    // A block's units are not introductions of blocks of their own: each unit is looked at once, so this stays linear.
+    if (unit.intro && i + 1 < all.length && i >= blockEnd)
+      blockEnd = presentBlock(all, roles, i, sinceRequest);
     if (role === "request") sinceRequest = true;
     else if (CONTENT.has(role) && role !== "open_question") {
       sinceRequest = false;
@@ -123,7 +126,7 @@ function isFollowUp(unit: Unit): boolean {
  * train, the block supports it ("Typical times: - Spaghetti: 9 min"). After a presenting introduction ("Here's the
  * translation:", «Вот черновик:») it is quoted material, up to a paragraph that opens in the assistant's own voice.
  */
-function presentBlock(all: readonly Unit[], roles: Role[], at: number, sinceRequest: boolean): void {
+function presentBlock(all: readonly Unit[], roles: Role[], at: number, sinceRequest: boolean): number {
   const intro = all[at] as Unit;
   const introRole = roles[at] as Role;
   const supports = introRole === "request" || (sinceRequest && introRole !== "refusal");
@@ -131,7 +134,7 @@ function presentBlock(all: readonly Unit[], roles: Role[], at: number, sinceRequ
     !supports &&
     (CONTENT.has(introRole) || introRole === "small_talk" || introRole === "offer") &&
     (presentsQuotation(intro.text) || CONTENT.has(introRole));
-  if (!supports && !presents) return;
+  if (!supports && !presents) return at + 1;
   // A block set off as a paragraph of its own runs paragraph by paragraph; one on the next lines, line by line.
   const next = all[at + 1] as Unit;
   const byParagraph = next.paragraph !== intro.paragraph;
@@ -140,15 +143,16 @@ function presentBlock(all: readonly Unit[], roles: Role[], at: number, sinceRequ
     const unit = all[j] as Unit;
     const unitPart = byParagraph ? unit.paragraph : unit.line;
     if (unitPart !== part) {
-      if (!continuesBlock(roles[j] as Role, unit)) return;
+      if (!continuesBlock(roles[j] as Role, unit)) return j;
       part = unitPart;
     }
     if (supports) {
       if (roles[j] === "content" || roles[j] === "open_question" || roles[j] === "quoted")
         roles[j] = "support";
-      else if (roles[j] !== "support") return;
+      else if (roles[j] !== "support") return j;
     } else roles[j] = "quoted";
   }
+  return all.length;
 }
 
 /** A later part belongs to the presented block unless it opens in the assistant's own voice. */

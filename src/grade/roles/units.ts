@@ -185,7 +185,7 @@ export function units(prose: string): Unit[] {
     for (const sentence of sentencesOf(text)) {
       for (const clause of clausesOf(sentence)) {
         const cleaned = clean(clause.text.replace(/[|]/g, " "));
-        const onlyQuote = cleaned.replace(new RegExp(QUOTE, "g"), "").replace(/[\s\p{P}]/gu, "") === "";
+        const onlyQuote = cleaned.replaceAll(QUOTE, "").replace(/[\s\p{P}]/gu, "") === "";
         out.push({
           text: cleaned,
           asks: clause.asks,
