@@ -101,6 +101,37 @@ describe("SPEC §3.1: the extractor chain, and only it", () => {
   });
 });
 
+describe("tooluse names every dialect beyond the chain in the verdict", () => {
+  it.each([
+    ["pythonic", '[get_weather(city="Rome")]'],
+    ["glm", "<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Rome</arg_value>\n</tool_call>"],
+    [
+      "deepseek",
+      '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"city": "Rome"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+    ],
+    [
+      "harmony",
+      '<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"city": "Rome"}<|call|>',
+    ],
+  ])("%s", (dialect, output) => {
+    expect(graded(tooluse, rome, output)).toMatchObject({
+      passed: true,
+      lenient: [`dialect=${dialect}`],
+      reason: `correct call to get_weather (lenient: dialect=${dialect})`,
+    });
+  });
+
+  it("and joins it to argument leniencies", () => {
+    const madrid = makeCase("get_weather-en-03", {
+      call: { name: "get_weather", arguments: { city: "Madrid" } },
+    });
+    expect(graded(tooluse, madrid, 'get_weather(city="Madrid, Spain")')).toMatchObject({
+      lenient: ["city=city_region", "dialect=pythonic"],
+      reason: "correct call to get_weather (lenient: city=city_region, dialect=pythonic)",
+    });
+  });
+});
+
 describe("SPEC §3.2: arguments compared per tool", () => {
   const calc = makeCase("calculator-en-01", {
     call: { name: "calculator", arguments: { expression: "45+12" } },
