@@ -20,6 +20,7 @@ import {
   proseBetween,
   shownInProse,
   standsAsTheReply,
+  tagGoesOnInWords,
 } from "./mentions.js";
 import { extractPlain } from "./plain.js";
 import { proseWithout, tidy } from "./prose.js";
@@ -273,13 +274,15 @@ class Reading {
     if (!this.mentions) return [];
     const spans = [...result.spans].sort((a, b) => a.start - b.start);
     const single = spans.length === 1;
+    // Most outputs are the call and nothing else: with no prose around the shapes, only M3 and a tag's words can tell.
+    const framed = hasProseOutside(seen, spans);
     const made: Set<string> = new Set();
     const out: Span[] = [];
     let previousEnd = 0;
     spans.forEach((span, i) => {
       const calls = single ? result.calls : this.callsIn(extractor, seen, span);
       const nextStart = spans[i + 1]?.start ?? text.length;
-      const keys = calls.map(callKey);
+      const keys = single ? [] : calls.map(callKey);
       const repeat =
         made.size > 0 &&
         keys.length > 0 &&
@@ -287,11 +290,11 @@ class Reading {
         proseBetween(seen, previousEnd, span.start);
       const beyondSpec = extractor.dialect !== undefined || isGlm(text, [span]);
       const mention =
-        insideSentence(seen, span) ||
-        framedAsNotMade(text, span, previousEnd, nextStart) ||
+        (framed && (insideSentence(seen, span) || framedAsNotMade(text, span, previousEnd, nextStart))) ||
+        (!framed && tagGoesOnInWords(seen, span)) ||
         isTemplate(calls) ||
         repeat ||
-        (beyondSpec && !standsAsTheReply(seen, [span]));
+        (framed && beyondSpec && !standsAsTheReply(seen, [span]));
       if (mention) out.push(span);
       else for (const key of keys) made.add(key);
       previousEnd = span.end;
@@ -319,6 +322,16 @@ const HARMONY_TOKEN = /<\|(?:start|channel|message)\|>/;
 const DEEPSEEK_TOKEN = /<｜[^｜\n]{1,40}｜>/g;
 /** GLM-4.5's dialect: `<tool_call>NAME<arg_key>…` or a block that is only a name. */
 const GLM_BLOCK = /^<tool_call>\s*[\p{L}\p{N}_.-]+\s*(?:<arg_key>|<\/tool_call>|$)/u;
+
+/** Whether the text has words outside the spans (sorted by start). */
+function hasProseOutside(seen: string, spans: readonly Span[]): boolean {
+  let position = 0;
+  for (const span of spans) {
+    if (span.start > position && proseBetween(seen, position, span.start)) return true;
+    position = Math.max(position, span.end);
+  }
+  return proseBetween(seen, position, seen.length);
+}
 
 function isGlm(text: string, spans: readonly Span[]): boolean {
   return spans.some((span) => GLM_BLOCK.test(text.slice(span.start, span.end)));

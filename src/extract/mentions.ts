@@ -115,7 +115,7 @@ export function insideSentence(seen: string, span: Span): boolean {
 /** An opening tag followed on its line by words, not by a body: `<function=get_weather> with a city parameter`. */
 const TAG_HEAD = /^<(?:tool_call|function=[^>\n]{0,256})>([^<\n{[]*)/;
 
-function tagGoesOnInWords(seen: string, span: Span): boolean {
+export function tagGoesOnInWords(seen: string, span: Span): boolean {
   const head = TAG_HEAD.exec(seen.slice(span.start, lineEnd(seen, span.start)));
   if (!head) return false;
   const rest = (head[1] ?? "").trim();

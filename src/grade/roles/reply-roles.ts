@@ -209,6 +209,8 @@ function decide(roles: readonly Role[], all: readonly Unit[]): Omit<ReplyReading
  * @example readReply("That's beyond what I can look up here.").behaviour // "refusal"
  */
 export function readReply(prose: string): ReplyReading {
+  // Nothing said, nothing asked, nothing refused: the common case of a reply that was only a call, read at once.
+  if (prose.trim() === "") return { behaviour: "answer", informative: false, units: [] };
   const all = units(prose);
   const script = scriptOf(prose);
   const roles = all.map((unit) => roleOf(unit, script));

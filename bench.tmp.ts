@@ -1,0 +1,15 @@
+import { loadCases } from "./src/cases/load.ts";
+import { type Case, PROTOCOLS } from "./src/cases/schema.ts";
+import { DEFAULT_CASES_FILE } from "./src/paths.ts";
+import { outputVariants } from "./src/grade/test-support/output-variants.ts";
+import { gradingProfile } from "./src/grade/profiles.ts";
+const cases = loadCases(DEFAULT_CASES_FILE);
+const work = cases.flatMap((testCase, index) => { const other = cases[(index + 7) % cases.length] as Case;
+  return PROTOCOLS.flatMap((protocol) => outputVariants(testCase, protocol, other).map((output) => ({ testCase, output: { id: testCase.id, protocol, output } }))); });
+const g = gradingProfile("tooluse");
+const t = (f: () => void) => { const s = performance.now(); f(); return Math.round(performance.now() - s); };
+const a = t(() => { for (const w of work) g.grade(w.testCase, w.output); });
+const b = t(() => { for (const w of work.toReversed()) JSON.stringify(g.grade(structuredClone(w.testCase), w.output)); });
+const c = t(() => { for (const w of work) JSON.stringify(g.grade(w.testCase, w.output)); });
+const d = t(() => { for (const w of work) structuredClone(w.testCase); });
+console.log(process.cwd().includes("main") ? "main" : "mine", a, b, c, "clone alone", d);
