@@ -94,8 +94,34 @@ describe("what is set aside before the extractors look", () => {
   });
 });
 
+const J = CALL;
+/** Real calls and mentions as models write them around a call (written here), with the number of real calls. */
+const AROUND: [string, number][] = [
+  [`I'll check the weather in Rome for you.\n\n<tool_call>\n${J}\n</tool_call>`, 1],
+  [`Let me look that up: ${J}`, 1],
+  [`${J}\n\nI'll let you know the result as soon as it comes back.`, 1],
+  ["```json\n" + J + "\n```\nThis will fetch the current weather in Rome.", 1],
+  [`Sure! Here's the call:\n${J}`, 1],
+  ["Calling the weather tool now.\nTOOL get_weather | city=Rome", 1],
+  ["<function=get_weather>\n<parameter=city>\nRome\n</parameter>\n</function>\nFetching now...", 1],
+  ['Sure: [get_weather(city="Rome")]', 1],
+  [`${J} Let me know if you need anything else.`, 1],
+  [`To answer this, I need to call the weather tool:\n${J}`, 1],
+  [`Проверю погоду в Риме.\n${J}`, 1],
+  [`Вызываю инструмент:\n${J}`, 1],
+  ['You can call it like `get_weather(city="Rome")`.', 0],
+  ['If you want, I can run:\n\nget_weather(city="Rome")\n\nJust say the word.', 0],
+  ["Here's an example request:\n```json\n" + J + "\n```", 0],
+  ["Example: TOOL get_weather | city=Rome", 0],
+  [`Например, так: ${J}`, 0],
+];
+
 describe("extractCalls under the mention rule", () => {
   const options = { mentions: true, plainLine: true };
+
+  it.each(AROUND)("%j makes %i call(s), and is no malformed attempt", (text, calls) => {
+    expect(extractCalls(text, options)).toMatchObject({ calls: { length: calls }, malformed: false });
+  });
   it("keeps a real call and drops its re-quote after prose (M4)", () => {
     const text = `${CALL}\n\nFor reference, the call I just made was:\n${CALL}`;
     expect(extractCalls(text, options).calls).toHaveLength(1);

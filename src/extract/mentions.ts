@@ -91,7 +91,7 @@ function lineEnd(text: string, at: number): number {
 }
 
 /** Prose before a shape may end a clause and introduce it ("Sure:", "Starting it now:", "Done!"). */
-const ENDS_CLAUSE = /[:：.!?…]["»”)*_]*\s*$/u;
+const ENDS_CLAUSE = /[:：.!?…]["»”)*_]*\s*[[({]*\s*$/u;
 /** Prose after a shape may start a sentence of its own ("{…} Would you like to know more?"). */
 const STARTS_SENTENCE = /^\s*(?:[*_]+\s*)?["«“(]?[\p{Lu}\p{N}]/u;
 
