@@ -62,6 +62,14 @@ export interface ExtractOptions {
    * `<arg_key>` blocks, DeepSeek's special tokens and harmony calls. `spec1` passes false: the chain to the letter.
    */
   dialects?: boolean;
+  /**
+   * What a call block that never closes is (E8, docs/spec-conformance.md): `"call"` (default, SPEC 1.0 and vLLM's
+   * parsers: the call it holds is read) or `"attempt"` (2.0: the output was cut inside its call, so the call is a
+   * malformed attempt, not the call it might have been). Covers `<tool_call>` blocks without `</tool_call>` (Qwen XML,
+   * Hermes, GLM), bare `<function=…>` blocks without `</function>`, DeepSeek calls without their end token, and TOOL
+   * lines with an argument that has no value (`expression=`).
+   */
+  truncated?: "call" | "attempt";
 }
 
 interface RegisteredExtractor {
@@ -138,6 +146,9 @@ class Reading {
   private readonly mentions: boolean;
   private readonly dialects: boolean;
   private readonly plainLine: boolean;
+  private readonly truncatedIsAttempt: boolean;
+  /** A call block that never closed was set aside (E8): with no other call, the output is a malformed attempt. */
+  private cutOff = false;
   private readonly tools: readonly ToolSpec[];
   private readonly toolNames: ReadonlySet<string>;
   /** The shared facts of the text as the extractors see it now: its JSON scan is done once until a mention is blanked. */
@@ -150,6 +161,7 @@ class Reading {
     this.mentions = options.mentions ?? false;
     this.dialects = options.dialects ?? true;
     this.plainLine = options.plainLine ?? true;
+    this.truncatedIsAttempt = options.truncated === "attempt";
     this.tools = options.tools ?? DEFAULT_TOOLS;
     this.toolNames = toolNamesOf(this.tools);
   }
@@ -206,6 +218,7 @@ class Reading {
     }
     const checked = this.dialects ? seen : attempts;
     const malformed =
+      this.cutOff ||
       (harmony?.malformed ?? false) ||
       looksLikeCallAttempt(checked, {
         plainLine: this.plainLine,
@@ -263,7 +276,10 @@ class Reading {
     }
   }
 
-  /** The spans of a result that are no calls: mentions (mentions.ts, M1–M5), or GLM blocks SPEC 1.0 does not read. */
+  /**
+   * The spans of a result that are no calls: blocks cut off before they close (E8, under `truncated: "attempt"`),
+   * mentions (mentions.ts, M1–M5), or GLM blocks SPEC 1.0 does not read.
+   */
   private notCalls(
     extractor: RegisteredExtractor,
     result: ExtractorResult,
@@ -271,7 +287,21 @@ class Reading {
     text: string,
   ): Span[] {
     if (!this.dialects) return result.spans.filter((span) => isGlm(text, [span]));
-    if (!this.mentions) return [];
+    const mentions = this.mentions ? this.mentionsIn(extractor, result, seen, text) : [];
+    if (mentions.length > 0 || !this.truncatedIsAttempt) return mentions;
+    // Mentions first: a tag cut off inside a sentence ("I'd write <function=get_weather> with…") is talk, not an attempt.
+    const cut = result.spans.filter((span) => isCutOff(seen.slice(span.start, span.end)));
+    if (cut.length > 0) this.cutOff = true;
+    return cut;
+  }
+
+  /** M1–M5 (mentions.ts) over the spans one extractor found. */
+  private mentionsIn(
+    extractor: RegisteredExtractor,
+    result: ExtractorResult,
+    seen: string,
+    text: string,
+  ): Span[] {
     const spans = [...result.spans].sort((a, b) => a.start - b.start);
     const single = spans.length === 1;
     // Most outputs are the call and nothing else: with no prose around the shapes, only M3 and a tag's words can tell.
@@ -322,6 +352,31 @@ const HARMONY_TOKEN = /<\|(?:start|channel|message)\|>/;
 const DEEPSEEK_TOKEN = /<｜[^｜\n]{1,40}｜>/g;
 /** GLM-4.5's dialect: `<tool_call>NAME<arg_key>…` or a block that is only a name. */
 const GLM_BLOCK = /^<tool_call>\s*[\p{L}\p{N}_.-]+\s*(?:<arg_key>|<\/tool_call>|$)/u;
+
+const CLOSES: readonly [opening: string, closing: string][] = [
+  ["<tool_call>", "</tool_call>"],
+  ["<function=", "</function>"],
+  ["<｜tool▁call▁begin｜>", "<｜tool▁call▁end｜>"],
+];
+/** A TOOL line argument with nothing after its `=` (`TOOL calculator | expression=`). */
+const EMPTY_PLAIN_VALUE = /^[ \t`]*TOOL[ \t][^\n]*=[ \t`]*(?:\||$)/m;
+
+/**
+ * E8: a call shape that was cut off: a block whose closing tag never comes (the extractors read such a block to the
+ * next one or the end of the text), or a TOOL line whose argument has no value. Granite's `<tool_call>[…]`, whose
+ * format has no closing tag, is whole when its list is.
+ */
+function isCutOff(shape: string): boolean {
+  const trimmed = shape.trim();
+  for (const [opening, closing] of CLOSES) {
+    if (!trimmed.startsWith(opening)) continue;
+    if (trimmed.endsWith(closing)) return false;
+    // Granite writes `<tool_call>[{…}]` with no closing tag: its list's bracket closes the call.
+    const body = trimmed.slice(opening.length).trim();
+    return !(opening === "<tool_call>" && body.startsWith("[") && body.endsWith("]"));
+  }
+  return EMPTY_PLAIN_VALUE.test(shape);
+}
 
 /** Whether the text has words outside the spans (sorted by start). */
 function hasProseOutside(seen: string, spans: readonly Span[]): boolean {

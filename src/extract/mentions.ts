@@ -128,7 +128,7 @@ export function tagGoesOnInWords(seen: string, span: Span): boolean {
  * example count; "Here's how I'd do it:" also introduces real calls, so it is left to what follows the call.
  */
 const SHOWN_NOT_MADE =
-  /(?:^|[^\p{L}])(?:would (?:look|read)|(?:the|a|my|that|this) (?:call|request|invocation|block|line) would (?:be|go)|(?:could|might) look|looks? like this|i'?d (?:write|type|put)|i would (?:write|type|put)|for example|for instance|e\.g\.|something like|such as|the (?:format|syntax|template) (?:is|looks|would be)|if i (?:were|was) to|were i to|hypothetical\p{L}*|(?:an|one) example|example:|например|пример\p{L}*|выглядел\p{L}* бы|выглядит так|бы выглядел\p{L}*|я бы (?:написал|написала|отправил|отправила|вызвал|вызвала)|формат\p{L}*|синтаксис\p{L}*|шаблон\p{L}*)(?:[^\p{L}]|$)/iu;
+  /(?:^|[^\p{L}])(?:would (?:look|read)|(?:the|a|my|that|this) (?:call|request|invocation|block|line) would (?:be|go)|(?:could|might) look|looks? like this|i'?d (?:write|type|put)|i would (?:write|type|put)|for example|for instance|e\.g\.|something like|such as|the (?:format|syntax|template) (?:is|looks|would be)|if i (?:were|was) to|were i to|hypothetical\p{L}*|(?:an|one) example|example:|например|пример\p{L}*|выглядел\p{L}* бы|выглядит так|будет выглядеть|бы выглядел\p{L}*|я бы (?:написал|написала|отправил|отправила|вызвал|вызвала)|формат\p{L}*|синтаксис\p{L}*|шаблон\p{L}*)(?:[^\p{L}]|$)/iu;
 /** Cues after a shown call that it was not sent, or waits for permission. */
 const NOT_SENT =
   /(?:^|[^\p{L}])(?:(?:won'?t|will not|not going to|am not|'m not|isn'?t|wasn'?t|not|never|didn'?t|don'?t) (?:\p{L}+ )?(?:run|send|execute|call|make|use|invoke|issue|sending|running|executing|calling|making|using|issuing|sent|run|executed|called)|would (?:return|give|produce|output|look|be|come back)|(?:just|only|merely) (?:showing|an example|illustrat|the format|a template|to show)|no need to (?:run|call|send)|should i (?:go ahead|run|send|do|call|proceed|make|execute)|(?:want|shall|would you like|do you want) me to (?:run|send|go ahead|do|call|proceed|make|execute|actually)|go ahead\?|proceed\?|if you (?:want|'d like|would like) (?:me )?to (?:run|send|call|execute)|не (?:буду|стану|стал|будем) (?:\p{L}+ )?(?:вызывать|запускать|отправлять|выполнять)|не (?:отправля|запуска|вызыва|выполня)\p{L}*|бы (?:вернул|вернула|вернуло|выдал|показал)|(?:просто|только|лишь) (?:пример|показываю|для примера)|(?:отправить|запустить|выполнить|вызвать)(?: (?:запрос|его|вызов))?\?)(?:[^\p{L}]|$)/iu;
@@ -181,6 +181,26 @@ function hasPlaceholder(value: unknown): boolean {
   if (typeof value === "string") return PLACEHOLDER.test(value.trim());
   if (Array.isArray(value)) return value.some(hasPlaceholder);
   if (value !== null && typeof value === "object") return Object.values(value).some(hasPlaceholder);
+  return false;
+}
+
+/**
+ * Where a value stands in a shape's text: after `"key":` (quoted or not), after `k=` in a TOOL line, or between
+ * `<parameter=k>`/`<arg_value>` and its closing tag. Read by {@link isTemplateText} for shapes no reader could parse.
+ */
+const VALUE_SLOTS =
+  /:\s*("[^"\n]{0,42}"|[^\s,{}[\]"][^,}\]\n]{0,40})\s*(?=[,}\]]|$)|=[ \t]*([^|\n]{1,42}?)[ \t]*(?=\||$)|<(?:parameter=[^>\n]{1,60}|arg_value)>\s*([^<\n]{1,42}?)\s*<\//gm;
+
+/**
+ * M3 on text: a shape that could not be read whose values are slots (`"amount": ?`, `"city": "..."`,
+ * `amount=?`): a template, a mention, not a broken attempt.
+ */
+export function isTemplateText(shape: string): boolean {
+  for (const match of shape.matchAll(VALUE_SLOTS)) {
+    const raw = (match[1] ?? match[2] ?? match[3] ?? "").trim();
+    const value = raw.startsWith('"') && raw.endsWith('"') && raw.length >= 2 ? raw.slice(1, -1) : raw;
+    if (PLACEHOLDER.test(value.trim())) return true;
+  }
   return false;
 }
 

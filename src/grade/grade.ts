@@ -32,7 +32,13 @@ export interface Output {
 
 function read(output: Output, tools: readonly ToolSpec[], rules: GradingRules): Reading | Extraction {
   const plainLine = !rules.plainLineOnlyInPlain || output.protocol === "plain";
-  const options = { tools, plainLine, mentions: rules.mentions, dialects: rules.dialects };
+  const options = {
+    tools,
+    plainLine,
+    mentions: rules.mentions,
+    dialects: rules.dialects,
+    truncated: rules.truncated,
+  };
   if (output.protocol !== "native") return extractCalls(output.output, options);
   const reply = decodeNativeReply(output.output);
   // The runtime's parser is what native mode tests: a call left in the content is not a call, but it is malformed.

@@ -19,6 +19,12 @@ export interface GradingRules {
    * bare argument object only.
    */
   dialects: boolean;
+  /**
+   * A call block that never closes (`<tool_call>…` without `</tool_call>`, a TOOL line ending in `expression=`): 2.0
+   * reads it as a malformed attempt, the output having been cut inside its call; 1.0 read the call it holds, as vLLM's
+   * parsers do (docs/spec-conformance.md, E8).
+   */
+  truncated: "call" | "attempt";
 }
 
 /** ToolUse.1 2.0 semantics: the default. */
@@ -28,6 +34,7 @@ export const TOOLUSE_RULES: GradingRules = {
   plainLineOnlyInPlain: true,
   mentions: true,
   dialects: true,
+  truncated: "attempt",
 };
 
 /**
@@ -40,4 +47,5 @@ export const SPEC1_RULES: GradingRules = {
   plainLineOnlyInPlain: false,
   mentions: false,
   dialects: false,
+  truncated: "call",
 };
