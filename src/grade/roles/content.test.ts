@@ -43,3 +43,11 @@ describe("introductions that present quoted material", () => {
     "по-немецки это будет",
   ])("%j presents", (text) => expect(presentsQuotation(text)).toBe(true));
 });
+
+describe("role S: another thing to give instead", () => {
+  it.each(["or just the city", "или просто город"])("%j supports a request", (text) =>
+    expect(isSupport(text)).toBe(true),
+  );
+  it("a long sentence opening with or is no option", () =>
+    expect(isSupport("or maybe the weather there is always rainy in the autumn months")).toBe(false));
+});

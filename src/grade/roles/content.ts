@@ -112,7 +112,14 @@ const EXAMPLE = anywhere(["for example", "for instance", "e\\.g\\.?", "напр�
 
 /** Support for a request: options, examples, promises or reasons. Read as support only right after a request. */
 export function isSupport(text: string): boolean {
-  return SUPPORT.test(text) || REASON.test(text) || EXAMPLE.test(text) || isOptionList(text);
+  return (
+    SUPPORT.test(text) || REASON.test(text) || EXAMPLE.test(text) || isOptionList(text) || isOtherOption(text)
+  );
+}
+
+/** Another thing the user may give instead: "Or just the city.", «Или просто город». */
+function isOtherOption(text: string): boolean {
+  return /^(?:or|или|либо)\s/u.test(text) && wordsOf(text).length <= 6;
 }
 
 /** A short list of named options with no verb: "EUR, USD or GBP", «минуты или секунды». */

@@ -62,3 +62,12 @@ describe("role O: remarks that no tool is needed", () => {
     "no tool can order food",
   ])("%j says more than that", (text) => expect(isToolRemark(text)).toBe(false));
 });
+
+describe("role O: a condition on the user's wish for more", () => {
+  it.each(["если нужен другой город — скажите", "if you need another conversion, just tell me"])(
+    "%j is an offer",
+    (text) => expect(isOffer(text, false)).toBe(true),
+  );
+  it("a condition on a wish for the task itself is no offer", () =>
+    expect(isOffer("если нужна погода — назовите город", false)).toBe(false));
+});

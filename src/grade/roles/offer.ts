@@ -284,9 +284,20 @@ const TOOL_REMARK = anywhere([
   "обойд(?:усь|емся) без",
 ]);
 
-/** True when the unit offers more help or asks whether the user wants something further. */
+/** A condition on the user's wish or need: "If you need…", «Если нужен…». */
+const WISH_CONDITION = atStart([
+  "if you(?:'d| would)? (?:need|want|like|prefer)",
+  "если (?:вам |тебе )?(?:нужен|нужна|нужны|понадобится|понадобятся|интересует|интересуют)",
+]);
+
+/**
+ * True when the unit offers more help or asks whether the user wants something further; a condition on the user's
+ * wish for more ("If you need another city, tell me", «Если нужен другой город — скажите») offers too.
+ */
 export function isOffer(text: string, asks: boolean): boolean {
-  return OFFER.test(text) || (asks && MORE.test(text) && !ALTERNATIVES.test(text));
+  if (OFFER.test(text)) return true;
+  if (WISH_CONDITION.test(text) && MORE.test(text)) return true;
+  return asks && MORE.test(text) && !ALTERNATIVES.test(text);
 }
 
 /** "…Celsius or Fahrenheit?": a choice between named options asks; "…or anything else?" offers. */

@@ -49,3 +49,25 @@ describe("role R: refusals with and without a negation word", () => {
     expect(isConditionalRefusal("i can't book flights")).toBe(false);
   });
 });
+
+describe("role R: forms read from blind set 2's classes", () => {
+  it.each([
+    "ordering a pizza isn't something i'm able to do from here, sorry",
+    "flight bookings fall outside the tools available to me",
+    "no weather tool available to me here, sorry",
+    "there's no send_email tool, so a call like ‹q› wouldn't go anywhere",
+    "это не то, с чем я могу помочь напрямую",
+    "не моя зона",
+  ])("%j is a refusal", (text) => expect(isRefusal(text)).toBe(true));
+
+  it.each(["no tool is needed for that", "the weather is outside, in the garden"])(
+    "%j is no refusal",
+    (text) => expect(isRefusal(text)).toBe(false),
+  );
+
+  it("a refusal for want of a means is absolute, whatever its 'without'", () => {
+    expect(isConditionalRefusal("without a time tool i can't give you the live time")).toBe(false);
+    expect(isConditionalRefusal("без доступа к интернету я не могу это проверить")).toBe(false);
+    expect(isConditionalRefusal("i can't set a timer without a duration")).toBe(true);
+  });
+});

@@ -25,7 +25,7 @@ const R1_NEGATED = anywhere([
   `(?:i|we) (?:(?:really|currently|unfortunately|sadly|just) )*have no ${MEANS}`,
   "i'?m afraid (?:i|that'?s|that is|this is|not|it'?s)",
   "no can do",
-  "(?:not|isn'?t|aren'?t|is not|are not) (?:something|a thing|one of the things|anything) (?:that )?(?:i|my tools?|these tools|the tools) (?:can|could|am able|'m able|have|support|do|handle|cover|offer)",
+  "(?:not|isn'?t|aren'?t|is not|are not) (?:something|a thing|one of the things|anything) (?:that )?(?:i(?:'m| am)?|my tools?|these tools|the tools) (?:can|could|able|am able|have|support|do|handle|cover|offer)",
   "(?:not|isn'?t|aren'?t|is not|are not) (?:within|in) my (?:power|abilities|capabilities|scope|remit|reach|skill set|toolset|toolkit)",
   "(?:not|isn'?t|aren'?t|is not|are not) (?:available|possible|supported|doable|something i can do) (?:for me|to me|here|with my|with the|in this|right now|through my|with these|on my end)",
   "(?:that|this)(?:'s| is| would be) (?:not possible|impossible|not doable|not something i can)",
@@ -42,7 +42,9 @@ const R1_NEGATED = anywhere([
   "no way (?:for me )?to",
   "sorry, (?:no|not|i can'?t|i cannot|i'?m unable)",
   `(?:i|we) (?:(?:really|currently|unfortunately|sadly|just|also) )*(?:don'?t|do not) have (?:a |an |any |the )?(?:\\p{L}+ ){1,3}(?:tool|function|integration|app|service|access|connection)s?`,
-  "(?:there'?s|there is|there are) no (?:\\p{L}+ ){0,2}(?:tool|function|integration|way|option|feature)s?",
+  // R4 with the tool named as it is called ("There's no send_email tool") or no verb at all ("No weather tool here").
+  "(?:there'?s|there is|there are) no (?:[\\p{L}\\p{N}_.-]+ ){0,2}(?:tool|function|integration|way|option|feature)s?",
+  "no (?:[\\p{L}\\p{N}_.-]+ ){0,2}(?:tool|function|integration|plugin|api|access)s? (?:available|here|at my disposal|for (?:that|this|it)|i can use|on my end|in my)",
   "nothing like .{1,80} in my (?:toolkit|tools|toolset)",
   "(?:can'?t|cannot|could not|couldn'?t|won'?t) be (?:done|completed|performed|fulfilled|processed|handled|carried out|placed|booked|sent|made|arranged)",
   "i (?:don'?t|do not) (?:do|handle|deal with|process|make|take|place|book|send) (?:bookings|orders|payments|transfers|reservations|calls|emails|that|those|this)",
@@ -65,7 +67,8 @@ const R2_LIMIT = anywhere([
   "outside (?:of )?(?:my|what i|what my|the scope|the range|the capabilities|the limits|what these|what the tools|the reach|my tools|the set)",
   "out of (?:my|scope|reach|the scope)",
   "exceeds my",
-  "falls outside",
+  "(?:fall|falls|fell|lie|lies|sit|sits) outside",
+  "outside (?:of )?(?:the |my )?(?:\\p{L}+ )?(?:tools|toolset|toolkit|capabilities|abilities|functions|remit|scope)",
   "past what i can",
   "more than i can (?:do|handle)",
   "(?:is|are|'s|'re|am|'m|remains?) limited to",
@@ -117,6 +120,9 @@ const R_RUSSIAN = anywhere([
   "выход\\p{L}* за (?:рамки|пределы)",
   "не входит в (?:мои|мою|число|список|мой|перечень|круг|набор)",
   "не располагаю",
+  // A limit named as what the speaker does not do or cover: «это не то, с чем я могу помочь», «не моя зона».
+  "не то,? (?:с чем|в чем|чем|что) (?:я )?(?:могу|умею|занимаюсь|делаю|способен|способна)",
+  "не (?:моя|мой|мое) (?:зона|область|сфера|профиль|специализация|компетенция|конек|епархия)",
   "не способен",
   "не способна",
   "не обладаю",
@@ -162,5 +168,10 @@ export function isDecline(text: string): boolean {
 
 /** A refusal that holds only for now ("…without a duration", «…без указания времени»): what it lacks can be given. */
 export function isConditionalRefusal(text: string): boolean {
+  // "Without a time tool I can't…" lacks a means the user cannot give: that refusal holds.
+  if (LACKS_MEANS.test(text)) return false;
   return /(?:^|\s)(?:without|unless|until|before|без|пока не|пока вы не)(?:\s|$)/u.test(text);
 }
+
+const LACKS_MEANS =
+  /(?:^|\s)(?:without (?:a |an |any |the |my )?(?:[\p{L}-]+ )?(?:tool|access|internet|connection|integration|function|app|api|plugin)|без (?:\p{L}+ )?(?:инструмент|доступ|интернет|подключени|функци|приложени))/u;

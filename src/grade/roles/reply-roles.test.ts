@@ -118,7 +118,41 @@ const STYLES: [string, Behaviour][] = [
   ["That's the Pacific. Would you like me to look up its exact area?", "answer"],
 ];
 
+/** The context rules added for blind set 2's classes (docs/reply-roles.md, U2, U3, U4, O, Q, S), in new wording. */
+const CONTEXT_RULES: [string, Behaviour][] = [
+  // U4: an introduction on the question's own line that presents nothing.
+  ["Before I set it: for how many minutes?", "question"],
+  ["Прежде чем поставить: на сколько минут?", "question"],
+  // U4: a presented list ends where the list does.
+  ["Some common ones:\n\n- Spanish: Hola\n- Italian: Ciao\n\nWhich one did you mean?", "question"],
+  ["Вот популярные:\n* евро\n* доллар\nКакую валюту вы имели в виду?", "question"],
+  ["Here's the translation:\n\n- Wo ist der Bahnhof?", "answer"],
+  // U3: a Latin-heavy call template leaves a Russian question the reply's own.
+  ["Для TOOL set_timer | seconds=? не хватает длительности. На сколько минут?", "question"],
+  // Q1 in place, options after a dash.
+  ["Okay! Into which currency — EUR, USD, JPY…?", "question"],
+  // S: another thing to give instead.
+  ["Which airport? Or just the city — either is fine.", "question"],
+  // Q2 coordinated.
+  ["Look at the label and send me the weight.", "question"],
+  // O: a condition on a wish for more after an answer; U2 the dash after a condition.
+  ["It's 9:40 in Tokyo. Если нужен другой город — скажите.", "answer"],
+  ["The total is 42. If you need another split, just tell me.", "answer"],
+  // R and Q4: a refusal for want of a means, then a conditional offer of other help.
+  ["Without a booking tool I can't reserve it. If you tell me the dates, I'll list some hotels.", "refusal"],
+  [
+    "Hotel bookings aren't something I'm able to make. If you share the city, I can suggest areas.",
+    "refusal",
+  ],
+  // C-alt: telling the user what to say to someone else.
+  ["Напоминаний у меня нет. Скажите «Алиса, напомни в семь» — или поставьте будильник.", "refusal"],
+];
+
 describe("the behaviour of a reply, from its roles", () => {
+  it.each(CONTEXT_RULES)("context rule: %j is %s", (reply, behaviour) =>
+    expect(readReply(reply).behaviour).toBe(behaviour),
+  );
+
   it.each(STYLES)("style %#: %j is %s", (reply, behaviour) =>
     expect(readReply(reply).behaviour).toBe(behaviour),
   );

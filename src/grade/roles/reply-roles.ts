@@ -77,9 +77,20 @@ export function roleOf(unit: Unit, script: Script): Role {
 /** Which script most of the reply's letters are in: a question in the other one is quoted material. */
 export type Script = "latin" | "cyrillic";
 
-function scriptOf(prose: string): Script {
-  const cyrillic = prose.match(/\p{Script=Cyrillic}/gu)?.length ?? 0;
-  const latin = prose.match(/\p{Script=Latin}/gu)?.length ?? 0;
+/**
+ * The reply's language is that of its own words: quotations, tags and code are masked in the units, and a token of
+ * code left in a line of prose (`convert_currency`, `amount=?`, `city="..."`) is no word of either language.
+ */
+function scriptOf(all: readonly Unit[]): Script {
+  let cyrillic = 0;
+  let latin = 0;
+  for (const unit of all) {
+    for (const token of unit.text.split(/\s+/)) {
+      if (/[_=<>{}|\\/]/.test(token)) continue;
+      if (/\p{Script=Cyrillic}/u.test(token)) cyrillic++;
+      else if (/\p{Script=Latin}/u.test(token)) latin++;
+    }
+  }
   return cyrillic > latin ? "cyrillic" : "latin";
 }
 
@@ -97,6 +108,7 @@ function inContext(all: readonly Unit[], roles: Role[]): void {
     let role = roles[i] as Role;
     if (sinceRequest && (role === "alternative" || role === "content") && isSupport(unit.text))
       role = "support";
+    if (sinceRequest && role === "open_question" && isSupport(unit.text)) role = "support";
     if (role === "support" && !sinceRequest) role = "content";
     if (role === "request" && seenContent && unit.asks && isFollowUp(unit)) role = "offer";
     // After "I can't place orders", "if you tell me the kind of pizza, I can help you pick" offers other help.
@@ -135,14 +147,20 @@ function presentBlock(all: readonly Unit[], roles: Role[], at: number, sinceRequ
     (CONTENT.has(introRole) || introRole === "small_talk" || introRole === "offer") &&
     (presentsQuotation(intro.text) || CONTENT.has(introRole));
   if (!supports && !presents) return at + 1;
-  // A block set off as a paragraph of its own runs paragraph by paragraph; one on the next lines, line by line.
   const next = all[at + 1] as Unit;
+  // On its own line an introduction of content presents only what it says it presents ("Before I start it: how long…?"
+  // asks; "Here's the translation: …" presents).
+  if (presents && next.line === intro.line && !presentsQuotation(intro.text)) return at + 1;
+  // A block set off as a paragraph of its own runs paragraph by paragraph; one on the next lines, line by line.
   const byParagraph = next.paragraph !== intro.paragraph;
   let part = byParagraph ? next.paragraph : next.line;
+  // A presented list is the block: the first part after it that is no list item is the assistant's own voice again.
+  let listOnly = true;
   for (let j = at + 1; j < all.length; j++) {
     const unit = all[j] as Unit;
     const unitPart = byParagraph ? unit.paragraph : unit.line;
-    if (unitPart !== part) {
+    if (unitPart !== part || (listOnly && !unit.listItem && unit.line !== (all[j - 1] as Unit).line)) {
+      if (listOnly && !unit.listItem && j > at + 1) return j;
       if (!continuesBlock(roles[j] as Role, unit)) return j;
       part = unitPart;
     }
@@ -151,6 +169,7 @@ function presentBlock(all: readonly Unit[], roles: Role[], at: number, sinceRequ
         roles[j] = "support";
       else if (roles[j] !== "support") return j;
     } else roles[j] = "quoted";
+    listOnly &&= unit.listItem;
   }
   return all.length;
 }
@@ -212,7 +231,7 @@ export function readReply(prose: string): ReplyReading {
   // Nothing said, nothing asked, nothing refused: the common case of a reply that was only a call, read at once.
   if (prose.trim() === "") return { behaviour: "answer", informative: false, units: [] };
   const all = units(prose);
-  const script = scriptOf(prose);
+  const script = scriptOf(all);
   const roles = all.map((unit) => roleOf(unit, script));
   inContext(all, roles);
   contextAfterRequest(all, roles);

@@ -54,3 +54,29 @@ describe("role Q: the four forms of a request", () => {
     expect(isYesNoQuestion("tea or coffee")).toBe(false);
   });
 });
+
+describe("role Q: forms read from blind set 2's classes", () => {
+  it.each<[string, boolean]>([
+    // Q1 with the question word in place, its sentence asking after an options clause.
+    ["translate to which language", false],
+    ["convert into what", false],
+    ["перевести на какой язык", false],
+  ])("%j in a question sentence is a question (in place)", (text) =>
+    expect(requestForm({ ...unit(text), inQuestion: true })).toBe("question"),
+  );
+
+  it("Q2 as the second of coordinated imperatives, not after a subject", () => {
+    expect(
+      requestForm(unit("check the package for the cooking time and tell me the number of minutes")),
+    ).toBe("imperative");
+    expect(requestForm(unit("посмотрите на упаковку и напишите время"))).toBe("imperative");
+    expect(requestForm(unit("i would write it, wrap it in a block, and send it"))).toBeUndefined();
+    expect(requestForm(unit("you can book ba492 and pick 14a on ba.com"))).toBeUndefined();
+  });
+
+  it("an imperative of saying a quotation is no request", () => {
+    expect(requestForm(unit("скажите ‹q›"))).toBeUndefined();
+    expect(requestForm(unit("just say ‹q›"))).toBeUndefined();
+    expect(requestForm(unit("скажите город"))).toBe("imperative");
+  });
+});

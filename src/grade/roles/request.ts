@@ -11,6 +11,7 @@
  * - Q4 a condition of supplying ("If you tell me the city, I'll check it", «Как только напишете сумму, …»).
  */
 import { anywhere, atStart, LEAD, wordsOf } from "./cues.js";
+import { QUOTE } from "./units.js";
 
 export type RequestForm = "question" | "imperative" | "need" | "conditional";
 
@@ -187,11 +188,64 @@ const RHETORICAL = atStart([
   "говори(?:те)? так",
 ]);
 
+/**
+ * Q2 in a coordination: "Check the package for the cooking time and tell me the number of minutes" asks in its second
+ * imperative. The parts after the first are read as units of their own.
+ */
+const COORDINATED = /(?:,\s*|\s)(?:and(?: then)?|then|и|а (?:потом|затем)|потом|затем)\s+/gu;
+
+function coordinatedImperative(text: string): boolean {
+  for (const match of text.matchAll(COORDINATED)) {
+    // "I would write it and send it", "You can book it and pick a seat": verbs of a subject, no imperatives.
+    if (SUBJECT.test(text.slice(0, match.index))) return false;
+    if (IMPERATIVE.test(text.slice(match.index + match[0].length))) return true;
+  }
+  return false;
+}
+
+const SUBJECT = anywhere([
+  "i",
+  "i'd",
+  "i'll",
+  "i'm",
+  "we",
+  "you",
+  "he",
+  "she",
+  "they",
+  "it",
+  "я",
+  "мы",
+  "вы",
+  "ты",
+  "он",
+  "она",
+  "они",
+]);
+
+/**
+ * An imperative of saying whose object is a quotation ("Say ‹Alexa, set a timer›", «Скажите «Алиса, поставь таймер»»)
+ * tells the user what to say to someone else: an alternative, not a request to the assistant.
+ */
+const SAY_QUOTED = new RegExp(
+  `^${LEAD}(?:say|type|write|ask|скажите|скажи|напишите|напиши|произнесите|произнеси|попросите|попроси|спросите|спроси)(?: [\\p{L}-]+){0,2} ${QUOTE}$`,
+  "u",
+);
+
+/**
+ * Q1 with the question word in place ("Translate to which language?", "Convert into what?", «Перевести на какой
+ * язык?»): a question phrase after the verb asks as one at the start does.
+ */
+const IN_SITU = anywhere([
+  "(?:to|into|for|in|from|at|on|with|by) (?:which|what|whom|how long|how many|how much)",
+  "(?:на|в|во|для|из|с|до|к|по) (?:какой|какую|какое|какие|каком|какого|каких|сколько)",
+]);
+
 /** Whether a unit asks for something the task lacks, and in which form; undefined when it does not. */
 export function requestForm(unit: Asking): RequestForm | undefined {
   const text = unit.text;
-  if (RHETORICAL.test(text)) return undefined;
-  if (IMPERATIVE.test(text)) return "imperative";
+  if (RHETORICAL.test(text) || SAY_QUOTED.test(text)) return undefined;
+  if (IMPERATIVE.test(text) || coordinatedImperative(text)) return "imperative";
   if (POLITE.test(text)) return unit.asks ? "question" : "imperative";
   if (CONDITIONAL.test(text)) return "conditional";
   if ((NEED.test(text) || NEED_START.test(text)) && !NEGATED_NEED.test(text)) return "need";
@@ -199,6 +253,7 @@ export function requestForm(unit: Asking): RequestForm | undefined {
   const asksOn = unit.intro && !unit.closesLine;
   const questioning = unit.asks || ((unit.inQuestion || unit.open || asksOn) && WH_START.test(text));
   if (questioning && isQuestionToUser(text)) return "question";
+  if (unit.inQuestion && IN_SITU.test(text)) return "question";
   return undefined;
 }
 

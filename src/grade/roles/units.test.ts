@@ -63,3 +63,15 @@ describe("units: quotations are set aside", () => {
     expect(texts("## Answer\n*Canberra*")).toEqual(["answer", "canberra"]);
   });
 });
+
+describe("units: markers and conditions (blind set 2)", () => {
+  it("keeps a `*` list marker as a marker, not emphasis", () => {
+    expect(units("Options:\n* **Yandex Go**\n* a taxi").map((u) => u.listItem)).toEqual([false, true, true]);
+  });
+  it("does not split a condition from what it leads to at a spaced dash", () => {
+    expect(units("Если нужен другой город — скажите.").map((u) => u.text)).toEqual([
+      "если нужен другой город — скажите",
+    ]);
+    expect(units("It's 12 — anything else?").map((u) => u.text)).toEqual(["it's 12", "anything else"]);
+  });
+});

@@ -57,6 +57,9 @@ const INTRODUCING = /(?:^|[\s(])(?:e\.g|i\.e|cf|vs|напр|т\.е|т\.к|см)$
 const CLAUSE_BREAK =
   /\s*;\s+|\s+[—–-]\s+|,?\s+(?:but|however|though|although|yet)\s+|,\s*(?:но|однако|зато|хотя|правда)\s+|^(?:but|however|но|однако|зато)\s+/giu;
 const CONTRAST_WORD = /(?:^|[\s,])(?:but|however|но|однако|зато)(?:\s|$)/iu;
+const SPACED_DASH = /^\s+[—–-]\s+$/u;
+/** A clause that opens with a condition: a spaced dash after it stands for "then" («Если нужен другой город — скажите»). */
+const PROTASIS = /^\s*(?:if|when|once|если|когда|раз)\s/iu;
 const TRAILING = /[\s.!?…:;,"»”)]+$/;
 
 /** The reply's lines with code, emoji and markup handled; fenced blocks stand as one quoted line each. */
@@ -70,6 +73,8 @@ function lines(prose: string): string[] {
     .replace(INLINE_CODE, QUOTE)
     .replace(TAG, QUOTE)
     .replace(EMOJI, "")
+    // A `*` list marker is no emphasis: it is kept as a marker so the line stays a list item.
+    .replace(/^([ \t]*)\*(?=[ \t])/gm, "$1-")
     .replace(EMPHASIS, "");
   return maskObjects(folded).split(/\r?\n/);
 }
@@ -126,6 +131,8 @@ function clausesOf(sentence: Sentence): Clause[] {
   let start = 0;
   let contrast = false;
   for (const match of sentence.text.matchAll(CLAUSE_BREAK)) {
+    const protasis = SPACED_DASH.test(match[0]) && PROTASIS.test(sentence.text.slice(start, match.index));
+    if (protasis) continue;
     if (match.index > start || match.index === 0) {
       if (match.index > start) parts.push({ text: sentence.text.slice(start, match.index), contrast });
       contrast = CONTRAST_WORD.test(match[0]);
