@@ -113,6 +113,9 @@ const ANSWER_SUFFIXES: Record<Lang, string[]> = {
     " Enjoy!",
     "\n\nIs there anything more you'd like to know?",
     " Want me to quiz you on more of these?",
+    " If you need another one — just say.",
+    " If you'd like a different example, tell me.",
+    " If you want more of these, let me know which.",
   ],
   ru: [
     "",
@@ -126,6 +129,9 @@ const ANSWER_SUFFIXES: Record<Lang, string[]> = {
     " 🙂",
     "\n\nЕсть ещё вопросы?",
     " Хочешь ещё один пример?",
+    " Если нужен другой пример — скажите.",
+    " Если нужны ещё варианты, напишите.",
+    " Если интересует другой вопрос — пишите.",
   ],
 };
 
@@ -164,7 +170,9 @@ export type RefusalFamily =
   | "negation-free"
   | "capabilities"
   | "alternative"
-  | "general-information";
+  | "general-information"
+  | "tool-absent"
+  | "conditional-offer";
 
 const refusalEn: Record<RefusalFamily, fc.Arbitrary<string>> = {
   negated: fc
@@ -219,7 +227,41 @@ const refusalEn: Record<RefusalFamily, fc.Arbitrary<string>> = {
       ),
     )
     .map(([lead, [what, info]]) => `${lead}${what}${info}`),
+  // The tool named absent or the task named outside, with no "can't": a verbless line, a named tool, a field.
+  "tool-absent": fc
+    .tuple(
+      fc.constantFrom(...TASKS_EN),
+      pick(
+        "No {tool} tool available to me here, sorry.",
+        "There's no {tool} tool in this chat.",
+        "{Task} isn't something I'm able to do from here.",
+        "{Task} falls outside the tools available to me.",
+        "{Task} lies outside my toolkit, I'm afraid.",
+      ),
+      pick("", " Sorry about that!", " 🙏"),
+    )
+    .map(
+      ([[task, noun], line, tail]) =>
+        `${line.replace("{Task}", noun).replace("{tool}", toolNameOf(task))}${tail}`,
+    ),
+  // A refusal, then other help on a condition: not a question about the task.
+  "conditional-offer": fc
+    .tuple(
+      pick("I can't", "I'm unable to", "Without the right tool I can't", "Without a booking tool I can't"),
+      fc.constantFrom(...TASKS_EN),
+      pick(
+        " If you tell me your city, I can list places that do it.",
+        " If you share the details, I'll draft a message you can send yourself.",
+        " If you give me the name, I can find their phone number for you.",
+      ),
+    )
+    .map(([cannot, [task], offer]) => `${cannot} ${task}, sorry.${offer}`),
 };
+
+/** A snake_case tool name for a task ("order food for you" → order_food), as a reply names a missing tool. */
+function toolNameOf(task: string): string {
+  return task.split(" ").slice(0, 2).join("_");
+}
 
 const refusalRu: Record<RefusalFamily, fc.Arbitrary<string>> = {
   negated: fc
@@ -271,6 +313,29 @@ const refusalRu: Record<RefusalFamily, fc.Arbitrary<string>> = {
       ),
     )
     .map(([lead, [what, info]]) => `${lead}${what}${info}`),
+  "tool-absent": fc
+    .tuple(
+      fc.constantFrom(...TASKS_RU),
+      pick(
+        "{Task} — не моя зона.",
+        "{Task} — это не то, с чем я могу помочь.",
+        "{Task} — не моя область, увы.",
+        "{Task} — это не то, чем я занимаюсь.",
+      ),
+      pick("", " Извините!", " 🙏"),
+    )
+    .map(([[, noun], line, tail]) => `${line.replace("{Task}", noun)}${tail}`),
+  "conditional-offer": fc
+    .tuple(
+      pick("Я не могу", "Без нужного инструмента я не могу", "К сожалению, я не могу"),
+      fc.constantFrom(...TASKS_RU),
+      pick(
+        " Если скажете город, я подскажу, куда обратиться.",
+        " Если напишете детали, я составлю текст, который вы отправите сами.",
+        " Скажите «Алиса, помоги» — или сделайте это в приложении.",
+      ),
+    )
+    .map(([cannot, [task], offer]) => `${cannot} ${task}.${offer}`),
 };
 
 export const REFUSAL_FAMILIES: readonly RefusalFamily[] = [
@@ -279,6 +344,8 @@ export const REFUSAL_FAMILIES: readonly RefusalFamily[] = [
   "capabilities",
   "alternative",
   "general-information",
+  "tool-absent",
+  "conditional-offer",
 ];
 
 export function refusal(lang: Lang, family: RefusalFamily): fc.Arbitrary<string> {
@@ -287,7 +354,16 @@ export function refusal(lang: Lang, family: RefusalFamily): fc.Arbitrary<string>
 
 // ── Relation 3: every request family is a question ──
 
-export type RequestFamily = "question" | "imperative" | "options" | "context";
+export type RequestFamily =
+  | "question"
+  | "imperative"
+  | "options"
+  | "context"
+  | "in-place"
+  | "after-partial-help"
+  | "coordinated"
+  | "another-option"
+  | "with-call-template";
 
 const QUESTIONS_EN = [
   "Which city are you in?",
@@ -341,11 +417,133 @@ const REQUEST_PREFIXES: Record<Lang, string[]> = {
   ru: ["", "Конечно! ", "С удовольствием. ", "Хорошо. ", "Сейчас посмотрю. "],
 };
 
-export const REQUEST_FAMILIES: readonly RequestFamily[] = ["question", "imperative", "options", "context"];
+export const REQUEST_FAMILIES: readonly RequestFamily[] = [
+  "question",
+  "imperative",
+  "options",
+  "context",
+  "in-place",
+  "after-partial-help",
+  "coordinated",
+  "another-option",
+  "with-call-template",
+];
+
+/** The question word in place after the verb, options after a dash: "Check it for which city — Rome or Oslo?". */
+const IN_PLACE: Record<Lang, [verbs: string[], phrases: string[], endings: string[]]> = {
+  en: [
+    ["Check the weather", "Get the forecast", "Look it up", "Pull up the weather"],
+    ["for which city", "in which town", "for what place", "for which location"],
+    [" — London, Paris, somewhere else?", " — Rome or Oslo?", "?", " — yours or another one?"],
+  ],
+  ru: [
+    ["Посмотреть погоду", "Проверить прогноз", "Узнать погоду"],
+    ["в каком городе", "для какого города", "на какой город"],
+    [" — Москва, Казань, другой?", " — Москва или Казань?", "?"],
+  ],
+};
+
+/** Some help first (a list, or an introduction on the question's line), then the question. */
+const PARTIAL_HELP: Record<Lang, [intros: string[], questions: string[]]> = {
+  en: [
+    [
+      "Here are a few usual picks:\n\n- Rome: sunny\n- Oslo: rain\n\n",
+      "Popular ones right now:\n* London\n* Paris\n",
+      "Before I look it up: ",
+      "One thing first: ",
+    ],
+    ["Which city do you need?", "Which one is yours?", "where are you, actually?", "which city?"],
+  ],
+  ru: [
+    [
+      "Вот несколько популярных:\n\n- Москва\n- Казань\n\n",
+      "Часто спрашивают:\n* Сочи\n* Казань\n",
+      "Перед тем как проверить: ",
+      "Сначала одно: ",
+    ],
+    ["Какой город нужен вам?", "какой город?", "где вы сейчас?", "Какой из них ваш?"],
+  ],
+};
+
+/** Two imperatives, the second of supplying: "Look at your ticket and tell me the city.". */
+const COORDINATED: Record<Lang, [first: string[], second: string[]]> = {
+  en: [
+    [
+      "Check the address on your booking",
+      "Look at your ticket",
+      "Open your calendar",
+      "Glance at your itinerary",
+    ],
+    [
+      " and tell me the city.",
+      " and send me the city name.",
+      ", then tell me which city.",
+      " and let me know the town.",
+    ],
+  ],
+  ru: [
+    ["Посмотрите в бронь", "Загляните в билет", "Откройте календарь"],
+    [" и напишите город.", " и скажите, какой город.", ", потом назовите город.", " и укажите город."],
+  ],
+};
+
+/** A request, then another thing the user may give instead. */
+const ANOTHER_OPTION: Record<Lang, string[]> = {
+  en: [
+    " Or just the country — either works.",
+    " Or just a postcode — any is fine.",
+    " Or the nearest big city.",
+  ],
+  ru: [" Или просто страну — подойдёт любое.", " Или хотя бы область.", " Или ближайший крупный город."],
+};
+
+/** A call template with a slot where the missing value goes: a mention, whatever its dialect. */
+const TEMPLATES = [
+  '<tool_call>{"name": "get_weather", "arguments": {"city": "..."}}</tool_call>',
+  "TOOL get_weather | city=?",
+  "<tool_call>get_weather<arg_key>city</arg_key><arg_value>…</arg_value></tool_call>",
+  '`get_weather(city="<your city>")`',
+];
+const WITH_TEMPLATE: Record<Lang, [before: string[], after: string[]]> = {
+  en: [
+    ["Tell me the city and I'll send ", "Name the city — then I'll send ", "Once I know the city I'll run "],
+    [". Where are you?", ". Which city?", " — which city should it be?"],
+  ],
+  ru: [
+    ["Назовите город — тогда я отправлю ", "Скажите город, и я отправлю ", "Для запроса "],
+    [". Где вы сейчас?", ". Какой город?", " не хватает города. Какой город проверить?"],
+  ],
+};
+
+const pickFrom = (options: readonly string[]) => fc.constantFrom(...options);
 
 export function request(lang: Lang, family: RequestFamily): fc.Arbitrary<string> {
   const en = lang === "en";
   const questions = en ? QUESTIONS_EN : QUESTIONS_RU;
+  if (family === "in-place") {
+    const [verbs, phrases, endings] = IN_PLACE[lang];
+    return join(
+      pick(...REQUEST_PREFIXES[lang]),
+      pickFrom(verbs),
+      pick(" "),
+      pickFrom(phrases),
+      pickFrom(endings),
+    );
+  }
+  if (family === "after-partial-help") {
+    const [intros, asks] = PARTIAL_HELP[lang];
+    return join(pickFrom(intros), pickFrom(asks));
+  }
+  if (family === "coordinated") {
+    const [first, second] = COORDINATED[lang];
+    return join(pick(...REQUEST_PREFIXES[lang]), pickFrom(first), pickFrom(second));
+  }
+  if (family === "another-option")
+    return join(pick(...REQUEST_PREFIXES[lang]), pickFrom(questions), pickFrom(ANOTHER_OPTION[lang]));
+  if (family === "with-call-template") {
+    const [before, after] = WITH_TEMPLATE[lang];
+    return join(pickFrom(before), pickFrom(TEMPLATES), pickFrom(after));
+  }
   const body: fc.Arbitrary<string> =
     family === "question"
       ? pick(...questions)
