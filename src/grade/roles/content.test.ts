@@ -51,3 +51,13 @@ describe("role S: another thing to give instead", () => {
   it("a long sentence opening with or is no option", () =>
     expect(isSupport("or maybe the weather there is always rainy in the autumn months")).toBe(false));
 });
+
+describe("role C-alt: an imperative that names a place to look", () => {
+  it.each([
+    "check it on the official website",
+    "лучше уточните на официальном сайте",
+    "посмотрите в приложении банка",
+  ])("%j sends the user elsewhere", (text) => expect(isAlternative(text)).toBe(true));
+  it("an imperative of supplying without a place asks", () =>
+    expect(isAlternative("уточните город")).toBe(false));
+});

@@ -4,7 +4,7 @@
  * that explains a request (options, examples, promises, reasons: "For example, EUR or USD", "Once you tell me, I'll
  * set it", «Например, 10 минут»); and an introduction that presents quoted material ("Here's the translation:").
  */
-import { anywhere, atStart, wordsOf } from "./cues.js";
+import { anywhere, atStart, LEAD, wordsOf } from "./cues.js";
 
 const ALTERNATIVE = atStart([
   "instead",
@@ -46,7 +46,27 @@ const INSTEAD = anywhere(["instead", "вместо этого", "взамен"])
 
 /** C-alt: the unit suggests another way (what the user could do, or other help the assistant offers). */
 export function isAlternative(text: string): boolean {
-  return ALTERNATIVE.test(text) || INSTEAD.test(text);
+  return ALTERNATIVE.test(text) || INSTEAD.test(text) || sendsElsewhere(text);
+}
+
+/** A place to look: a site, an app, a search, a help desk. */
+const ELSEWHERE = anywhere([
+  "(?:on|in|at|via|through) (?:the |their |an |a |your )?(?:official )?(?:website|site|app|internet|web|search engine|help ?desk|hotline)",
+  "online",
+  "(?:на|в|во|через) (?:\\p{L}+ )?(?:сайте|интернете|поиске|поисковике|приложении|справочной|справочном)",
+]);
+/** An imperative opening the unit: Russian by its ending, English by the verbs of looking and asking. */
+const IMPERATIVE_OPENING = new RegExp(
+  `^${LEAD}(?:\\p{L}+(?:ите|йте)|check|look|search|see|find|ask|verify|confirm|clarify|visit|google)(?![\\p{L}])`,
+  "u",
+);
+
+/**
+ * C-alt by place: an imperative that names where to look ("Check it on the official website", «Уточните на
+ * официальном сайте») sends the user elsewhere; it asks the assistant nothing, whatever its verb.
+ */
+export function sendsElsewhere(text: string): boolean {
+  return IMPERATIVE_OPENING.test(text) && ELSEWHERE.test(text);
 }
 
 const SUPPORT = atStart([

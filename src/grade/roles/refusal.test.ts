@@ -71,3 +71,20 @@ describe("role R: forms read from blind set 2's classes", () => {
     expect(isConditionalRefusal("i can't set a timer without a duration")).toBe(true);
   });
 });
+
+describe("role R: ignorance of the user's situation, difficulty, declining to answer", () => {
+  it.each([
+    "i don't know where your brother is",
+    "извините, я не знаю, где вы находитесь",
+    "it's hard to say what the rate will be",
+    "курс постоянно меняется, поэтому точную сумму назвать сложно",
+  ])("%j is a refusal", (text) => expect(isRefusal(text)).toBe(true));
+
+  it.each(["лучше промолчу", "i'll pass on this one", "пожалуй, воздержусь"])("%j declines", (text) => {
+    expect(isRefusal(text)).toBe(true);
+    expect(isDecline(text)).toBe(true);
+  });
+
+  it("not knowing what the user meant is no refusal (it is a gap: Q3)", () =>
+    expect(isRefusal("i don't know which city you mean")).toBe(false));
+});

@@ -51,9 +51,27 @@ const R1_NEGATED = anywhere([
   "(?:isn'?t|aren'?t|is not|are not) (?:available|possible|supported|offered|enabled|included|provided|here|in this (?:conversation|chat|session|set|list)|on (?:the|my) list|part of (?:this|the|my))",
 ]);
 
+/**
+ * R1 by ignorance of the user's situation: "I don't know where you are", «Я не знаю, где вы находитесь» says what the
+ * assistant cannot know; it asks nothing until a request follows ("…Which city?"). Not knowing what the user *meant*
+ * ("I don't know which city you mean") is a gap, a request (Q3).
+ */
+const IGNORANCE = anywhere([
+  "(?:i|we) (?:don'?t|do not|can'?t|cannot) (?:yet )?(?:know|tell|see) where (?:you|she|he|they|your|it|this|that)",
+  "(?:я )?не (?:знаю|вижу|могу знать),? где (?:вы|ты|он|она|они|находит|сейчас|ваш|твой)",
+  // A difficulty stated as the answer: "hard to say", «точную сумму назвать сложно».
+  "(?:hard|difficult|impossible) to (?:say|tell|name|give|know|predict)",
+  "(?:сложно|трудно|невозможно|нельзя) (?:точно )?(?:назвать|сказать|ответить|определить|предсказать)",
+  "(?:назвать|сказать|ответить|определить) (?:\\p{L}+ ){0,3}(?:сложно|трудно|невозможно|нельзя)",
+]);
+
 /** Declining the task itself, not lacking a means: what follows it is a substitute, not the answer. */
 const DECLINE = anywhere([
   "i'?d rather not",
+  "i'?d better not",
+  "i(?:'ll| will) (?:pass|refrain|abstain|sit this one out)",
+  "(?:лучше |пожалуй,? )?промолчу",
+  "(?:лучше |пожалуй,? )?воздержусь",
   "i would rather not",
   "i(?:'d| would) prefer not to",
   "i (?:won'?t|will not) (?:be )?(?:repeat|say|help with|provide|share)(?!\\p{L})",
@@ -153,7 +171,7 @@ const R_RUSSIAN = anywhere([
 /** A capability description as an enumeration: "I can calculate, check the weather, translate and set timers". */
 const ENUMERATED = /^(?:i can|i'?m able to|my tools let me|я умею|я могу|мне доступно)\s/u;
 
-const FORMS: readonly RegExp[] = [R1_NEGATED, R2_LIMIT, R3_CAPABILITIES, R_RUSSIAN, DECLINE];
+const FORMS: readonly RegExp[] = [R1_NEGATED, IGNORANCE, R2_LIMIT, R3_CAPABILITIES, R_RUSSIAN, DECLINE];
 
 /** True when the unit says the assistant cannot (or will not) do it: any of R1–R4, English or Russian. */
 export function isRefusal(text: string): boolean {

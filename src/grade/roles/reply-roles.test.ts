@@ -146,6 +146,12 @@ const CONTEXT_RULES: [string, Behaviour][] = [
   ],
   // C-alt: telling the user what to say to someone else.
   ["Напоминаний у меня нет. Скажите «Алиса, напомни в семь» — или поставьте будильник.", "refusal"],
+  // R1 by ignorance, alone and followed by a request.
+  ["Sorry, I don't know where you are right now.", "refusal"],
+  ["Я не знаю, где вы сейчас. Какой город?", "question"],
+  // Decision: alternatives alone are a deflection.
+  ["You could check the official tourism site for that.", "refusal"],
+  ["Попробуйте поискать это в интернете.", "refusal"],
 ];
 
 describe("the behaviour of a reply, from its roles", () => {

@@ -216,6 +216,10 @@ function decide(roles: readonly Role[], all: readonly Unit[]): Omit<ReplyReading
     const informative = !declined && resolved.some((role) => role === "content" || role === "quoted");
     return { behaviour: "refusal", informative };
   }
+  // Only alternatives ("I'd recommend searching for this", «Попробуйте поискать в интернете»): the reply sends the
+  // user elsewhere instead of answering, a deflection, which declines as a refusal does.
+  if (resolved.length > 0 && resolved.every((role) => role === "alternative"))
+    return { behaviour: "refusal", informative: false };
   if (resolved.length > 0) return { behaviour: "answer", informative: false };
   // Only offers and courtesy: asking "Would you like me to…?" with nothing else is asking back.
   return { behaviour: all.some((unit) => unit.asks) ? "question" : "answer", informative: false };

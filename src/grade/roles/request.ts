@@ -10,6 +10,7 @@
  * - Q3 a need or a gap ("I'll need the bill total", "You didn't say which city", «Мне нужно знать город»);
  * - Q4 a condition of supplying ("If you tell me the city, I'll check it", «Как только напишете сумму, …»).
  */
+import { sendsElsewhere } from "./content.js";
 import { anywhere, atStart, LEAD, wordsOf } from "./cues.js";
 import { QUOTE } from "./units.js";
 
@@ -51,7 +52,7 @@ const NEED = anywhere([
   "(?:is|are) (?:still )?missing",
   "(?:is|are) (?:required|needed)",
   "you (?:didn'?t|did not|haven'?t|have not|forgot to|never|don'?t) (?:say|said|mention|mentioned|specify|specified|tell|told|include|included|give|given|provide|provided|share|shared|indicate|indicated|state|stated|note|noted)",
-  "(?:i|we) (?:don'?t|do not) (?:yet )?know (?:which|what|how|where|when|who|whether|if you|the|your)",
+  "(?:i|we) (?:don'?t|do not) (?:yet )?know (?:which|what|how|when|who|whether|if you|the|your)",
   "i'?m not (?:sure|certain|clear) (?:which|what|how|where|when|who|whether|if you|about the|about your|about which)",
   "(?:it'?s|it is) (?:not |un)clear (?:which|what|how|where|when|who|whether)",
   "need (?:a bit |a little |some )?more (?:information|info|details|context)",
@@ -65,7 +66,7 @@ const NEED = anywhere([
   "(?:вы|ты) не (?:указали|сказали|написали|уточнили|назвали|сообщили|указал|сказал|написал|уточнил|назвал)",
   "не указан[аоы]?",
   "не (?:понятно|ясно),? (?:какой|какая|какое|какие|какую|сколько|где|куда|когда|на сколько|что|в какой|о каком)",
-  "я не знаю,? (?:какой|какая|какое|какие|какую|сколько|где|куда|когда|на сколько|что именно|в какой)",
+  "я не знаю,? (?:какой|какая|какое|какие|какую|сколько|когда|на сколько|что именно|в какой)",
   "не уточнили",
 ]);
 
@@ -245,7 +246,8 @@ const IN_SITU = anywhere([
 export function requestForm(unit: Asking): RequestForm | undefined {
   const text = unit.text;
   if (RHETORICAL.test(text) || SAY_QUOTED.test(text)) return undefined;
-  if (IMPERATIVE.test(text) || coordinatedImperative(text)) return "imperative";
+  if (IMPERATIVE.test(text) || coordinatedImperative(text))
+    return sendsElsewhere(text) ? undefined : "imperative";
   if (POLITE.test(text)) return unit.asks ? "question" : "imperative";
   if (CONDITIONAL.test(text)) return "conditional";
   if ((NEED.test(text) || NEED_START.test(text)) && !NEGATED_NEED.test(text)) return "need";

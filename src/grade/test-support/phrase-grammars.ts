@@ -172,7 +172,9 @@ export type RefusalFamily =
   | "alternative"
   | "general-information"
   | "tool-absent"
-  | "conditional-offer";
+  | "conditional-offer"
+  | "deflection"
+  | "unknowable";
 
 const refusalEn: Record<RefusalFamily, fc.Arbitrary<string>> = {
   negated: fc
@@ -256,6 +258,31 @@ const refusalEn: Record<RefusalFamily, fc.Arbitrary<string>> = {
       ),
     )
     .map(([cannot, [task], offer]) => `${cannot} ${task}, sorry.${offer}`),
+  // Sending the user elsewhere, or declining to say, with no answer.
+  deflection: fc
+    .tuple(
+      pick("", "Hmm. ", "Good question! "),
+      pick(
+        "You could check the official website for that.",
+        "Try looking it up in a search engine.",
+        "You might want to ask a local travel agent.",
+        "I'll pass on this one.",
+        "I'd better not guess here.",
+      ),
+    )
+    .map(([lead, line]) => `${lead}${line}`),
+  // What the assistant cannot know, or finds too hard to say, given as the whole reply.
+  unknowable: fc
+    .tuple(
+      pick("Sorry, ", "Unfortunately ", ""),
+      pick(
+        "I don't know where you are right now.",
+        "I can't tell where your friend is at the moment.",
+        "it's hard to say what the price will be tomorrow.",
+        "it's impossible to predict that exactly.",
+      ),
+    )
+    .map(([lead, line]) => `${lead}${line}`.replace(/^(\p{Ll})/u, (c) => c.toUpperCase())),
 };
 
 /** A snake_case tool name for a task ("order food for you" → order_food), as a reply names a missing tool. */
@@ -336,6 +363,29 @@ const refusalRu: Record<RefusalFamily, fc.Arbitrary<string>> = {
       ),
     )
     .map(([cannot, [task], offer]) => `${cannot} ${task}.${offer}`),
+  deflection: fc
+    .tuple(
+      pick("", "Хм. ", "Хороший вопрос! "),
+      pick(
+        "Попробуйте поискать это в интернете.",
+        "Лучше уточните на официальном сайте.",
+        "Лучше промолчу.",
+        "Пожалуй, воздержусь.",
+        "Обратитесь в справочную службу.",
+      ),
+    )
+    .map(([lead, line]) => `${lead}${line}`),
+  unknowable: fc
+    .tuple(
+      pick("Извините, ", "К сожалению, ", ""),
+      pick(
+        "я не знаю, где вы находитесь.",
+        "я не вижу, где вы сейчас.",
+        "точный курс назвать сложно.",
+        "сказать это заранее невозможно.",
+      ),
+    )
+    .map(([lead, line]) => `${lead}${line}`.replace(/^(\p{Ll})/u, (c) => c.toUpperCase())),
 };
 
 export const REFUSAL_FAMILIES: readonly RefusalFamily[] = [
@@ -346,6 +396,8 @@ export const REFUSAL_FAMILIES: readonly RefusalFamily[] = [
   "general-information",
   "tool-absent",
   "conditional-offer",
+  "deflection",
+  "unknowable",
 ];
 
 export function refusal(lang: Lang, family: RefusalFamily): fc.Arbitrary<string> {
