@@ -1,4 +1,5 @@
 /** The ToolUse.1 extractor chain (spec §3.1): raw model output → tool calls, prose and a malformed flag. */
+
 import { CATALOGUE } from "../tools/catalogue.js";
 import type { Call, ToolSpec } from "../tools/types.js";
 import { extractBareArguments } from "./bare-arguments.js";
@@ -18,6 +19,7 @@ import {
   isTemplate,
   onlySpan,
   proseBetween,
+  remarksNotMade,
   shownInProse,
   standsAsTheReply,
   tagGoesOnInWords,
@@ -27,6 +29,7 @@ import { proseWithout, tidy } from "./prose.js";
 import { extractPythonic } from "./pythonic.js";
 import { readJsonCandidates } from "./scanner.js";
 import { stripThinking } from "./thinking.js";
+import { unwrapToolCodePrints } from "./tool-code.js";
 import type {
   Dialect,
   ExtractContext,
@@ -184,6 +187,7 @@ class Reading {
     if (this.mentions) {
       seen = blankBlockQuotes(blankInlineMentions(seen));
       if (this.plainLine || this.dialects) seen = blankSameLinePrefaces(seen, text, this.toolNames);
+      if (this.dialects) seen = unwrapToolCodePrints(seen);
       if (seen !== text) this.narrowed = true;
     }
     // What the malformed check reads: SPEC 1.0 sees every tag, even those of a dialect it does not read.
@@ -322,6 +326,7 @@ class Reading {
       const mention =
         (framed && (insideSentence(seen, span) || framedAsNotMade(text, span, previousEnd, nextStart))) ||
         (!framed && tagGoesOnInWords(seen, span)) ||
+        remarksNotMade(seen, span) ||
         isTemplate(calls) ||
         repeat ||
         (framed && beyondSpec && !standsAsTheReply(seen, [span]));

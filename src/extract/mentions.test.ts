@@ -174,3 +174,14 @@ describe("extractCalls under the mention rule", () => {
     expect(extractCalls(deepseek, { dialects: false })).toMatchObject({ shape: "bare_arguments" });
   });
 });
+
+describe("M2 in a TOOL line's own line: a remark after a dash that says it was not made", () => {
+  const twoPointO = { mentions: true, truncated: "attempt" as const };
+  it.each([
+    "You said: TOOL calculator | expression=2*3 — repeated back to you, not executed.",
+    "TOOL get_weather | city=Oslo — just showing the format, I won't run it",
+  ])("%j is no call", (text) => expect(extractCalls(text, twoPointO).calls).toEqual([]));
+
+  it("a value that holds a dash stays a call", () =>
+    expect(extractCalls("TOOL add_note | text=milk — and bread", twoPointO).calls).toHaveLength(1));
+});

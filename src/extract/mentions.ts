@@ -170,6 +170,21 @@ export function framedAsNotMade(text: string, span: Span, previousEnd: number, n
   );
 }
 
+/** A spaced dash and the words after it, at the end of a line. */
+const DASH_REMARK = /[ \t][—–-][ \t]+([^\n—–]{1,200})$/u;
+
+/**
+ * M2 inside the shape's own line: a line-based shape (the TOOL line) runs to the line's end, so a remark after a
+ * spaced dash that says it was not made ("TOOL calculator | expression=1+1 — repeated back to you, not executed") is
+ * read with the shape. Only a remark that says so counts: a value may hold a dash ("text=milk — and bread").
+ */
+export function remarksNotMade(text: string, span: Span): boolean {
+  const shape = text.slice(span.start, span.end).trimEnd();
+  const lastLine = shape.slice(shape.lastIndexOf("\n") + 1);
+  const remark = DASH_REMARK.exec(lastLine);
+  return remark !== null && NOT_SENT.test(remark[1] ?? "");
+}
+
 /**
  * An argument that holds a slot to fill, not a value: `<your city>`, `?`, `...`, `[city]`, `{city}`, «<ваш текст>».
  * Words that only look like slots (`your_dataset_name` in a BFCL answer) are values.

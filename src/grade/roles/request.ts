@@ -196,13 +196,20 @@ const RHETORICAL = atStart([
 const COORDINATED = /(?:,\s*|\s)(?:and(?: then)?|then|и|а (?:потом|затем)|потом|затем)\s+/gu;
 
 function coordinatedImperative(text: string): boolean {
+  // "I would write it and send it", "You can book it and pick a seat": verbs of a subject, no imperatives.
+  const subject = SUBJECT.exec(text)?.index ?? text.length;
+  let checked = 0;
   for (const match of text.matchAll(COORDINATED)) {
-    // "I would write it and send it", "You can book it and pick a seat": verbs of a subject, no imperatives.
-    if (SUBJECT.test(text.slice(0, match.index))) return false;
-    if (IMPERATIVE.test(text.slice(match.index + match[0].length))) return true;
+    // Bounded, and no copies of the text: a hostile unit of thousands of "and" stays linear.
+    if (match.index > subject || ++checked > 8) return false;
+    IMPERATIVE_AT.lastIndex = match.index + match[0].length;
+    if (IMPERATIVE_AT.test(text)) return true;
   }
   return false;
 }
+
+/** {@link IMPERATIVE} read from a given position (sticky), not from the start of the unit. */
+const IMPERATIVE_AT = new RegExp(IMPERATIVE.source.replace(/^\^/, ""), "uy");
 
 const SUBJECT = anywhere([
   "i",
