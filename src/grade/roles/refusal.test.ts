@@ -58,6 +58,9 @@ describe("role R: forms read from blind set 2's classes", () => {
     "there's no send_email tool, so a call like ‹q› wouldn't go anywhere",
     "это не то, с чем я могу помочь напрямую",
     "не моя зона",
+    "unfortunately, that's not within my current capabilities",
+    "not possible from here, sorry",
+    "это за гранью моих возможностей",
   ])("%j is a refusal", (text) => expect(isRefusal(text)).toBe(true));
 
   it.each(["no tool is needed for that", "the weather is outside, in the garden"])(

@@ -152,6 +152,10 @@ const CONTEXT_RULES: [string, Behaviour][] = [
   // Decision: alternatives alone are a deflection.
   ["You could check the official tourism site for that.", "refusal"],
   ["Попробуйте поискать это в интернете.", "refusal"],
+  // O: a permission question that points back makes the proposed step part of the offer.
+  ["I could look that up online. Want me to do that?", "question"],
+  ["Могу поискать в интернете. Сделать это?", "question"],
+  ["It's 12. I can also show the steps. Would you like me to do that?", "answer"],
 ];
 
 describe("the behaviour of a reply, from its roles", () => {

@@ -111,6 +111,15 @@ function inContext(all: readonly Unit[], roles: Role[]): void {
     if (sinceRequest && role === "open_question" && isSupport(unit.text)) role = "support";
     if (role === "support" && !sinceRequest) role = "content";
     if (role === "request" && seenContent && unit.asks && isFollowUp(unit)) role = "offer";
+    // "I can search the web to confirm it. Would you like me to do that?": the step the permission question points
+    // back to is part of the offer, not content.
+    if ((role === "offer" || role === "open_question") && unit.asks && i > 0 && POINTS_BACK.test(unit.text)) {
+      const before = all[i - 1] as Unit;
+      if ((roles[i - 1] === "content" || roles[i - 1] === "alternative") && PROPOSES_STEP.test(before.text)) {
+        roles[i - 1] = "offer";
+        role = "offer";
+      }
+    }
     // After "I can't place orders", "if you tell me the kind of pizza, I can help you pick" offers other help.
     if (role === "request" && refused === "absolutely" && requestForm(unit) === "conditional") role = "offer";
     roles[i] = role;
@@ -127,6 +136,12 @@ function inContext(all: readonly Unit[], roles: Role[]): void {
     }
   }
 }
+
+/** A permission question that points back to a step just proposed: "Would you like me to do that?", «Сделать это?». */
+const POINTS_BACK =
+  /(?:^|\s)(?:do (?:that|it|this|so)|go ahead|proceed|run (?:it|that|one)|сделать (?:это|так)|так и сделать|запустить (?:его|поиск)|продолжить)(?:\s|$)/u;
+/** The assistant proposing its own next step: "I can search the web…", "Let me look it up", «Могу поискать…». */
+const PROPOSES_STEP = /^(?:i can|i could|i'?ll|let me|я могу|могу|я бы мог|я бы могла)\s/u;
 
 /** "Is that what you needed?" after an answer: a yes/no question with no question word, no choice, no supplying. */
 function isFollowUp(unit: Unit): boolean {

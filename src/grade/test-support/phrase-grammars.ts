@@ -193,6 +193,8 @@ const refusalEn: Record<RefusalFamily, fc.Arbitrary<string>> = {
         "falls outside my toolkit",
         "is out of my reach, sadly",
         "lies beyond the scope of this assistant",
+        "is not within my current capabilities",
+        "is not possible from here, sorry",
       ),
     )
     .map(([[, noun], limit]) => `${noun} ${limit}.`),
@@ -307,6 +309,7 @@ const refusalRu: Record<RefusalFamily, fc.Arbitrary<string>> = {
         "— вне моих возможностей",
         "выходит за рамки моих возможностей",
         "— это за пределами моих инструментов",
+        "— это за гранью моих возможностей",
       ),
     )
     .map(([[, noun], limit]) => `${noun} ${limit}.`),
