@@ -156,6 +156,10 @@ const CONTEXT_RULES: [string, Behaviour][] = [
   ["I could look that up online. Want me to do that?", "question"],
   ["Могу поискать в интернете. Сделать это?", "question"],
   ["It's 12. I can also show the steps. Would you like me to do that?", "answer"],
+  // U1: an emoji between a sentence and a capital letter ends the sentence.
+  ["3 × 3 = 9 🎉 Хочешь ещё задачку?", "answer"],
+  // S: a full question about the world, contracted ("What's…"), is echoed before its answer.
+  ["What's the largest planet? Jupiter!", "answer"],
 ];
 
 describe("the behaviour of a reply, from its roles", () => {

@@ -290,6 +290,8 @@ const RU_WH = new RegExp(
 );
 const EN_FINITE = anywhere([
   "is|are|was|were|am|be|been|do|does|did|has|have|had|can|could|will|would|should|shall|may|might|must|'s|'re|'ve|'d|'ll|makes?|causes?|happens?|works?",
+  // Contracted onto the question word: "What's the capital of France?".
+  "\\p{L}+'(?:s|re|ve|d|ll)",
 ]);
 
 /** Yes/no questions ("Do you have a city in mind?"): no question word, no choice, not a polite imperative. */

@@ -68,6 +68,11 @@ describe("units: markers and conditions (blind set 2)", () => {
   it("keeps a `*` list marker as a marker, not emphasis", () => {
     expect(units("Options:\n* **Yandex Go**\n* a taxi").map((u) => u.listItem)).toEqual([false, true, true]);
   });
+  it("ends a sentence at an emoji before a capital letter, and only there", () => {
+    expect(units("It's 12 🎉 Want another?").map((u) => u.text)).toEqual(["it's 12", "want another"]);
+    expect(units("Rome 🇮🇹 is the capital.").map((u) => u.text)).toEqual(["rome is the capital"]);
+  });
+
   it("does not split a condition from what it leads to at a spaced dash", () => {
     expect(units("Если нужен другой город — скажите.").map((u) => u.text)).toEqual([
       "если нужен другой город — скажите",

@@ -43,6 +43,8 @@ const APOSTROPHES = /[‘’´ʼ]/g;
 const INNER_OBJECT = /\{[^{}\n]{0,400}\}/g;
 const TAG = /<\/?[\p{L}_|｜][^<>\n]{0,200}>/gu;
 const EMOJI = /\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|\u{FE0F}|\u{200D}|\u{20E3}/gu;
+const EMOJI_ENDS_SENTENCE =
+  /(?<=[\p{L}\p{N})%»”"])[ \t]*(?:\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|\u{FE0F}|\u{200D}|\u{20E3})+(?=[ \t]+[\p{Lu}])/gu;
 const EMPHASIS = /\*{1,3}|_{2,3}|~~|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu;
 const HEADING = /^#{1,6}\s+/;
 const LIST_MARKER = /^(?:[-*+•·]|\d{1,3}[.)]|[a-z][.)])\s+/;
@@ -72,6 +74,8 @@ function lines(prose: string): string[] {
     .replace(FENCE, `\n${QUOTE}\n`)
     .replace(INLINE_CODE, QUOTE)
     .replace(TAG, QUOTE)
+    // An emoji between a sentence and a capital letter ends the sentence ("2 + 2 = 4 😊 Want another?").
+    .replace(EMOJI_ENDS_SENTENCE, ".")
     .replace(EMOJI, "")
     // A `*` list marker is no emphasis: it is kept as a marker so the line stays a list item.
     .replace(/^([ \t]*)\*(?=[ \t])/gm, "$1-")
