@@ -69,8 +69,8 @@ export interface ExtractOptions {
    * What a call block that never closes is (E8, docs/spec-conformance.md): `"call"` (default, SPEC 1.0 and vLLM's
    * parsers: the call it holds is read) or `"attempt"` (2.0: the output was cut inside its call, so the call is a
    * malformed attempt, not the call it might have been). Covers `<tool_call>` blocks without `</tool_call>` (Qwen XML,
-   * Hermes, GLM), bare `<function=…>` blocks without `</function>`, DeepSeek calls without their end token, and TOOL
-   * lines with an argument that has no value (`expression=`).
+   * Hermes, GLM), bare `<function=…>` blocks without `</function>` and DeepSeek calls without their end token. A TOOL
+   * line ending in `k=` is an empty string, not a cut.
    */
   truncated?: "call" | "attempt";
 }
@@ -363,12 +363,10 @@ const CLOSES: readonly [opening: string, closing: string][] = [
   ["<function=", "</function>"],
   ["<｜tool▁call▁begin｜>", "<｜tool▁call▁end｜>"],
 ];
-/** A TOOL line argument with nothing after its `=` (`TOOL calculator | expression=`). */
-const EMPTY_PLAIN_VALUE = /^[ \t`]*TOOL[ \t][^\n]*=[ \t`]*(?:\||$)/m;
 
 /**
  * E8: a call shape that was cut off: a block whose closing tag never comes (the extractors read such a block to the
- * next one or the end of the text), or a TOOL line whose argument has no value. Granite's `<tool_call>[…]`, whose
+ * next one or the end of the text). Granite's `<tool_call>[…]`, whose
  * format has no closing tag, is whole when its list is.
  */
 function isCutOff(shape: string): boolean {
@@ -380,7 +378,8 @@ function isCutOff(shape: string): boolean {
     const body = trimmed.slice(opening.length).trim();
     return !(opening === "<tool_call>" && body.startsWith("[") && body.endsWith("]"));
   }
-  return EMPTY_PLAIN_VALUE.test(shape);
+  // A TOOL line ending in `k=` is not cut: the plain protocol writes an empty string that way (BFCL's oracle does).
+  return false;
 }
 
 /** Whether the text has words outside the spans (sorted by start). */

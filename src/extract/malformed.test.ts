@@ -46,7 +46,6 @@ describe("E8: a call block that never closes, under truncated: attempt (2.0)", (
     ['<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}'],
     ["<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>"],
     ["<tool_call>get_weather<arg_key>city</arg_key><arg_value>Par"],
-    ["TOOL calculator | expression="],
   ])("%j is a malformed attempt, not the call it might have been", (text) => {
     expect(extractCalls(text, twoPointO)).toMatchObject({ calls: [], malformed: true });
   });

@@ -20,7 +20,7 @@ export interface GradingRules {
    */
   dialects: boolean;
   /**
-   * A call block that never closes (`<tool_call>…` without `</tool_call>`, a TOOL line ending in `expression=`): 2.0
+   * A call block that never closes (`<tool_call>…` without `</tool_call>`, `<function=…>` without `</function>`): 2.0
    * reads it as a malformed attempt, the output having been cut inside its call; 1.0 read the call it holds, as vLLM's
    * parsers do (docs/spec-conformance.md, E8).
    */
