@@ -26,8 +26,16 @@ const TURN_END = /<\|(?:call|return)\|>/;
 const RECIPIENT = /\bto=([^\s<]+)/;
 const CHANNEL_NAME = /<\|channel\|>\s*([a-z_]+)/;
 
+export interface HarmonyOptions {
+  /**
+   * Whether a message addressed to a function is a call (default true). SPEC 1.0's chain has no harmony family: with
+   * false, such a message's body is kept as text, for the SPEC's own extractors to read.
+   */
+  calls?: boolean;
+}
+
 /** Reads harmony markup; undefined when the text has none (no `<|channel|>` or `<|message|>` token). */
-export function readHarmony(raw: string): HarmonyReading | undefined {
+export function readHarmony(raw: string, options: HarmonyOptions = {}): HarmonyReading | undefined {
   if (!raw.includes(CHANNEL) && !raw.includes(MESSAGE)) return undefined;
   // `<|call|>` and `<|return|>` end the assistant's turn (`<|end|>` only a message): what follows was generated past it.
   const turnEnd = TURN_END.exec(raw);
@@ -48,7 +56,9 @@ export function readHarmony(raw: string): HarmonyReading | undefined {
     const body = end ? rest.slice(0, end.index) : rest;
     const channel = CHANNEL_NAME.exec(header)?.[1] ?? "final";
     const recipient = RECIPIENT.exec(header)?.[1];
-    if (recipient !== undefined && recipient !== "user" && recipient !== "all") {
+    if (recipient !== undefined && recipient !== "user" && recipient !== "all" && options.calls === false) {
+      shown.push(body);
+    } else if (recipient !== undefined && recipient !== "user" && recipient !== "all") {
       const parsed = parseLenient(body.trim());
       if (parsed.ok && isRecord(parsed.value)) {
         calls.push({ name: recipient.replace(/^functions\./, ""), arguments: parsed.value });

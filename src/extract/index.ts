@@ -1,23 +1,49 @@
 /** The ToolUse.1 extractor chain (spec §3.1): raw model output → tool calls, prose and a malformed flag. */
+
 import { CATALOGUE } from "../tools/catalogue.js";
-import type { ToolSpec } from "../tools/types.js";
+import type { Call, ToolSpec } from "../tools/types.js";
 import { extractBareArguments } from "./bare-arguments.js";
 import { extractDeepSeek } from "./deepseek.js";
 import { explicitNoCall } from "./explicit-no-call.js";
-import { readHarmony } from "./harmony.js";
+import { type HarmonyReading, readHarmony } from "./harmony.js";
 import { extractJson } from "./json.js";
 import { looksLikeCallAttempt } from "./malformed.js";
-import { blankInlineMentions } from "./mentions.js";
+import {
+  blankBlockQuotes,
+  blankInlineMentions,
+  blankSameLinePrefaces,
+  blankSpans,
+  callKey,
+  framedAsNotMade,
+  insideSentence,
+  isTemplate,
+  onlySpan,
+  proseBetween,
+  remarksNotMade,
+  shownInProse,
+  standsAsTheReply,
+  tagGoesOnInWords,
+} from "./mentions.js";
 import { extractPlain } from "./plain.js";
 import { proseWithout, tidy } from "./prose.js";
 import { extractPythonic } from "./pythonic.js";
 import { readJsonCandidates } from "./scanner.js";
 import { stripThinking } from "./thinking.js";
-import type { ExtractContext, Extraction, Extractor, ExtractorName, JsonCandidate, Span } from "./types.js";
+import { unwrapToolCodePrints } from "./tool-code.js";
+import type {
+  Dialect,
+  ExtractContext,
+  Extraction,
+  Extractor,
+  ExtractorName,
+  ExtractorResult,
+  JsonCandidate,
+  Span,
+} from "./types.js";
 import { extractXml } from "./xml.js";
 
 export { stripThinking } from "./thinking.js";
-export type { Extraction, ExtractorName } from "./types.js";
+export type { Dialect, Extraction, ExtractorName } from "./types.js";
 
 export interface ExtractOptions {
   /** The tools offered this turn; bare argument objects are matched against them. Default: the nine. */
@@ -28,27 +54,43 @@ export interface ExtractOptions {
    */
   plainLine?: boolean;
   /**
-   * The 2.0 reading of mentions (default false, SPEC 1.0): inline code inside prose is talk about a call, not
-   * a call; shapes beyond the spec's chain (Python-style) count only when they are the whole reply; a reply
-   * `{"name": null, …}` is an explicit no-call.
+   * The 2.0 reading of mentions (default false): a call shape inside a sentence, in inline code, a block quote, an
+   * example frame, with placeholder arguments or repeated after prose is talk about a call, not a call; dialects
+   * beyond the spec's chain count only as the reply (src/extract/mentions.ts); a reply `{"name": null, …}` is an
+   * explicit no-call.
    */
   mentions?: boolean;
+  /**
+   * Whether the dialects beyond SPEC §3.1's chain are read (default true): Python-style calls, GLM-4.5's
+   * `<arg_key>` blocks, DeepSeek's special tokens and harmony calls. `spec1` passes false: the chain to the letter.
+   */
+  dialects?: boolean;
+  /**
+   * What a call block that never closes is (E8, docs/spec-conformance.md): `"call"` (default, SPEC 1.0 and vLLM's
+   * parsers: the call it holds is read) or `"attempt"` (2.0: the output was cut inside its call, so the call is a
+   * malformed attempt, not the call it might have been). Covers `<tool_call>` blocks without `</tool_call>` (Qwen XML,
+   * Hermes, GLM), bare `<function=…>` blocks without `</function>` and DeepSeek calls without their end token. A TOOL
+   * line ending in `k=` is an empty string, not a cut.
+   */
+  truncated?: "call" | "attempt";
 }
 
 interface RegisteredExtractor {
   name: ExtractorName;
   extract: Extractor;
+  /** A dialect beyond SPEC §3.1's chain: named in the verdict's leniency, read only as the reply, not by `spec1`. */
+  dialect?: Dialect;
 }
 
 /** Spec §3.1 priority order; the first extractor that yields a call wins, so nothing is read twice. */
 const EXTRACTORS: readonly RegisteredExtractor[] = [
   { name: "xml", extract: extractXml },
   // DeepSeek's special-token blocks are tagged call blocks too; the spec names no fifth family.
-  { name: "xml", extract: extractDeepSeek },
+  { name: "xml", extract: extractDeepSeek, dialect: "deepseek" },
   { name: "json", extract: extractJson },
   { name: "plain", extract: extractPlain },
   // Not in the spec's list: BFCL's prompt mode and several chat templates ask for Python-style calls.
-  { name: "pythonic", extract: extractPythonic },
+  { name: "pythonic", extract: extractPythonic, dialect: "pythonic" },
   { name: "bare_arguments", extract: extractBareArguments },
 ];
 
@@ -73,6 +115,11 @@ class Context implements ExtractContext {
     private readonly text: string,
   ) {}
 
+  /** Whether this context holds the facts of that text. */
+  reads(text: string): boolean {
+    return text === this.text;
+  }
+
   jsonCandidates(): readonly JsonCandidate[] {
     this.candidates ??= readJsonCandidates(this.text);
     return this.candidates;
@@ -86,61 +133,280 @@ class Context implements ExtractContext {
  * // { calls: [{ name: "get_weather", arguments: { city: "Berlin" } }], malformed: false, prose: "", shape: "plain" }
  */
 export function extractCalls(raw: string, options: ExtractOptions = {}): Extraction {
-  const harmony = readHarmony(raw);
-  if (harmony && harmony.calls.length > 0) {
-    return { calls: harmony.calls, malformed: false, prose: tidy(harmony.text), shape: "harmony" };
+  const reading = new Reading(raw, options);
+  const extraction = reading.read();
+  if (reading.narrowed) NARROWED.add(extraction);
+  return extraction;
+}
+
+/** Extractions whose options read the text otherwise than the defaults would (a mention set aside, a dialect off). */
+const NARROWED = new WeakSet<Extraction>();
+
+/** One output being read: the text, what the extractors see of it, and the options' rules. */
+class Reading {
+  /** Whether a rule of the options changed what the defaults would have read (for {@link readsAsDefaults}). */
+  narrowed = false;
+  private readonly mentions: boolean;
+  private readonly dialects: boolean;
+  private readonly plainLine: boolean;
+  private readonly truncatedIsAttempt: boolean;
+  /** A call block that never closed was set aside (E8): with no other call, the output is a malformed attempt. */
+  private cutOff = false;
+  private readonly tools: readonly ToolSpec[];
+  private readonly toolNames: ReadonlySet<string>;
+  /** The shared facts of the text as the extractors see it now: its JSON scan is done once until a mention is blanked. */
+  private context: Context | undefined;
+
+  constructor(
+    private readonly raw: string,
+    options: ExtractOptions,
+  ) {
+    this.mentions = options.mentions ?? false;
+    this.dialects = options.dialects ?? true;
+    this.plainLine = options.plainLine ?? true;
+    this.truncatedIsAttempt = options.truncated === "attempt";
+    this.tools = options.tools ?? DEFAULT_TOOLS;
+    this.toolNames = toolNamesOf(this.tools);
   }
-  const tools = options.tools ?? DEFAULT_TOOLS;
-  const text = stripThinking(harmony ? harmony.text : raw);
-  const mentions = options.mentions ?? false;
-  // Blanking keeps every offset, so spans found in `seen` cut the same ranges out of `text`.
-  const seen = mentions ? blankInlineMentions(text) : text;
-  const context = new Context(tools, toolNamesOf(tools), seen);
-  const plainLine = options.plainLine ?? true;
-  for (const extractor of EXTRACTORS) {
-    if (!plainLine && extractor.name === "plain") continue;
-    const result = extractor.extract(seen, context);
-    if (result.calls.length === 0) continue;
-    const prose = proseWithout(text, result.spans);
-    // A shape the spec does not list is a call only on lines of its own; inside a sentence it is a mention.
-    if (mentions && BEYOND_SPEC.has(extractor.name) && !onOwnLines(seen, result.spans)) continue;
-    return { calls: result.calls, malformed: false, prose, shape: extractor.name };
+
+  read(): Extraction {
+    const harmony = this.readHarmonyMarkup();
+    if (harmony && harmony.calls.length > 0) {
+      const extraction: Extraction = {
+        calls: harmony.calls,
+        malformed: false,
+        prose: tidy(harmony.text),
+        shape: "harmony",
+      };
+      extraction.dialect = "harmony";
+      return extraction;
+    }
+    const text = stripThinking(harmony ? harmony.text : this.raw);
+    // Blanking keeps every offset, so spans found in `seen` cut the same ranges out of `text`.
+    let seen = text;
+    if (this.mentions) {
+      seen = blankBlockQuotes(blankInlineMentions(seen));
+      if (this.plainLine || this.dialects) seen = blankSameLinePrefaces(seen, text, this.toolNames);
+      if (this.dialects) seen = unwrapToolCodePrints(seen);
+      if (seen !== text) this.narrowed = true;
+    }
+    // What the malformed check reads: SPEC 1.0 sees every tag, even those of a dialect it does not read.
+    const attempts = seen;
+    if (!this.dialects && seen.includes("｜")) {
+      seen = seen.replace(DEEPSEEK_TOKEN, (token) => " ".repeat(token.length));
+      this.narrowed ||= seen !== attempts;
+    }
+    for (const extractor of EXTRACTORS) {
+      if (!this.plainLine && extractor.name === "plain") continue;
+      if (!this.dialects && extractor.dialect !== undefined) {
+        this.narrowed = true;
+        continue;
+      }
+      const found = this.readWith(extractor, seen, text);
+      seen = found.seen;
+      if (found.result === undefined) continue;
+      const extraction: Extraction = {
+        calls: found.result.calls,
+        malformed: false,
+        prose: proseWithout(text, found.result.spans),
+        shape: extractor.name,
+      };
+      const dialect = extractor.dialect ?? (isGlm(text, found.result.spans) ? "glm" : undefined);
+      if (dialect !== undefined) extraction.dialect = dialect;
+      return extraction;
+    }
+    const context = this.contextFor(seen);
+    if (this.mentions) {
+      const said = explicitNoCall(seen, context.jsonCandidates());
+      if (said !== undefined) return { calls: [], malformed: false, prose: tidy(said), shape: null };
+    }
+    const checked = this.dialects ? seen : attempts;
+    const malformed =
+      this.cutOff ||
+      (harmony?.malformed ?? false) ||
+      looksLikeCallAttempt(checked, {
+        plainLine: this.plainLine,
+        mentions: this.mentions,
+        tools: this.toolNames,
+      });
+    return { calls: [], malformed, prose: tidy(text), shape: null };
   }
-  if (mentions) {
-    const said = explicitNoCall(seen, context.jsonCandidates());
-    if (said !== undefined) return { calls: [], malformed: false, prose: tidy(said), shape: null };
+
+  /**
+   * gpt-oss harmony, read first (it carries its own channels). Under the mention rule a harmony call counts only
+   * as the reply: not inside inline code, not after prose in the same sentence, not after a preface that shows it as
+   * an example. Without dialects (SPEC 1.0) a message to a function is text for the SPEC's own chain.
+   */
+  private readHarmonyMarkup(): HarmonyReading | undefined {
+    const source = this.mentions ? blankInlineMentions(this.raw) : this.raw;
+    const harmony = readHarmony(source, { calls: this.dialects });
+    if (!this.dialects && harmony && source.includes("to=")) this.narrowed = true;
+    if (!this.mentions || !harmony || harmony.calls.length === 0) {
+      if (source !== this.raw && harmony === undefined && readHarmony(this.raw)) this.narrowed = true;
+      return harmony;
+    }
+    if (!shownInProse(source, source.search(HARMONY_TOKEN))) return harmony;
+    this.narrowed = true;
+    return undefined;
   }
-  const malformed = (harmony?.malformed ?? false) || looksLikeCallAttempt(seen, { plainLine, mentions });
-  return { calls: [], malformed, prose: tidy(text), shape: null };
+
+  /**
+   * One extractor under the mention rule: shapes it found that are mentions are blanked and the text read again, so
+   * what is left are the calls. Returns the text as blanked so far (later extractors must not read a mention either).
+   */
+  private readWith(
+    extractor: RegisteredExtractor,
+    start: string,
+    text: string,
+  ): { result: ExtractorResult | undefined; seen: string } {
+    let seen = start;
+    for (let round = 0; ; round++) {
+      const result = extractor.extract(seen, this.contextFor(seen));
+      if (result.calls.length === 0) return { result: undefined, seen };
+      const setAside = this.notCalls(extractor, result, seen, text);
+      if (setAside.length === 0) return { result, seen };
+      this.narrowed = true;
+      if (round + 1 < MAX_ROUNDS) {
+        seen = blankSpans(seen, setAside);
+        continue;
+      }
+      // Out of rounds (a text with more shapes than a scan reads at once): keep what each remaining span says alone.
+      const kept = result.spans.filter((span) => !setAside.includes(span));
+      const calls = kept.flatMap((span) => this.callsIn(extractor, seen, span));
+      return {
+        result: calls.length > 0 ? { calls, spans: kept } : undefined,
+        seen: blankSpans(seen, setAside),
+      };
+    }
+  }
+
+  /**
+   * The spans of a result that are no calls: blocks cut off before they close (E8, under `truncated: "attempt"`),
+   * mentions (mentions.ts, M1–M5), or GLM blocks SPEC 1.0 does not read.
+   */
+  private notCalls(
+    extractor: RegisteredExtractor,
+    result: ExtractorResult,
+    seen: string,
+    text: string,
+  ): Span[] {
+    if (!this.dialects) return result.spans.filter((span) => isGlm(text, [span]));
+    const mentions = this.mentions ? this.mentionsIn(extractor, result, seen, text) : [];
+    if (mentions.length > 0 || !this.truncatedIsAttempt) return mentions;
+    // Mentions first: a tag cut off inside a sentence ("I'd write <function=get_weather> with…") is talk, not an attempt.
+    const cut = result.spans.filter((span) => isCutOff(seen.slice(span.start, span.end)));
+    if (cut.length > 0) this.cutOff = true;
+    return cut;
+  }
+
+  /** M1–M5 (mentions.ts) over the spans one extractor found. */
+  private mentionsIn(
+    extractor: RegisteredExtractor,
+    result: ExtractorResult,
+    seen: string,
+    text: string,
+  ): Span[] {
+    const spans = [...result.spans].sort((a, b) => a.start - b.start);
+    const single = spans.length === 1;
+    // Most outputs are the call and nothing else: with no prose around the shapes, only M3 and a tag's words can tell.
+    const framed = hasProseOutside(seen, spans);
+    const made: Set<string> = new Set();
+    const out: Span[] = [];
+    let previousEnd = 0;
+    spans.forEach((span, i) => {
+      const calls = single ? result.calls : this.callsIn(extractor, seen, span);
+      const nextStart = spans[i + 1]?.start ?? text.length;
+      const keys = single ? [] : calls.map(callKey);
+      const repeat =
+        made.size > 0 &&
+        keys.length > 0 &&
+        keys.every((key) => made.has(key)) &&
+        proseBetween(seen, previousEnd, span.start);
+      const beyondSpec = extractor.dialect !== undefined || isGlm(text, [span]);
+      const mention =
+        (framed && (insideSentence(seen, span) || framedAsNotMade(text, span, previousEnd, nextStart))) ||
+        (!framed && tagGoesOnInWords(seen, span)) ||
+        remarksNotMade(seen, span) ||
+        isTemplate(calls) ||
+        repeat ||
+        (framed && beyondSpec && !standsAsTheReply(seen, [span]));
+      if (mention) out.push(span);
+      else for (const key of keys) made.add(key);
+      previousEnd = span.end;
+    });
+    return out;
+  }
+
+  private contextFor(seen: string): Context {
+    if (this.context === undefined || !this.context.reads(seen))
+      this.context = new Context(this.tools, this.toolNames, seen);
+    return this.context;
+  }
+
+  /** The calls one span stands for: the extractor reads that span alone (bounded: results have few spans). */
+  private callsIn(extractor: RegisteredExtractor, seen: string, span: Span): Call[] {
+    const alone = onlySpan(seen, span);
+    return extractor.extract(alone, new Context(this.tools, this.toolNames, alone)).calls;
+  }
+}
+
+/** Each round blanks at least one span; outputs have few, and the bound keeps hostile text linear. */
+const MAX_ROUNDS = 4;
+const HARMONY_TOKEN = /<\|(?:start|channel|message)\|>/;
+/** DeepSeek's full-width special tokens: no family of SPEC 1.0's chain, so text to it. */
+const DEEPSEEK_TOKEN = /<｜[^｜\n]{1,40}｜>/g;
+/** GLM-4.5's dialect: `<tool_call>NAME<arg_key>…` or a block that is only a name. */
+const GLM_BLOCK = /^<tool_call>\s*[\p{L}\p{N}_.-]+\s*(?:<arg_key>|<\/tool_call>|$)/u;
+
+const CLOSES: readonly [opening: string, closing: string][] = [
+  ["<tool_call>", "</tool_call>"],
+  ["<function=", "</function>"],
+  ["<｜tool▁call▁begin｜>", "<｜tool▁call▁end｜>"],
+];
+
+/**
+ * E8: a call shape that was cut off: a block whose closing tag never comes (the extractors read such a block to the
+ * next one or the end of the text). Granite's `<tool_call>[…]`, whose
+ * format has no closing tag, is whole when its list is.
+ */
+function isCutOff(shape: string): boolean {
+  const trimmed = shape.trim();
+  for (const [opening, closing] of CLOSES) {
+    if (!trimmed.startsWith(opening)) continue;
+    if (trimmed.endsWith(closing)) return false;
+    // Granite writes `<tool_call>[{…}]` with no closing tag: its list's bracket closes the call.
+    const body = trimmed.slice(opening.length).trim();
+    return !(opening === "<tool_call>" && body.startsWith("[") && body.endsWith("]"));
+  }
+  // A TOOL line ending in `k=` is not cut: the plain protocol writes an empty string that way (BFCL's oracle does).
+  return false;
+}
+
+/** Whether the text has words outside the spans (sorted by start). */
+function hasProseOutside(seen: string, spans: readonly Span[]): boolean {
+  let position = 0;
+  for (const span of spans) {
+    if (span.start > position && proseBetween(seen, position, span.start)) return true;
+    position = Math.max(position, span.end);
+  }
+  return proseBetween(seen, position, seen.length);
+}
+
+function isGlm(text: string, spans: readonly Span[]): boolean {
+  return spans.some((span) => GLM_BLOCK.test(text.slice(span.start, span.end)));
 }
 
 /**
  * Whether `extractCalls(raw, { tools })` — the default options — returns what this extraction of the same text with
  * the same tools returned under whatever options it was made with, so a second reading can be skipped. True when the
- * options could not have mattered: harmony calls (read before any option applies), or calls from an extractor that
- * runs before the plain-line one and is no shape beyond the spec (xml, json), or from the plain-line one itself
- * (which the defaults run), in text without backticks (so there was no inline mention to blank).
+ * options could not have mattered: no rule of the options set anything aside or switched a dialect off, and the calls
+ * came from harmony (read before any option applies) or an extractor that runs before the plain-line one and is no
+ * shape beyond the spec (xml, json), or from the plain-line one itself (which the defaults run), in text without
+ * backticks (so there was no inline mention to blank).
  */
 export function readsAsDefaults(raw: string, extraction: Extraction): boolean {
+  if (NARROWED.has(extraction)) return false;
   const shape = extraction.shape;
   if (shape === "harmony") return true;
   return (shape === "xml" || shape === "json" || shape === "plain") && !raw.includes("`");
-}
-
-/** Extractor families beyond SPEC §3.1's chain. */
-const BEYOND_SPEC: ReadonlySet<ExtractorName> = new Set(["pythonic"]);
-
-/** Around a call on its own line only list brackets, separators, fence markers and special tokens may stand. */
-const LINE_FRAME = /^(?:[\s[\],;`]|<\|[a-z_]+\|>|```[a-z_]*)*$/i;
-
-/** Every span sits on lines of its own: nothing but framing before it on its first line or after it on its last. */
-function onOwnLines(text: string, spans: readonly Span[]): boolean {
-  return spans.every((span) => {
-    const lineStart = text.lastIndexOf("\n", span.start - 1) + 1;
-    const newline = text.indexOf("\n", span.end);
-    const lineEnd = newline === -1 ? text.length : newline;
-    return (
-      LINE_FRAME.test(text.slice(lineStart, span.start)) && LINE_FRAME.test(text.slice(span.end, lineEnd))
-    );
-  });
 }

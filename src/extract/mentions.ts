@@ -1,12 +1,36 @@
 /**
- * A mention is not an attempt (extraction rule E2): inline code inside a line of prose ("I would send a
- * `<tool_call>` block", "`get_weather(city="Rome")` is the call I would make, but…") is talk about a call.
- * Such spans are blanked (same length, so every other offset still holds) before the extractors look.
- * A line that is nothing but inline code (`` `TOOL get_weather | city=Rome` ``) is left alone: that is the reply.
+ * Mentions are not calls (extraction rule E2, docs/spec-conformance.md): one rule, in one place, for every call
+ * dialect, applied alike to text and to a native reply's `content`. A shape the extractors found is a *mention* when
+ *
+ * - M1 it stands inside a sentence: prose before it on its line that does not end a clause ("something like {…}"),
+ *   prose after it that goes on with the sentence ("{…}, but I won't"), or a tag whose line goes on in words
+ *   ("I would write <function=get_weather> with a city parameter");
+ * - M2 it stands on lines of its own but its frame says it is not being made: an example or a hypothetical before it
+ *   ("The call would look like this:", «Я бы написал:») or after it ("…but I won't run it", "Should I go ahead?");
+ * - M3 its arguments are placeholders (`city=<your city>`, `"to_currency": "?"`): a template, not a call;
+ * - M4 it repeats, after prose, a call the reply already made ("For reference, the call I just made was: …");
+ * - M5 (dialects beyond the SPEC's chain: Python-style, GLM, DeepSeek tokens, harmony) it is not the reply: more than
+ *   a one-line preface before it, or any prose after it.
+ *
+ * Inline code inside a line of prose and block-quoted lines are set aside before the extractors look: quoted, not made.
+ * Blanking keeps every offset (same length, newlines kept), so spans found in the blanked text hold in the original.
  */
+import type { Call } from "../tools/types.js";
+import type { Span } from "./types.js";
 
 const INLINE_CODE = /(?<!`)`(?!`)[^`\n]+`(?!`)/g;
 const WORD = /[\p{L}\p{N}]/u;
+/**
+ * What frames a call without being prose: special tokens (`<|python_tag|>`, `<｜tool▁sep｜>`, `[TOOL_CALLS]`), bare
+ * tags (`<tool_calls>`), fence markers, Phi's `functools`, Kimi's `functions.NAME:0` heads.
+ */
+const FRAMING =
+  /<\|[^|\n]{1,40}\|>|<｜[^｜\n]{1,40}｜>|\[[A-Z_]{2,30}\]|<\/?[\w:.-]{1,40}>|```[\w-]*|\bfunctools\b|\bfunctions\.[\w.-]+:\d+/g;
+
+/** Whether a piece of text around a shape has words once its framing is set aside. */
+function hasProse(fragment: string): boolean {
+  return WORD.test(fragment.replace(FRAMING, " "));
+}
 
 /** The text with inline code that sits inside prose replaced by spaces; the same string when there is none. */
 export function blankInlineMentions(text: string): string {
@@ -17,4 +41,241 @@ export function blankInlineMentions(text: string): string {
     if (!WORD.test(outside)) return line;
     return line.replace(INLINE_CODE, (code) => " ".repeat(code.length));
   });
+}
+
+/** Block-quoted lines (`> …`) are quotations: a call shown there is not made. */
+export function blankBlockQuotes(text: string): string {
+  if (!/^[ \t]*>/m.test(text)) return text;
+  return text.replace(/^[ \t]*>[^\n]*/gm, (line) => " ".repeat(line.length));
+}
+
+/** The text with the spans replaced by spaces (newlines kept, so lines keep their numbers). */
+export function blankSpans(text: string, spans: readonly Span[]): string {
+  let out = text;
+  for (const span of spans) {
+    const inside = out.slice(span.start, span.end).replace(/[^\n]/g, " ");
+    out = out.slice(0, span.start) + inside + out.slice(span.end);
+  }
+  return out;
+}
+
+/**
+ * What one span alone says: its lines, with everything on them outside the span blanked, for the same extractor to
+ * read (only the span's lines, so reading every span of a long text stays linear).
+ */
+export function onlySpan(text: string, span: Span): string {
+  const first = lineStart(text, span.start);
+  const last = lineEnd(text, span.end);
+  const before = text.slice(first, span.start).replace(/[^\n]/g, " ");
+  const after = text.slice(span.end, last).replace(/[^\n]/g, " ");
+  return before + text.slice(span.start, span.end) + after;
+}
+
+/**
+ * How far around a shape its frame is looked for. A sentence is shorter than this; the bound keeps a text with
+ * thousands of shapes on one line linear to read.
+ */
+const REACH = 500;
+
+/** The start of the line holding `at`, or `REACH` characters back if the line is longer. */
+function lineStart(text: string, at: number): number {
+  const from = Math.max(0, at - REACH);
+  return from + text.slice(from, at).lastIndexOf("\n") + 1;
+}
+
+/** The end of the line holding `at`, or `REACH` characters on if the line is longer. */
+function lineEnd(text: string, at: number): number {
+  const to = Math.min(text.length, at + REACH);
+  const newline = text.slice(at, to).indexOf("\n");
+  return newline === -1 ? to : at + newline;
+}
+
+/** Prose before a shape may end a clause and introduce it ("Sure:", "Starting it now:", "Done!"). */
+const ENDS_CLAUSE = /[:：.!?…]["»”)*_]*\s*[[({]*\s*$/u;
+/** Prose after a shape may start a sentence of its own ("{…} Would you like to know more?"). */
+const STARTS_SENTENCE = /^\s*(?:[*_]+\s*)?["«“(]?[\p{Lu}\p{N}]/u;
+
+/**
+ * M1: the shape sits inside a sentence. `seen` is the text as the extractors saw it (mentions already set aside
+ * blanked), so only real prose counts around the shape.
+ */
+export function insideSentence(seen: string, span: Span): boolean {
+  const rawLead = seen.slice(lineStart(seen, span.start), span.start);
+  const lead = rawLead.replace(FRAMING, " ");
+  const trail = seen.slice(span.end, lineEnd(seen, span.end)).replace(FRAMING, " ");
+  // One token glued to the shape is markup (`[TOOL_CALLS]get_weather[ARGS]{…}`), not a sentence.
+  const glued = !/\s$/.test(rawLead) && !/\s/.test(rawLead.trim());
+  const leadIsProse = WORD.test(lead) && !glued;
+  if (leadIsProse && !ENDS_CLAUSE.test(lead)) return true;
+  if (WORD.test(trail) && !(STARTS_SENTENCE.test(trail) && (!leadIsProse || ENDS_CLAUSE.test(lead))))
+    return true;
+  return tagGoesOnInWords(seen, span);
+}
+
+/** An opening tag followed on its line by words, not by a body: `<function=get_weather> with a city parameter`. */
+const TAG_HEAD = /^<(?:tool_call|function=[^>\n]{0,256})>([^<\n{[]*)/;
+
+export function tagGoesOnInWords(seen: string, span: Span): boolean {
+  const head = TAG_HEAD.exec(seen.slice(span.start, lineEnd(seen, span.start)));
+  if (!head) return false;
+  const rest = (head[1] ?? "").trim();
+  // A bare name is GLM's call head (`<tool_call>get_weather`); anything more is a sentence going on.
+  return rest !== "" && !/^[\p{L}\p{N}_.-]+$/u.test(rest);
+}
+
+/**
+ * Cues before a shown call that it is an example or a hypothetical: it is not being made. Only plain markers of an
+ * example count; "Here's how I'd do it:" also introduces real calls, so it is left to what follows the call.
+ */
+const SHOWN_NOT_MADE =
+  /(?:^|[^\p{L}])(?:would (?:look|read)|(?:the|a|my|that|this) (?:call|request|invocation|block|line) would (?:be|go)|(?:could|might) look|looks? like this|i'?d (?:write|type|put)|i would (?:write|type|put)|for example|for instance|e\.g\.|something like|such as|the (?:format|syntax|template) (?:is|looks|would be)|if i (?:were|was) to|were i to|hypothetical\p{L}*|(?:an|one) example|example:|например|пример\p{L}*|выглядел\p{L}* бы|выглядит так|будет выглядеть|бы выглядел\p{L}*|я бы (?:написал|написала|отправил|отправила|вызвал|вызвала)|формат\p{L}*|синтаксис\p{L}*|шаблон\p{L}*)(?:[^\p{L}]|$)/iu;
+/** Cues after a shown call that it was not sent, or waits for permission. */
+const NOT_SENT =
+  /(?:^|[^\p{L}])(?:(?:won'?t|will not|not going to|am not|'m not|isn'?t|wasn'?t|not|never|didn'?t|don'?t) (?:\p{L}+ )?(?:run|send|execute|call|make|use|invoke|issue|sending|running|executing|calling|making|using|issuing|sent|run|executed|called)|would (?:return|give|produce|output|look|be|come back)|(?:just|only|merely) (?:showing|an example|illustrat|the format|a template|to show)|no need to (?:run|call|send)|should i (?:go ahead|run|send|do|call|proceed|make|execute)|(?:want|shall|would you like|do you want) me to (?:run|send|go ahead|do|call|proceed|make|execute|actually)|go ahead\?|proceed\?|if you (?:want|'d like|would like) (?:me )?to (?:run|send|call|execute)|не (?:буду|стану|стал|будем) (?:\p{L}+ )?(?:вызывать|запускать|отправлять|выполнять)|не (?:отправля|запуска|вызыва|выполня)\p{L}*|бы (?:вернул|вернула|вернуло|выдал|показал)|(?:просто|только|лишь) (?:пример|показываю|для примера)|(?:отправить|запустить|выполнить|вызвать)(?: (?:запрос|его|вызов))?\?)(?:[^\p{L}]|$)/iu;
+
+/** The last sentence of the prose before `at` (up to the previous span), and the first one after `from`. */
+function sentenceBefore(text: string, from: number, at: number): string {
+  const lines = text
+    .slice(Math.max(from, at - REACH), at)
+    .split("\n")
+    .filter((line) => hasProse(line));
+  const last = lines.at(-1) ?? "";
+  const sentences = last.split(/(?<=[.!?…])\s+/);
+  return sentences.at(-1) ?? "";
+}
+
+function sentenceAfter(text: string, at: number, to: number): string {
+  const lines = text
+    .slice(at, Math.min(to, at + REACH))
+    .split("\n")
+    .filter((line) => hasProse(line));
+  return lines.slice(0, 2).join(" ");
+}
+
+/**
+ * Whether a shape at `at` is shown inside prose: the prose before it on its line goes on with a sentence, or the
+ * sentence before it introduces an example (used for harmony markup, whose calls end the turn).
+ */
+export function shownInProse(text: string, at: number): boolean {
+  const lead = text.slice(lineStart(text, at), at).replace(FRAMING, " ");
+  if (WORD.test(lead) && !ENDS_CLAUSE.test(lead)) return true;
+  return SHOWN_NOT_MADE.test(sentenceBefore(text, 0, at));
+}
+
+/** M2: the frame around a shape standing on its own lines says it is an example, or that it was not sent. */
+export function framedAsNotMade(text: string, span: Span, previousEnd: number, nextStart: number): boolean {
+  return (
+    SHOWN_NOT_MADE.test(sentenceBefore(text, previousEnd, span.start)) ||
+    NOT_SENT.test(sentenceAfter(text, span.end, nextStart))
+  );
+}
+
+/** A spaced dash and the words after it, at the end of a line. */
+const DASH_REMARK = /[ \t][—–-][ \t]+([^\n—–]{1,200})$/u;
+
+/**
+ * M2 inside the shape's own line: a line-based shape (the TOOL line) runs to the line's end, so a remark after a
+ * spaced dash that says it was not made ("TOOL calculator | expression=1+1 — repeated back to you, not executed") is
+ * read with the shape. Only a remark that says so counts: a value may hold a dash ("text=milk — and bread").
+ */
+export function remarksNotMade(text: string, span: Span): boolean {
+  const shape = text.slice(span.start, span.end).trimEnd();
+  const lastLine = shape.slice(shape.lastIndexOf("\n") + 1);
+  const remark = DASH_REMARK.exec(lastLine);
+  return remark !== null && NOT_SENT.test(remark[1] ?? "");
+}
+
+/**
+ * An argument that holds a slot to fill, not a value: `<your city>`, `?`, `...`, `[city]`, `{city}`, «<ваш текст>».
+ * Words that only look like slots (`your_dataset_name` in a BFCL answer) are values.
+ */
+const PLACEHOLDER =
+  /^(?:<[\p{L}_ -][^<>\n]{0,39}>|\?+|\.{2,}|…+|\[[\p{L}_ -]{1,40}\]|\{[\p{L}_ ]{1,40}\}|—)$/iu;
+
+function hasPlaceholder(value: unknown): boolean {
+  if (typeof value === "string") return PLACEHOLDER.test(value.trim());
+  if (Array.isArray(value)) return value.some(hasPlaceholder);
+  if (value !== null && typeof value === "object") return Object.values(value).some(hasPlaceholder);
+  return false;
+}
+
+/**
+ * Where a value stands in a shape's text: after `"key":` (quoted or not), after `k=` in a TOOL line, or between
+ * `<parameter=k>`/`<arg_value>` and its closing tag. Read by {@link isTemplateText} for shapes no reader could parse.
+ */
+const VALUE_SLOTS =
+  /:\s*("[^"\n]{0,42}"|[^\s,{}[\]"][^,}\]\n]{0,40})\s*(?=[,}\]]|$)|=[ \t]*([^|\n]{1,42}?)[ \t]*(?=\||$)|<(?:parameter=[^>\n]{1,60}|arg_value)>\s*([^<\n]{1,42}?)\s*<\//gm;
+
+/**
+ * M3 on text: a shape that could not be read whose values are slots (`"amount": ?`, `"city": "..."`,
+ * `amount=?`): a template, a mention, not a broken attempt.
+ */
+export function isTemplateText(shape: string): boolean {
+  for (const match of shape.matchAll(VALUE_SLOTS)) {
+    const raw = (match[1] ?? match[2] ?? match[3] ?? "").trim();
+    const value = raw.startsWith('"') && raw.endsWith('"') && raw.length >= 2 ? raw.slice(1, -1) : raw;
+    if (PLACEHOLDER.test(value.trim())) return true;
+  }
+  return false;
+}
+
+/** M3: some argument of the calls is a placeholder. */
+export function isTemplate(calls: readonly Call[]): boolean {
+  return calls.some((call) => hasPlaceholder(call.arguments));
+}
+
+/** Canonical text of a call, to tell a repeat. */
+export function callKey(call: Call): string {
+  return JSON.stringify([call.name, sortedValue(call.arguments)]);
+}
+
+function sortedValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedValue);
+  if (value !== null && typeof value === "object") {
+    const record = value as Record<string, unknown>;
+    return Object.fromEntries(
+      Object.keys(record)
+        .sort()
+        .map((key) => [key, sortedValue(record[key])]),
+    );
+  }
+  return value;
+}
+
+/** Whether there are words between two offsets (prose between a call and a later shape). */
+export function proseBetween(seen: string, from: number, to: number): boolean {
+  return hasProse(seen.slice(from, to));
+}
+
+/**
+ * M5: a dialect beyond the SPEC counts only as the reply: at most a one-line preface before its first shape, and no
+ * prose after its last.
+ */
+export function standsAsTheReply(seen: string, spans: readonly Span[]): boolean {
+  const first = Math.min(...spans.map((span) => span.start));
+  const last = Math.max(...spans.map((span) => span.end));
+  // A one-line preface is short: a longer run before the shape is more than one.
+  if (first > 4 * REACH) return false;
+  const preface = seen
+    .slice(0, first)
+    .split("\n")
+    .filter((line) => hasProse(line));
+  return preface.length <= 1 && !hasProse(seen.slice(last, last + 4 * REACH));
+}
+
+/**
+ * A one-clause preface on the call's own line ("Okay! Starting it now: TOOL set_timer | seconds=600",
+ * "Sure: get_weather(city='Rome')") is blanked so the line-based readers see the call; a hypothetical preface ("The
+ * call would be: …") is left, so the line stays prose.
+ */
+export function blankSameLinePrefaces(seen: string, text: string, toolNames: ReadonlySet<string>): string {
+  if (!seen.includes(":") && !seen.includes("：")) return seen;
+  return seen.replace(
+    /^([^\n:：]{1,80}[:：][ \t]+)(?=TOOL[ \t]+[\p{L}\p{N}_.-]+[ \t]*\||([\p{L}_][\p{L}\p{N}_.-]*)\()/gmu,
+    (preface: string, _group: string, name: string | undefined, offset: number) => {
+      if (name !== undefined && !toolNames.has(name)) return preface;
+      if (SHOWN_NOT_MADE.test(text.slice(offset, offset + preface.length))) return preface;
+      return " ".repeat(preface.length);
+    },
+  );
 }

@@ -7,6 +7,9 @@ import type { JsonSpan } from "./scanner.js";
 /** The extractor families of spec §3.1, in the order the chain tries them. */
 export type ExtractorName = "xml" | "json" | "plain" | "pythonic" | "bare_arguments" | "harmony";
 
+/** A call dialect beyond SPEC §3.1's chain that a call was read in: named in the verdict's leniency. */
+export type Dialect = "pythonic" | "glm" | "deepseek" | "harmony";
+
 /** A half-open character range `[start, end)` of the cleaned text. */
 export interface Span {
   start: number;
@@ -45,4 +48,6 @@ export interface Extraction {
   prose: string;
   /** Which extractor yielded the calls; null when none did. */
   shape: ExtractorName | null;
+  /** Present when the calls were read in a dialect beyond SPEC §3.1's chain (a leniency the verdict names). */
+  dialect?: Dialect;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Behaviour, classifyBehaviour } from "./behaviour.js";
+import { type Behaviour, classifyBehaviour, readReply } from "./behaviour.js";
 
 // Our own examples, written from the rules in behaviour.ts (not taken from any data set).
 const EXAMPLES: Record<Behaviour, string[]> = {
@@ -40,7 +40,6 @@ const EXAMPLES: Record<Behaviour, string[]> = {
     "Why did the scarecrow win an award? Because he was outstanding in his field!",
     "Canberra is the capital. Would you like to know more about it?",
     "Here is a haiku:\nCrimson leaves drifting\nSoftly on the autumn wind\nThe year exhales slow",
-    "I can't browse the internet, but the Berlin Wall fell in 1989.",
     "It's Mercury. Let me know if you need anything else!",
     "The weather in Paris is sunny, 22°C.",
     "Столица Австралии — Канберра.",
@@ -59,6 +58,17 @@ describe("the behaviour of a no-call reply", () => {
       });
     }
   }
+
+  it("reads a refusal that also gives content as an informative refusal (an answer case takes it as an answer)", () => {
+    expect(readReply("I can't browse the internet, but the Berlin Wall fell in 1989.")).toMatchObject({
+      behaviour: "refusal",
+      informative: true,
+    });
+    expect(readReply("I can't browse the internet.")).toMatchObject({
+      behaviour: "refusal",
+      informative: false,
+    });
+  });
 
   it("reads an empty reply as an answer (nothing asked, nothing refused)", () => {
     expect(classifyBehaviour("")).toBe("answer");

@@ -2,10 +2,10 @@
 
 import { isMentions } from "../cases/mentions.js";
 import type { Case, ExpectedCall, Protocol } from "../cases/schema.js";
-import { type Extraction, extractCalls } from "../extract/index.js";
+import { type Dialect, type Extraction, extractCalls } from "../extract/index.js";
 import type { Call, ToolSpec } from "../tools/types.js";
 import { hasConstraints, unmetConstraints, unmetConstraintsAsSubstrings } from "./answer.js";
-import { type Behaviour, classifyBehaviour } from "./behaviour.js";
+import { type Behaviour, type ReplyReading, readReply } from "./behaviour.js";
 import { argumentLeniency, compareArguments } from "./compare.js";
 import type { NoCallExpectation } from "./expectation.js";
 import { gradeAnyCall, gradeCalls } from "./grade-calls.js";
@@ -32,7 +32,13 @@ export interface Output {
 
 function read(output: Output, tools: readonly ToolSpec[], rules: GradingRules): Reading | Extraction {
   const plainLine = !rules.plainLineOnlyInPlain || output.protocol === "plain";
-  const options = { tools, plainLine, mentions: rules.mentions };
+  const options = {
+    tools,
+    plainLine,
+    mentions: rules.mentions,
+    dialects: rules.dialects,
+    truncated: rules.truncated,
+  };
   if (output.protocol !== "native") return extractCalls(output.output, options);
   const reply = decodeNativeReply(output.output);
   // The runtime's parser is what native mode tests: a call left in the content is not a call, but it is malformed.
@@ -72,8 +78,24 @@ export function gradeAndRead(
         : "any_call" in expect
           ? gradeAnyCall(base, tools, reading)
           : gradeNoCall(base, expect, reading, rules);
+  if ("dialect" in reading && reading.dialect !== undefined && graded.calls.length > 0)
+    nameDialect(graded, reading.dialect);
   // Only an extraction has a shape: a native reading is assembled from the runtime's calls.
   return { verdict: graded, extraction: "shape" in reading ? reading : undefined };
+}
+
+/**
+ * Calls read in a dialect beyond SPEC §3.1's chain are a leniency, named like the others: `dialect=pythonic` in the
+ * verdict's `lenient` list and its reason (docs/spec-conformance.md, "Leniencies").
+ */
+function nameDialect(graded: Verdict, dialect: Dialect): void {
+  const name = `dialect=${dialect}`;
+  const earlier = graded.lenient ?? [];
+  graded.lenient = [...earlier, name];
+  graded.reason =
+    earlier.length > 0
+      ? graded.reason.replace(/\(lenient: ([^)]*)\)/, (_note, list: string) => `(lenient: ${list}, ${name})`)
+      : `${graded.reason} (lenient: ${name})`;
 }
 
 /** The behaviours each no-call expectation accepts; `abstain` is 1.0's word for "answer or refuse". */
@@ -90,6 +112,17 @@ const DESCRIBED: Record<Behaviour, string> = {
   question: "asks a question",
 };
 
+/**
+ * The behaviour a no-call case sees. A refusal that also gives content ("I can't browse, but the Wall fell in 1989")
+ * refuses on a refuse case and answers on an answer case: the case asked for the content, and it is there
+ * (docs/reply-roles.md, "Refusal with content").
+ */
+function behaviourFor(reply: ReplyReading, expect: NoCallExpectation): Behaviour {
+  return reply.behaviour === "refusal" && reply.informative && expect.no_call === "answer"
+    ? "answer"
+    : reply.behaviour;
+}
+
 function gradeNoCall(
   base: VerdictBase,
   expect: NoCallExpectation,
@@ -103,7 +136,8 @@ function gradeNoCall(
   const answerOk = constrained ? unmet.length === 0 : null;
   // An attempt to call that could not be parsed is not an abstention (BFCL counts it as one; we do not: issue 9).
   const attempted = spurious || reading.malformed;
-  const behaviour = rules.behaviourAware && !attempted ? classifyBehaviour(reading.prose) : undefined;
+  const behaviour =
+    rules.behaviourAware && !attempted ? behaviourFor(readReply(reading.prose), expect) : undefined;
   const behaviourOk = behaviour === undefined || ACCEPTED[expect.no_call].includes(behaviour);
   const passed = !attempted && behaviourOk && answerOk !== false;
   const reason = spurious

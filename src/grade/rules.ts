@@ -7,8 +7,24 @@ export interface GradingRules {
   constraints: "words" | "substrings";
   /** 2.0: a plain `TOOL name | k=v` line is call syntax only under the plain protocol (SPEC §6). */
   plainLineOnlyInPlain: boolean;
-  /** 2.0: a call mentioned in prose or inline code is no call; Python-style calls only as the whole reply; `"name": null` is a no-call. */
+  /**
+   * 2.0: a call mentioned in prose is no call (inside a sentence, inline code, an example frame, placeholder arguments,
+   * a repeat after prose; src/extract/mentions.ts); dialects beyond the chain only as the reply; `"name": null` is a
+   * no-call.
+   */
   mentions: boolean;
+  /**
+   * Read the dialects beyond SPEC §3.1's chain (Python-style calls, GLM-4.5 `<arg_key>`, DeepSeek tokens, harmony
+   * calls), each named in the verdict's `lenient` list. 1.0's chain has XML blocks, JSON objects, the TOOL line and a
+   * bare argument object only.
+   */
+  dialects: boolean;
+  /**
+   * A call block that never closes (`<tool_call>…` without `</tool_call>`, `<function=…>` without `</function>`): 2.0
+   * reads it as a malformed attempt, the output having been cut inside its call; 1.0 read the call it holds, as vLLM's
+   * parsers do (docs/spec-conformance.md, E8).
+   */
+  truncated: "call" | "attempt";
 }
 
 /** ToolUse.1 2.0 semantics: the default. */
@@ -17,12 +33,19 @@ export const TOOLUSE_RULES: GradingRules = {
   constraints: "words",
   plainLineOnlyInPlain: true,
   mentions: true,
+  dialects: true,
+  truncated: "attempt",
 };
 
-/** SPEC 1.0 to the letter: behaviour-blind abstention, substring constraints (§3.3), the TOOL line in every protocol (§3.1). */
+/**
+ * SPEC 1.0 to the letter: behaviour-blind abstention, substring constraints (§3.3), §3.1's chain exactly (XML blocks,
+ * JSON objects, the TOOL line in every protocol, a bare argument object; no other dialect), no mention rule.
+ */
 export const SPEC1_RULES: GradingRules = {
   behaviourAware: false,
   constraints: "substrings",
   plainLineOnlyInPlain: false,
   mentions: false,
+  dialects: false,
+  truncated: "call",
 };

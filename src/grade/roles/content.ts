@@ -1,0 +1,181 @@
+/**
+ * The content role (docs/reply-roles.md, role C) and what qualifies it: an answer, an explanation, or an alternative
+ * the assistant suggests instead (C-alt: "You could call the restaurant", «Попробуйте приложение доставки»); support
+ * that explains a request (options, examples, promises, reasons: "For example, EUR or USD", "Once you tell me, I'll
+ * set it", «Например, 10 минут»); and an introduction that presents quoted material ("Here's the translation:").
+ */
+import { anywhere, atStart, LEAD, wordsOf } from "./cues.js";
+
+const ALTERNATIVE = atStart([
+  "instead",
+  "alternatively",
+  "you (?:can|could|might|may|should|would|'d|will|'ll|need to|have to|'ll need to|'d need to|'ll want to|may want to|might want to|could always|can always)",
+  "try",
+  "consider",
+  "i (?:recommend|suggest|'d recommend|'d suggest|would recommend|would suggest|can (?:help|instead|suggest|draft|write|give|tell|explain|offer|show|recommend|walk|provide|share|prepare|make|create|compose|outline|describe|list)|could (?:help|draft|write|give|suggest|show|walk|instead|provide|share|prepare|make|create|compose|outline|describe|list))",
+  "(?:a|one|another) (?:good |better |simple |quick |easy )?(?:option|alternative|way|idea|approach) (?:is|would be|might be)",
+  "your best bet",
+  "the (?:easiest|best|quickest|simplest|fastest) (?:way|option|thing|bet)",
+  "(?:check|use|call|contact|visit|open|ask|download|install|look up|search|google|book|order) (?:a|an|your|the|it|them|with|online|through|via|on)",
+  "(?:вы|ты) (?:можете|могли бы|можешь|мог бы|сможете|сможешь)",
+  "можно",
+  "можете",
+  "можешь",
+  "попробуйте",
+  "попробуй",
+  "рекомендую",
+  "советую",
+  "предлагаю",
+  "лучше (?:всего)?",
+  "воспользуйтесь",
+  "воспользуйся",
+  "обратитесь",
+  "обратись",
+  "позвоните",
+  "позвони",
+  "зайдите",
+  "зайди",
+  "откройте",
+  "открой",
+  "проверьте",
+  "проверь",
+  "вместо этого",
+  "(?:я )?(?:могу|мог бы|могла бы|могу лишь|могу только) (?:помочь|подсказать|составить|написать|рассказать|предложить|объяснить|подготовить|набросать|сделать|дать)",
+]);
+const INSTEAD = anywhere(["instead", "вместо этого", "взамен"]);
+
+/** C-alt: the unit suggests another way (what the user could do, or other help the assistant offers). */
+export function isAlternative(text: string): boolean {
+  return ALTERNATIVE.test(text) || INSTEAD.test(text) || sendsElsewhere(text);
+}
+
+/** A place to look: a site, an app, a search, a help desk. */
+const ELSEWHERE = anywhere([
+  "(?:on|in|at|via|through) (?:the |their |an |a |your )?(?:official )?(?:website|site|app|internet|web|search engine|help ?desk|hotline)",
+  "online",
+  "(?:на|в|во|через) (?:\\p{L}+ )?(?:сайте|интернете|поиске|поисковике|приложении|справочной|справочном)",
+]);
+/** An imperative opening the unit: Russian by its ending, English by the verbs of looking and asking. */
+const IMPERATIVE_OPENING = new RegExp(
+  `^${LEAD}(?:\\p{L}+(?:ите|йте)|check|look|search|see|find|ask|verify|confirm|clarify|visit|google)(?![\\p{L}])`,
+  "u",
+);
+
+/**
+ * C-alt by place: an imperative that names where to look ("Check it on the official website", «Уточните на
+ * официальном сайте») sends the user elsewhere; it asks the assistant nothing, whatever its verb.
+ */
+export function sendsElsewhere(text: string): boolean {
+  return IMPERATIVE_OPENING.test(text) && ELSEWHERE.test(text);
+}
+
+const SUPPORT = atStart([
+  // Options and examples of what to answer.
+  "for example",
+  "for instance",
+  "e\\.g\\.?",
+  "such as",
+  "like",
+  "say",
+  "(?:options|choices|examples?|popular (?:choices|options)|common (?:choices|options)|possible (?:values|options)) (?:include|are|could be|might be)",
+  "either",
+  "it (?:could|can|might) be",
+  "you can (?:say|pick|choose|give|use|tell me|just say|type)",
+  "any (?:city|currency|language|duration|time|amount|place|country|timezone)",
+  "(?:например|к примеру|скажем|допустим|варианты|это может быть|подойдет|можно (?:также |еще |и |просто )?(?:указать|выбрать|написать|назвать|уточнить|добавить))",
+  "(?:typical|common|usual|standard|popular|recommended) (?:times|values|options|choices|durations|amounts|ones)",
+  "(?:типичн|обычн|стандартн|популярн)\\p{L}* (?:время|значения|варианты)",
+  // Promises about what happens once the user answers.
+  "(?:once|after|as soon as|when) (?:you|i (?:have|get|know))",
+  "then (?:i|i'll|i will|i can)",
+  "that way",
+  "so (?:that )?i (?:can|could|know)",
+  "i(?:'ll| will)",
+  "i (?:can|could)(?: then| quickly| immediately| right away| gladly| happily)? (?:set|check|convert|translate|save|look|get|find|fetch|calculate|start|do|give|tell|pull|run|make|create|take|handle|work|help|show|provide|add|note|write|figure|send|be able|start)",
+  // Russian promises: a first-person future ("и я запущу таймер", «тогда пересчитаю в евро»).
+  "(?:как только|после (?:этого|того)|тогда|и|а)? ?(?:я )?(?:\\p{L}+ ){0,2}(?:\\p{L}+(?:у|ю)|смогу|скажу|подскажу)",
+]);
+/** Why the request is made: the answer depends on what is missing. */
+const REASON = anywhere([
+  "depends? on",
+  "depending on",
+  "var(?:y|ies)",
+  "differs?",
+  "different",
+  "each (?:city|country|zone|place|currency|language|region)",
+  "to (?:be sure|make sure|give you (?:an? )?(?:accurate|exact|correct|right)|get (?:it|this|that) right)",
+  "in order to",
+  "because i need",
+  "since i need",
+  "otherwise",
+  "(?:this|that|it) (?:will|would|'ll|'d) help",
+  "to help me",
+  "(?:a variety|a range|a number|lots) of",
+  "various",
+  "several",
+  "multiple",
+  "many (?:different )?(?:options|kinds|types|places|cities)",
+  "(?:we|i) (?:have|offer|support) (?:options|several|many|a few)",
+  "это поможет",
+  "так я (?:смогу|пойму)",
+  "несколько",
+  "множество",
+  "зависит от",
+  "в (?:разных|каждом|каждой)",
+  "разн(?:ые|ое|ая|ых|ый)",
+  "чтобы (?:я |точно |правильно |не )?(?:мог|смог|знал|понимал|поставить|проверить|перевести|сохранить|посчитать|подсказать|ошибиться|дать)",
+  "иначе",
+]);
+
+/** An example anywhere in the unit: "…, e.g. 9 minutes", «…, например, «Покупки»». */
+const EXAMPLE = anywhere(["for example", "for instance", "e\\.g\\.?", "например", "к примеру"]);
+
+/** Support for a request: options, examples, promises or reasons. Read as support only right after a request. */
+export function isSupport(text: string): boolean {
+  return (
+    SUPPORT.test(text) || REASON.test(text) || EXAMPLE.test(text) || isOptionList(text) || isOtherOption(text)
+  );
+}
+
+/** Another thing the user may give instead: "Or just the city.", «Или просто город». */
+function isOtherOption(text: string): boolean {
+  return /^(?:or|или|либо)\s/u.test(text) && wordsOf(text).length <= 6;
+}
+
+/** A short list of named options with no verb: "EUR, USD or GBP", «минуты или секунды». */
+function isOptionList(text: string): boolean {
+  const words = wordsOf(text);
+  return words.length <= 6 && /(?:,|\s(?:or|или|and|и)\s)/u.test(text) && !/\s(?:is|are|это|—)\s/u.test(text);
+}
+
+const PRESENTS = anywhere([
+  "here(?:'s| is| are| it is| you go| goes)",
+  "there you go",
+  "translation",
+  "translated",
+  "in (?:english|german|french|spanish|italian|russian|japanese|chinese|portuguese|dutch|polish|turkish|arabic|korean)",
+  "(?:it|this|that) (?:would be|is|reads|means|translates)",
+  "(?:a|the|my|one|quick) (?:joke|haiku|poem|draft|message|email|note|example|answer|version|limerick|riddle|pun|one-liner|summary)",
+  "answer",
+  "says",
+  "asks",
+  "said",
+  "asked",
+  "goes",
+  "вот",
+  "держи(?:те)?",
+  "перевод",
+  "переводится",
+  "по-(?:английски|немецки|французски|испански|итальянски|русски|японски|китайски)",
+  "(?:это|будет|звучит|пишется)",
+  "(?:шутка|анекдот|стих|стишок|хокку|хайку|черновик|письмо|сообщение|текст|ответ|пример|вариант)",
+  "говорит",
+  "спрашивает",
+  "сказал",
+  "спросил",
+]);
+
+/** An introduction ("Here's the German translation:", «Вот перевод:») presents what follows as quoted material. */
+export function presentsQuotation(text: string): boolean {
+  return PRESENTS.test(text);
+}

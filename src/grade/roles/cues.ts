@@ -1,0 +1,60 @@
+/**
+ * Phrase patterns for the role rules. JavaScript's `\b` knows only ASCII letters, so a Russian word needs boundaries of
+ * its own; every cue is built here with Unicode-aware ones. A cue is evidence for a role, never the rule itself: the
+ * rules (docs/reply-roles.md) say which evidence decides.
+ */
+
+/** No letter or digit (or apostrophe, so "don't" is one word) right before. */
+const START = "(?<![\\p{L}\\p{N}'])";
+/** No letter or digit right after. */
+const END = "(?![\\p{L}\\p{N}])";
+
+/** Discourse markers a unit may open with before what it does: "So, tell me…", «Хорошо, уточните…». */
+export const LEAD =
+  "(?:(?:so|and|or|but|also|oh|ah|well|ok|okay|alright|sure|great|then|now|just|first|first of all|btw|by the way|и|а|но|так|ну|итак|хорошо|ладно|тогда|кстати|просто|только|лучше|окей|сначала|сперва|для начала)[,!]?\\s+)*";
+
+/** Any of the alternatives as whole words, anywhere in the unit. */
+export function anywhere(alternatives: readonly string[]): RegExp {
+  return new RegExp(`${START}(?:${alternatives.join("|")})${END}`, "u");
+}
+
+/** Any of the alternatives as whole words at the start of the unit, after optional discourse markers. */
+export function atStart(alternatives: readonly string[]): RegExp {
+  return new RegExp(`^${LEAD}(?:${alternatives.join("|")})${END}`, "u");
+}
+
+/** Something that tells whether a whole unit is made of certain phrases. */
+export interface Matcher {
+  test(text: string): boolean;
+}
+
+/**
+ * The whole unit is a sequence of the alternatives (with commas, dashes and exclamations between). Read left to right
+ * without backtracking, longest alternative first: a regular expression `^a(?:sep a)*$` over alternatives that overlap
+ * backtracks exponentially on a long unit of them ("right right right … x").
+ */
+export function whole(alternatives: readonly string[]): Matcher {
+  const longestFirst = [...new Set(alternatives)].sort((a, b) => b.length - a.length);
+  const phrase = new RegExp(`(?:${longestFirst.join("|")})(?=[\\s,!.—–-]|$)`, "uy");
+  const separator = /[\s,!.—–-]+/uy;
+  return {
+    test(text: string): boolean {
+      let at = 0;
+      while (at < text.length) {
+        phrase.lastIndex = at;
+        const found = phrase.exec(text);
+        if (found === null || found[0] === "") return false;
+        at += found[0].length;
+        separator.lastIndex = at;
+        const gap = separator.exec(text);
+        if (gap !== null) at += gap[0].length;
+      }
+      return at > 0;
+    },
+  };
+}
+
+/** Words of a unit: letters, digits, apostrophes and hyphens. */
+export function wordsOf(text: string): string[] {
+  return text.match(/[\p{L}\p{N}'-]+/gu) ?? [];
+}

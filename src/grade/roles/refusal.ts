@@ -1,0 +1,195 @@
+/**
+ * The refusal role (docs/reply-roles.md, role R): the reply says the assistant cannot do the task. Four forms, English
+ * and Russian, with or without a negation word:
+ *
+ * - R1 a negated ability of the speaker: "I can't", "I'm unable to", "I don't have access to", «не могу», «у меня нет
+ *   доступа»;
+ * - R2 a limit without a negation: "That's outside what my tools cover", "beyond what I can look up", «вне моих
+ *   возможностей», «выходит за рамки»;
+ * - R3 a capability description: "I only have a calculator and a translator", "My tools cover weather and time",
+ *   «У меня есть только калькулятор»;
+ * - R4 the tool is absent: "None of my tools can book flights", "There's no tool for that", «Среди инструментов нет…».
+ */
+import { anywhere } from "./cues.js";
+
+/** What an ability is about: tools, access, means (so "I don't have a favourite" is no refusal). */
+const MEANS =
+  "(?:the |any |a |an |direct |real-time |realtime |live |current |internet |web |physical |such |that |this |those |these |access to (?:a |an |the |any )?)?(?:abilit|access|capabilit|tools?|function|means|way|permission|options?|feature|integration|connection|plugin|skill|api|internet|browsing|web|real-time|realtime|live|control|hands|body|phone|account|email|e-mail|calendar|booking|payment|ordering|bank|reservation|smart|device|credentials|authori)\\p{L}*";
+
+const R1_NEGATED = anywhere([
+  `(?:i|we)(?:'m| am| are|'re)? (?:(?:really|truly|currently|still|just|simply|unfortunately|sadly|afraid i|also|personally|actually|therefore|thus) )*(?:can ?not|can'?t|couldn'?t|could not|won'?t be able|will not be able|am not able|'m not able|are not able|not able|unable|am unable|'m unable|am not capable|'m not capable|not capable|am not equipped|'m not equipped|not equipped|am not set up|'m not set up|not set up|am not allowed|'m not allowed|not allowed|not permitted|'m not connected|am not connected|not connected|don'?t support|do not support|lack|am lacking|'m lacking|no longer)(?! (?:wait|believe|stress|help but|go wrong|agree|recommend (?:it|this) enough|emphasi))`,
+  `(?:i|we) (?:(?:really|currently|unfortunately|sadly|just|also) )*(?:don'?t|do not|didn'?t|did not) (?:currently |actually |really )?have ${MEANS}`,
+  "(?:i|we) (?:(?:really|currently|unfortunately|sadly|just|also) )*(?:don'?t|do not) have (?:that|it|one|them|this)(?: here| available| at my disposal)?$",
+  "which i (?:don'?t|do not) have",
+  "(?:that|which) i (?:don'?t|do not|can'?t|cannot) (?:have|access|use|reach)",
+  `(?:i|we) (?:(?:really|currently|unfortunately|sadly|just) )*have no ${MEANS}`,
+  "i'?m afraid (?:i|that'?s|that is|this is|not|it'?s)",
+  "no can do",
+  "(?:not|isn'?t|aren'?t|is not|are not) (?:something|a thing|one of the things|anything) (?:that )?(?:i(?:'m| am)?|my tools?|these tools|the tools) (?:can|could|able|am able|have|support|do|handle|cover|offer)",
+  "(?:not|isn'?t|aren'?t|is not|are not) (?:within|in) my (?:\\p{L}+ ){0,2}(?:power|abilities|capabilities|scope|remit|reach|skill set|toolset|toolkit)",
+  "(?:not|isn'?t|aren'?t|is not|are not) (?:available|possible|supported|doable|something i can do) (?:for me|to me|here|from here|with my|with the|in this|right now|through my|with these|on my end)",
+  "(?:that|this)(?:'s| is| would be) (?:not possible|impossible|not doable|not something i can)",
+  "(?:isn'?t|aren'?t|is not|are not|not) (?:among|part of|one of|included in|on|in) (?:my|the) (?:tools|toolset|toolkit|abilities|capabilities|skills|functions|list)",
+  "(?:isn'?t|aren'?t|is not|are not|not) (?:something )?(?:my|the available|the) tools? (?:can|could|support|cover|handle|do)",
+  "(?:my |the )?(?:tools?|functions?|toolset|abilities|capabilities) (?:(?:i have|available|at my disposal|i can use|i'?ve got|provided|given to me|available to me|here) )?(?:don'?t|do not|doesn'?t|does not|can'?t|cannot|won'?t|aren'?t|isn'?t) (?:support|cover|include|allow|let|do|handle|provide|offer|reach|extend|go|work|have|able|capable|meant)",
+  "none of (?:my|the|these|the available|the provided|the offered|the tools? i have) ?(?:available |provided |offered )?(?:tools|functions|options)",
+  "(?:not|none) (?:one|any) of my tools",
+  "i (?:don'?t|do not) see (?:a|any) (?:tool|function|way)",
+  "i see no (?:tool|function|way)",
+  "not (?:equipped|designed|built|able|set up) (?:to|for)",
+  "unable to",
+  "not able to",
+  "no way (?:for me )?to",
+  "sorry, (?:no|not|i can'?t|i cannot|i'?m unable)",
+  `(?:i|we) (?:(?:really|currently|unfortunately|sadly|just|also) )*(?:don'?t|do not) have (?:a |an |any |the )?(?:\\p{L}+ ){1,3}(?:tool|function|integration|app|service|access|connection)s?`,
+  // R4 with the tool named as it is called ("There's no send_email tool") or no verb at all ("No weather tool here").
+  "(?:there'?s|there is|there are) no (?:[\\p{L}\\p{N}_.-]+ ){0,2}(?:tool|function|integration|way|option|feature)s?",
+  "no (?:[\\p{L}\\p{N}_.-]+ ){0,2}(?:tool|function|integration|plugin|api|access)s? (?:available|here|at my disposal|for (?:that|this|it)|i can use|on my end|in my)",
+  "nothing like .{1,80} in my (?:toolkit|tools|toolset)",
+  "(?:can'?t|cannot|could not|couldn'?t|won'?t) be (?:done|completed|performed|fulfilled|processed|handled|carried out|placed|booked|sent|made|arranged)",
+  "i (?:don'?t|do not) (?:do|handle|deal with|process|make|take|place|book|send) (?:bookings|orders|payments|transfers|reservations|calls|emails|that|those|this)",
+  "(?:isn'?t|aren'?t|is not|are not) (?:available|possible|supported|offered|enabled|included|provided|here|in this (?:conversation|chat|session|set|list)|on (?:the|my) list|part of (?:this|the|my))",
+]);
+
+/**
+ * R1 by ignorance of the user's situation: "I don't know where you are", «Я не знаю, где вы находитесь» says what the
+ * assistant cannot know; it asks nothing until a request follows ("…Which city?"). Not knowing what the user *meant*
+ * ("I don't know which city you mean") is a gap, a request (Q3).
+ */
+const IGNORANCE = anywhere([
+  "(?:i|we) (?:don'?t|do not|can'?t|cannot) (?:yet )?(?:know|tell|see) where (?:you|she|he|they|your|it|this|that)",
+  "(?:я )?не (?:знаю|вижу|могу знать),? где (?:вы|ты|он|она|они|находит|сейчас|ваш|твой)",
+  // A difficulty stated as the answer: "hard to say", «точную сумму назвать сложно».
+  "(?:hard|difficult|impossible) to (?:say|tell|name|give|know|predict)",
+  "(?:сложно|трудно|невозможно|нельзя) (?:точно )?(?:назвать|сказать|ответить|определить|предсказать)",
+  "(?:назвать|сказать|ответить|определить) (?:\\p{L}+ ){0,3}(?:сложно|трудно|невозможно|нельзя)",
+]);
+
+/** Declining the task itself, not lacking a means: what follows it is a substitute, not the answer. */
+const DECLINE = anywhere([
+  "i'?d rather not",
+  "i'?d better not",
+  "i(?:'ll| will) (?:pass|refrain|abstain|sit this one out)",
+  "(?:лучше |пожалуй,? )?промолчу",
+  "(?:лучше |пожалуй,? )?воздержусь",
+  "i would rather not",
+  "i(?:'d| would) prefer not to",
+  "i (?:won'?t|will not) (?:be )?(?:repeat|say|help with|provide|share)(?!\\p{L})",
+  "я бы не (?:стал|стала|хотел|хотела)",
+  "не буду (?:повторять|делать|писать|отправлять)",
+  "не стану (?:повторять|делать|писать|отправлять)",
+]);
+
+const R2_LIMIT = anywhere([
+  "beyond (?:my|what i|what my|the scope|the reach|the capabilities|the limits|what these|what the tools|my tools)",
+  "outside (?:of )?(?:my|what i|what my|the scope|the range|the capabilities|the limits|what these|what the tools|the reach|my tools|the set)",
+  "out of (?:my|scope|reach|the scope)",
+  "exceeds my",
+  "(?:fall|falls|fell|lie|lies|sit|sits) outside",
+  "outside (?:of )?(?:the |my )?(?:\\p{L}+ )?(?:tools|toolset|toolkit|capabilities|abilities|functions|remit|scope)",
+  "past what i can",
+  "more than i can (?:do|handle)",
+  "(?:is|are|'s|'re|am|'m|remains?) limited to",
+  "restricted to",
+  "only (?:able|capable|equipped|set up|designed|built) to",
+  "a job for (?:a|an|your|the)",
+  "(?:that|this|it) (?:would )?(?:requires?|needs?) (?:a|an|some|access|direct|real-time|live|physical|the ability|integration|a connection)[^.]{0,60}(?:i (?:don'?t|do not|lack)|which i|that i|not available|isn'?t available|i'?m not)",
+  "is not (?:available|supported) (?:to me|here)",
+]);
+
+const R3_CAPABILITIES = anywhere([
+  "i (?:can|could) only",
+  "i only (?:have|can|support|handle|do|work with|cover|know how)",
+  "i have only",
+  "all i (?:have|can do|can offer|can help with) (?:is|are|here)",
+  "the only (?:tools?|things?|functions?) i (?:have|can)",
+  "(?:my|the|available|these) (?:tools|toolset|toolkit|abilities|capabilities|functions|skills)(?: here| available(?: to me)?| i have| at my disposal| i can use)? (?:are|is|only|cover|covers|include|includes|allow|allows|let|lets|extend|extends|consist|handle|handles|support|supports|stop|are limited|is limited)",
+  "(?:the )?tools (?:i have|available(?: to me)?|at my disposal|i can use|i'?ve got|provided|given to me|here) (?:are|cover|include|only|let|allow|handle|support)",
+  "what i (?:have|can use|can do) (?:here )?(?:is|are)",
+  "i'?m (?:just|only) (?:a|an) (?:text|language|ai|chat)",
+]);
+
+const R_RUSSIAN = anywhere([
+  "не могу(?! не)(?! дождаться| поверить)",
+  "не смогу",
+  "не умею",
+  "не в состоянии",
+  "не в (?:моих |моей )?(?:силах|власти|компетенции|возможностях)",
+  "не под силу",
+  // A negated first-person verb: the speaker does not do it («я не выполняю», «этим не занимаюсь»).
+  "не (?!знаю|помню|уверен|думаю|считаю|сомневаюсь|вижу смысла|могу не)\\p{L}{2,}(?:ю|у)(?:сь)?",
+  "не вижу",
+  "я пас",
+  "не имею (?:доступа|возможности|такой|права|средств|инструмента)",
+  "нет (?:доступа|возможности|инструмента|функции|нужного|нужной|подходящ\\p{L}*|такой (?:функции|возможности)|такого (?:инструмента|доступа)|способа|средств|интеграции|подключения)",
+  "у меня (?:сейчас )?нет(?:у)? (?:доступа|возможности|инструмента|функции|такого|такой|подходящ\\p{L}*|нужного|нужной|способа|средств|интеграции|подключения|прав|рук)",
+  "мне (?:недоступн|не доступн)\\p{L}*",
+  "недоступн[аоы]? (?:для меня|мне)",
+  "не получится",
+  "не выйдет",
+  "не удастся",
+  "(?:это|такое|мне|к сожалению,?|увы,?) (?:сделать )?невозможно",
+  "не поддерживается",
+  "не поддерживаю",
+  "не предусмотрен",
+  "вне (?:моих|моей|зоны|пределов|компетенц\\p{L}*|того)",
+  "за (?:пределами|гранью) (?:моих|моей|того|возможност\\p{L}*)",
+  "за рамками (?:моих|моей|того|возможност\\p{L}*)",
+  "выход\\p{L}* за (?:рамки|пределы)",
+  "не входит в (?:мои|мою|число|список|мой|перечень|круг|набор)",
+  "не располагаю",
+  // A limit named as what the speaker does not do or cover: «это не то, с чем я могу помочь», «не моя зона».
+  "не то,? (?:с чем|в чем|чем|что) (?:я )?(?:могу|умею|занимаюсь|делаю|способен|способна)",
+  "не (?:моя|мой|мое) (?:зона|область|сфера|профиль|специализация|компетенция|конек|епархия)",
+  "не способен",
+  "не способна",
+  "не обладаю",
+  "не подключен",
+  "у меня (?:сейчас |здесь |тут )?(?:есть )?(?:только|лишь)",
+  "у меня (?:сейчас |здесь |тут )?нет$",
+  "(?:инструмент|функци|возможност|поиск|интернет|доступ)\\p{L}* (?:\\p{L}+ ){0,4}(?:нет|отключ\\p{L}*|недоступ\\p{L}*)",
+  "среди (?:\\p{L}+ ){0,3}нет",
+  "в (?:этом |моем |их )?(?:списке|наборе|перечне) (?:\\p{L}+ ){0,2}нет",
+  "не входит",
+  "я (?:могу|умею) (?:только|лишь)",
+  "мне доступн[аоы]? (?:только|лишь)",
+  "мои (?:инструменты|возможности|функции) (?:ограничены|позволяют|не|лишь|только|—|-|:|это|включают|сводятся)",
+  "(?:доступные|имеющиеся|мои) (?:мне )?инструменты (?:не|лишь|только|—|-|:|позволяют|ограничены|это)",
+  "ограничен[аоы]? (?:набором|инструментами|функциями|возможностями)",
+  "с этим (?:я )?не помогу",
+  "не помогу",
+  "(?:тут |здесь )?я бессил\\p{L}*",
+  "это не ко мне",
+  "ни один из (?:доступных |моих |имеющихся )?инструментов",
+  "среди (?:доступных |моих |имеющихся )?(?:мне )?инструментов нет",
+  "такого инструмента (?:у меня )?нет",
+  "такой (?:функции|возможности) (?:у меня )?нет",
+  "нет подходящ\\p{L}*",
+  "увы,? (?:но )?(?:нет|не)",
+]);
+
+/** A capability description as an enumeration: "I can calculate, check the weather, translate and set timers". */
+const ENUMERATED = /^(?:i can|i'?m able to|my tools let me|я умею|я могу|мне доступно)\s/u;
+
+const FORMS: readonly RegExp[] = [R1_NEGATED, IGNORANCE, R2_LIMIT, R3_CAPABILITIES, R_RUSSIAN, DECLINE];
+
+/** True when the unit says the assistant cannot (or will not) do it: any of R1–R4, English or Russian. */
+export function isRefusal(text: string): boolean {
+  if (FORMS.some((form) => form.test(text))) return true;
+  return ENUMERATED.test(text) && (text.match(/,/g)?.length ?? 0) >= 2;
+}
+
+/** A refusal that declines the task ("I'd rather not repeat that") rather than lacking a means to do it. */
+export function isDecline(text: string): boolean {
+  return DECLINE.test(text);
+}
+
+/** A refusal that holds only for now ("…without a duration", «…без указания времени»): what it lacks can be given. */
+export function isConditionalRefusal(text: string): boolean {
+  // "Without a time tool I can't…" lacks a means the user cannot give: that refusal holds.
+  if (LACKS_MEANS.test(text)) return false;
+  return /(?:^|\s)(?:without|unless|until|before|без|пока не|пока вы не)(?:\s|$)/u.test(text);
+}
+
+const LACKS_MEANS =
+  /(?:^|\s)(?:without (?:a |an |any |the |my )?(?:[\p{L}-]+ )?(?:tool|access|internet|connection|integration|function|app|api|plugin)|без (?:\p{L}+ )?(?:инструмент|доступ|интернет|подключени|функци|приложени))/u;

@@ -1,0 +1,262 @@
+/**
+ * The reply-roles grammar in code (docs/reply-roles.md): each unit of a no-call reply gets one role, and the reply's
+ * behaviour is decided from the roles, not from punctuation.
+ *
+ * Roles: request (Q), refusal (R), content (C: an answer, an explanation, quoted material, or an alternative the
+ * assistant suggests), and the neutral ones that never decide while the reply has substance: offer and small talk
+ * (O), and support of a request (S: options, examples, promises, reasons).
+ *
+ * Decision (§ "Behaviour"): the reply is a `question` when its last substantive unit is a request; else a `refusal`
+ * when a unit refuses (with `informative` set when content beyond the refusal follows or precedes it); else an
+ * `answer` when it has content; a reply of neutral units only asks back when one of them is a question, and is an
+ * answer otherwise (nothing asked, nothing refused).
+ */
+import { isAlternative, isSupport, presentsQuotation } from "./content.js";
+import { isForeignQuestion } from "./foreign.js";
+import { isOffer, isSmallTalk, isToolRemark } from "./offer.js";
+import { isConditionalRefusal, isDecline, isRefusal } from "./refusal.js";
+import { isAddressed, isYesNoQuestion, offersChoice, opensWithQuestionWord, requestForm } from "./request.js";
+import { type Unit, units } from "./units.js";
+
+export type Behaviour = "question" | "refusal" | "answer";
+
+export type Role =
+  | "request"
+  | "refusal"
+  | "content"
+  | "alternative"
+  | "quoted"
+  | "offer"
+  | "small_talk"
+  | "tool_remark"
+  | "support"
+  /** A question put to no one in particular ("Where will the leaves go?"): content beside content, else a question. */
+  | "open_question";
+
+export interface RoledUnit {
+  text: string;
+  role: Role;
+  asks: boolean;
+}
+
+export interface ReplyReading {
+  behaviour: Behaviour;
+  /** A refusal that also carries content (an answer, general information, a draft): see docs/reply-roles.md. */
+  informative: boolean;
+  units: RoledUnit[];
+}
+
+const NEUTRAL: ReadonlySet<Role> = new Set(["offer", "small_talk", "tool_remark", "support"]);
+const CONTENT: ReadonlySet<Role> = new Set(["content", "quoted", "alternative", "open_question"]);
+
+/** The role of one unit on its own, before its neighbours are looked at. */
+export function roleOf(unit: Unit, script: Script): Role {
+  const text = unit.text;
+  if (unit.quoted) return "quoted";
+  if (isSmallTalk(text)) return "small_talk";
+  if (isToolRemark(text)) return "tool_remark";
+  if (unit.asks) {
+    if (isForeignQuestion(text, script)) return "quoted";
+    if (isOffer(text, true)) return "offer";
+    // A question is a question: "I can't check without a city — which one?" asks in its last clause.
+    if (requestForm(unit) !== undefined) return "request";
+    if (isRefusal(text)) return "refusal";
+    return "open_question";
+  }
+  // Outside a question a refusal outweighs a stated gap: "I don't know where she is, so I can't tell the time."
+  if (isRefusal(text)) return "refusal";
+  if (isOffer(text, false)) return "offer";
+  const form = requestForm(unit);
+  if (form === "conditional" && isOffer(text, true)) return "offer";
+  if (form !== undefined) return "request";
+  if (isAlternative(text)) return "alternative";
+  if (isSupport(text)) return "support";
+  return "content";
+}
+
+/** Which script most of the reply's letters are in: a question in the other one is quoted material. */
+export type Script = "latin" | "cyrillic";
+
+/**
+ * The reply's language is that of its own words: quotations, tags and code are masked in the units, and a token of
+ * code left in a line of prose (`convert_currency`, `amount=?`, `city="..."`) is no word of either language.
+ */
+function scriptOf(all: readonly Unit[]): Script {
+  let cyrillic = 0;
+  let latin = 0;
+  for (const unit of all) {
+    for (const token of unit.text.split(/\s+/)) {
+      if (/[_=<>{}|\\/]/.test(token)) continue;
+      if (/\p{Script=Cyrillic}/u.test(token)) cyrillic++;
+      else if (/\p{Script=Latin}/u.test(token)) latin++;
+    }
+  }
+  return cyrillic > latin ? "cyrillic" : "latin";
+}
+
+/**
+ * Context rules over the units in order (docs/reply-roles.md, "Context"): what an introduction presents is quoted;
+ * support counts only after a request; a yes/no question after content is a follow-up.
+ */
+function inContext(all: readonly Unit[], roles: Role[]): void {
+  let sinceRequest = false;
+  let seenContent = false;
+  let refused: "absolutely" | "for now" | undefined;
+  let blockEnd = 0;
+  for (let i = 0; i < all.length; i++) {
+    const unit = all[i] as Unit;
+    let role = roles[i] as Role;
+    if (sinceRequest && (role === "alternative" || role === "content") && isSupport(unit.text))
+      role = "support";
+    if (sinceRequest && role === "open_question" && isSupport(unit.text)) role = "support";
+    if (role === "support" && !sinceRequest) role = "content";
+    if (role === "request" && seenContent && unit.asks && isFollowUp(unit)) role = "offer";
+    // "I can search the web to confirm it. Would you like me to do that?": the step the permission question points
+    // back to is part of the offer, not content.
+    if ((role === "offer" || role === "open_question") && unit.asks && i > 0 && POINTS_BACK.test(unit.text)) {
+      const before = all[i - 1] as Unit;
+      if ((roles[i - 1] === "content" || roles[i - 1] === "alternative") && PROPOSES_STEP.test(before.text)) {
+        roles[i - 1] = "offer";
+        role = "offer";
+      }
+    }
+    // After "I can't place orders", "if you tell me the kind of pizza, I can help you pick" offers other help.
+    if (role === "request" && refused === "absolutely" && requestForm(unit) === "conditional") role = "offer";
+    roles[i] = role;
+    // A block's units are not introductions of blocks of their own: each unit is looked at once, so this stays linear.
+    if (unit.intro && i + 1 < all.length && i >= blockEnd)
+      blockEnd = presentBlock(all, roles, i, sinceRequest);
+    if (role === "request") sinceRequest = true;
+    else if (CONTENT.has(role) && role !== "open_question") {
+      sinceRequest = false;
+      seenContent = true;
+    } else if (role === "refusal") {
+      sinceRequest = false;
+      refused = refused === "for now" || isConditionalRefusal(unit.text) ? "for now" : "absolutely";
+    }
+  }
+}
+
+/** A permission question that points back to a step just proposed: "Would you like me to do that?", «Сделать это?». */
+const POINTS_BACK =
+  /(?:^|\s)(?:do (?:that|it|this|so)|go ahead|proceed|run (?:it|that|one)|сделать (?:это|так)|так и сделать|запустить (?:его|поиск)|продолжить)(?:\s|$)/u;
+/** The assistant proposing its own next step: "I can search the web…", "Let me look it up", «Могу поискать…». */
+const PROPOSES_STEP = /^(?:i can|i could|i'?ll|let me|я могу|могу|я бы мог|я бы могла)\s/u;
+
+/** "Is that what you needed?" after an answer: a yes/no question with no question word, no choice, no supplying. */
+function isFollowUp(unit: Unit): boolean {
+  return isYesNoQuestion(unit.text) && !opensWithQuestionWord(unit.text) && !offersChoice(unit.text);
+}
+
+/**
+ * The block an introduction (a unit ending with ":") opens. After a request, or an introduction in a request's
+ * train, the block supports it ("Typical times: - Spaghetti: 9 min"). After a presenting introduction ("Here's the
+ * translation:", «Вот черновик:») it is quoted material, up to a paragraph that opens in the assistant's own voice.
+ */
+function presentBlock(all: readonly Unit[], roles: Role[], at: number, sinceRequest: boolean): number {
+  const intro = all[at] as Unit;
+  const introRole = roles[at] as Role;
+  const supports = introRole === "request" || (sinceRequest && introRole !== "refusal");
+  const presents =
+    !supports &&
+    (CONTENT.has(introRole) || introRole === "small_talk" || introRole === "offer") &&
+    (presentsQuotation(intro.text) || CONTENT.has(introRole));
+  if (!supports && !presents) return at + 1;
+  const next = all[at + 1] as Unit;
+  // On its own line an introduction of content presents only what it says it presents ("Before I start it: how long…?"
+  // asks; "Here's the translation: …" presents).
+  if (presents && next.line === intro.line && !presentsQuotation(intro.text)) return at + 1;
+  // A block set off as a paragraph of its own runs paragraph by paragraph; one on the next lines, line by line.
+  const byParagraph = next.paragraph !== intro.paragraph;
+  let part = byParagraph ? next.paragraph : next.line;
+  // A presented list is the block: the first part after it that is no list item is the assistant's own voice again.
+  let listOnly = true;
+  for (let j = at + 1; j < all.length; j++) {
+    const unit = all[j] as Unit;
+    const unitPart = byParagraph ? unit.paragraph : unit.line;
+    if (unitPart !== part || (listOnly && !unit.listItem && unit.line !== (all[j - 1] as Unit).line)) {
+      if (listOnly && !unit.listItem && j > at + 1) return j;
+      if (!continuesBlock(roles[j] as Role, unit)) return j;
+      part = unitPart;
+    }
+    if (supports) {
+      if (roles[j] === "content" || roles[j] === "open_question" || roles[j] === "quoted")
+        roles[j] = "support";
+      else if (roles[j] !== "support") return j;
+    } else roles[j] = "quoted";
+    listOnly &&= unit.listItem;
+  }
+  return all.length;
+}
+
+/** A later part belongs to the presented block unless it opens in the assistant's own voice. */
+function continuesBlock(role: Role, unit: Unit): boolean {
+  if (role === "refusal" || role === "offer" || role === "small_talk" || role === "tool_remark") return false;
+  if (role === "alternative" || (role === "request" && unit.contrast)) return false;
+  if (
+    role === "request" &&
+    /^(?:but|and|also|first|then|now|но|а|и|сначала|также|только)(?![\p{L}])/u.test(unit.text)
+  )
+    return false;
+  return !/^(?:i|i'm|i'll|i've|i'd|let me|я|мне|могу|если)(?![\p{L}'])/u.test(unit.text);
+}
+
+/**
+ * "Could you specify the city? This will help me find attractions.": a request put to the user in person, followed by
+ * one sentence and nothing else of substance, is a request with its context (a rhetorical "Why blue? Air scatters…"
+ * names no one, and stays an answer).
+ */
+function contextAfterRequest(all: readonly Unit[], roles: Role[]): void {
+  const substantive = roles.flatMap((role, i) => (NEUTRAL.has(role) ? [] : [i]));
+  const last = substantive.at(-1);
+  const before = substantive.at(-2);
+  if (last === undefined || before === undefined || roles[last] !== "content") return;
+  const request = all[before] as Unit;
+  const context = all[last] as Unit;
+  const sameSentenceAsNext = context.line === request.line || context.paragraph === request.paragraph;
+  if (roles[before] === "request" && sameSentenceAsNext && isAddressed(request)) roles[last] = "support";
+}
+
+function decide(roles: readonly Role[], all: readonly Unit[]): Omit<ReplyReading, "units"> {
+  const substantive = roles.filter((role) => !NEUTRAL.has(role));
+  const hasContent = substantive.some((role) => CONTENT.has(role) && role !== "open_question");
+  const resolved = substantive.map((role) =>
+    role === "open_question" ? (hasContent || substantive.includes("refusal") ? "content" : "request") : role,
+  );
+  const last = resolved.at(-1);
+  if (last === "request") return { behaviour: "question", informative: false };
+  if (resolved.includes("refusal")) {
+    // Content beside a declined task is a substitute ("I'd rather not repeat that line… 1 + 1 = 2"), not the answer.
+    const declined = all.some((unit, i) => roles[i] === "refusal" && isDecline(unit.text));
+    const informative = !declined && resolved.some((role) => role === "content" || role === "quoted");
+    return { behaviour: "refusal", informative };
+  }
+  // Only alternatives ("I'd recommend searching for this", «Попробуйте поискать в интернете»): the reply sends the
+  // user elsewhere instead of answering, a deflection, which declines as a refusal does.
+  if (resolved.length > 0 && resolved.every((role) => role === "alternative"))
+    return { behaviour: "refusal", informative: false };
+  if (resolved.length > 0) return { behaviour: "answer", informative: false };
+  // Only offers and courtesy: asking "Would you like me to…?" with nothing else is asking back.
+  return { behaviour: all.some((unit) => unit.asks) ? "question" : "answer", informative: false };
+}
+
+/**
+ * Reads a no-call reply by the roles of its units.
+ * @example readReply("15% of 80 is 12. Want another one?").behaviour // "answer"
+ * @example readReply("Just name the target language.").behaviour // "question"
+ * @example readReply("That's beyond what I can look up here.").behaviour // "refusal"
+ */
+export function readReply(prose: string): ReplyReading {
+  // Nothing said, nothing asked, nothing refused: the common case of a reply that was only a call, read at once.
+  if (prose.trim() === "") return { behaviour: "answer", informative: false, units: [] };
+  const all = units(prose);
+  const script = scriptOf(all);
+  const roles = all.map((unit) => roleOf(unit, script));
+  inContext(all, roles);
+  contextAfterRequest(all, roles);
+  const decision = decide(roles, all);
+  return {
+    ...decision,
+    units: all.map((unit, i) => ({ text: unit.text, role: roles[i] as Role, asks: unit.asks })),
+  };
+}

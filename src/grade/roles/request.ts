@@ -1,0 +1,300 @@
+/**
+ * The request role (docs/reply-roles.md, role Q): the reply asks the user for something the task lacks. Four forms,
+ * English and Russian; a question mark is one form's evidence, not the rule:
+ *
+ * - Q1 a question to the user: addressed ("Which city do you mean?", «Какой город вас интересует?»), deliberative
+ *   ("How long should it run?", «Какой город проверить?»), a fragment ("For which city?", «На сколько минут?») or a
+ *   choice between options ("Celsius or Fahrenheit?");
+ * - Q2 an imperative of supplying ("Just name the target language.", «Уточните, пожалуйста, город»), or its polite
+ *   question form ("Could you tell me the amount?", «Не могли бы вы указать сумму?»);
+ * - Q3 a need or a gap ("I'll need the bill total", "You didn't say which city", «Мне нужно знать город»);
+ * - Q4 a condition of supplying ("If you tell me the city, I'll check it", «Как только напишете сумму, …»).
+ */
+import { sendsElsewhere } from "./content.js";
+import { anywhere, atStart, LEAD, wordsOf } from "./cues.js";
+import { QUOTE } from "./units.js";
+
+export type RequestForm = "question" | "imperative" | "need" | "conditional";
+
+/** Verbs of supplying information to the assistant. */
+const SUPPLY =
+  "tell|let (?:me|us) know(?! if| whether)|give|provide|specify|share|send|say|clarify|confirm|indicate|name|type|enter|pick|choose|select|list|describe|mention|state|write|paste|drop|fill (?:me )?in|remind|point|reply|answer|include|advise|decide|double-check";
+
+/** A purpose clause before a request: "To convert it, tell me…", «Чтобы пересчитать в евро, уточните…». */
+const PURPOSE = "(?:(?:to|in order to|so (?:that )?i can|чтобы|для того чтобы|для) [^,]{1,60}, )?";
+
+const POLITE = atStart([
+  `${PURPOSE}(?:please |kindly )?(?:could|can|would|will|might) (?:you|u)(?: please| kindly| just| quickly| also| first)? (?:${SUPPLY})`,
+  "(?:не )?(?:могли бы|можете|можешь|могла бы|мог бы)(?: бы)?(?: вы| ты)?(?: мне)?(?: пожалуйста)?,? (?:уточнить|указать|сказать|написать|назвать|сообщить|подсказать|прислать|выбрать|дать знать|пояснить|продиктовать|рассказать|скинуть)",
+  "(?:не )?(?:подскажете|подскажешь|скажете|скажешь|уточните|уточнишь|напишете|напишешь|назовете|назовешь)",
+  `you (?:can|could|may)(?: just| simply| also| please)? (?:${SUPPLY})`,
+  "(?:вы )?(?:можете|можешь) (?:просто )?(?:написать|сказать|указать|назвать|уточнить|прислать)",
+]);
+
+const IMPERATIVE = atStart([
+  `${PURPOSE}(?:(?:please|kindly|just|simply|first|quickly|go ahead and|feel free to|do|pls|plz)[, ]+)*(?:tell (?:me|us)|let (?:me|us) know(?! if| whether| when you need)|name(?! of)|give (?:me|us)|send (?:me|us|over|it|the|your|along)|share(?! this| it with)|provide|specify|say (?:which|what|how|where|when|who)|type|enter|pick|choose|select|confirm|clarify|indicate|mention|list(?! of)|describe|paste|drop (?:me|the|a|your)|write (?:me|down|back|the|your)|shoot me|hit me with|fill me in|reply with|answer with|point me|remind me|include|decide|pop (?:the|a|your)|throw (?:me|the|a|your))`,
+  `${PURPOSE}(?:пожалуйста,? )?(?:уточн|укаж|назов|напиш|скаж|сообщ|пришл|скин|кин|выбер|подскаж|напомн|продикту|введ|опиш|перечисл|расскаж|ответ)(?:и|ите|ь|ьте|й|йте)`,
+  "(?:достаточно|хватит|нужно только|надо только|просто) (?:назвать|указать|написать|сказать|уточнить|прислать)",
+  "(?:it'?s )?enough to (?:name|say|tell|give|type)",
+  "(?:пожалуйста,? )?(?:дай(?:те)? знать|поделись|поделитесь|определись|определитесь)",
+]);
+
+/** Tools, access and apps: what the assistant may "need" without asking the user for anything. */
+const NOT_FROM_USER =
+  "(?! (?:a |an |any |the |to use |to call |access to |to have )?(?:\\p{L}+ )?(?:tool|calculator|function|search|lookup|call|web|internet|access|booking|integration|app|plugin|api|connection|инструмент|функци|доступ|калькулятор|поиск|интернет|приложени))";
+
+const NEED_START = atStart(["(?:just |only |still )?need (?:the|a|an|your|to know|one|some|a bit)"]);
+
+const NEED = anywhere([
+  `(?:i|we)(?:'ll| will| would|'d|'m going to| am going to| just| still| first| also| really| then| only)* (?:need|require)${NOT_FROM_USER}`,
+  "(?:what|all|the only thing|one thing) (?:i|we) (?:need|still need)(?:s)? (?:is|are|from you)",
+  "(?:i'?m|i am|we'?re) (?:still |just )?missing",
+  "(?:is|are) (?:still )?missing",
+  "(?:is|are) (?:required|needed)",
+  "you (?:didn'?t|did not|haven'?t|have not|forgot to|never|don'?t) (?:say|said|mention|mentioned|specify|specified|tell|told|include|included|give|given|provide|provided|share|shared|indicate|indicated|state|stated|note|noted)",
+  "(?:i|we) (?:don'?t|do not) (?:yet )?know (?:which|what|how|when|who|whether|if you|the|your)",
+  "i'?m not (?:sure|certain|clear) (?:which|what|how|where|when|who|whether|if you|about the|about your|about which)",
+  "(?:it'?s|it is) (?:not |un)clear (?:which|what|how|where|when|who|whether)",
+  "need (?:a bit |a little |some )?more (?:information|info|details|context)",
+  "(?:could|can) use (?:a bit |a little )?more (?:information|info|details)",
+  `(?:мне|нам) (?:(?:сначала|еще|сперва|обязательно|все же|для этого) )*(?:нужн[оаы]?|нужен|необходим[оаы]?|потребуется|понадобится|требуется)${NOT_FROM_USER}`,
+  "нужно (?:знать|уточнить|понимать|понять|указать|определить)",
+  "(?:необходимо|надо|требуется|важно) (?:знать|уточнить|указать|понимать)",
+  `для (?:этого|этой|расчета|перевода|конвертации|таймера|заметки|прогноза|ответа)[^.]{0,30}(?:нужн[оаы]?|нужен|необходим|потребуется|понадобится|требуется)${NOT_FROM_USER}`,
+  "не хватает",
+  "недостаточно (?:данных|информации|сведений)",
+  "(?:вы|ты) не (?:указали|сказали|написали|уточнили|назвали|сообщили|указал|сказал|написал|уточнил|назвал)",
+  "не указан[аоы]?",
+  "не (?:понятно|ясно),? (?:какой|какая|какое|какие|какую|сколько|где|куда|когда|на сколько|что|в какой|о каком)",
+  "я не знаю,? (?:какой|какая|какое|какие|какую|сколько|когда|на сколько|что именно|в какой)",
+  "не уточнили",
+]);
+
+/** "No tool is needed", "nothing is missing": a negated need asks for nothing. */
+const NEGATED_NEED =
+  /(?:^|\s)(?:no|not|nothing|n't|never|не|ничего)(?:\s+\S+){0,3}\s+(?:needed|required|missing|нужн\S*|требуется|нужен)/u;
+
+const CONDITIONAL = atStart([
+  "(?:if|once|when|as soon as|after) you(?:'ve| have| can| could)? (?:just |please )?(?:tell|let me know|give|send|share|provide|specify|name|say|type|enter|confirm|clarify|pick|choose|select|told|given|sent|shared|provided|specified|named|confirmed|picked|chosen|selected|decide|decided|include|drop|paste)",
+  "(?:если|как только|когда|после того как)(?: вы| ты)?(?: мне)? (?:скажете|скажешь|напишете|напишешь|укажете|укажешь|назовете|назовешь|пришлете|пришлешь|уточните|уточнишь|подскажете|подскажешь|сообщите|сообщишь|дадите знать|дашь знать|выберете|выберешь|определитесь|определишься)",
+]);
+
+const WH_EN =
+  "which|what|where|when|who|whom|whose|how(?: long| many| much| often| far| soon)?|what kind|what sort|what type";
+const WH_RU =
+  "какой|какая|какое|какие|какую|каком|какого|каких|сколько|где|куда|откуда|когда|что|чего|кто|кому|кого|как|насколько|во сколько|на сколько|на какое|на какой|на какую|в каком|в какой|в какую|в какое|для какого|для какой|из какой|из какого|по какому|с какой|о чем|о каком|до скольки";
+/** A question word opening the unit, after optional discourse markers and a preposition. */
+const WH_START = new RegExp(
+  `^${LEAD}(?:(?:for|in|into|to|from|at|on|with|by|up to|на|в|во|для|из|с|со|по|о|об|к|от|до|за) )?(?:${WH_EN}|${WH_RU})(?![\\p{L}\\p{N}])`,
+  "u",
+);
+
+const ADDRESSED = anywhere([
+  "you",
+  "your",
+  "yours",
+  "yourself",
+  "u",
+  "ya",
+  "вы",
+  "вас",
+  "вам",
+  "вами",
+  "ваш\\p{L}*",
+  "ты",
+  "тебя",
+  "тебе",
+  "тобой",
+  "тво\\p{L}+",
+  // Second-person and impersonal forms that carry the addressee in Russian questions without a pronoun.
+  "имеете",
+  "имеешь",
+  "хотите",
+  "хочешь",
+  "предпочитаете",
+  "предпочитаешь",
+  "планируете",
+  "планируешь",
+  "подразумеваете",
+  "интересует",
+  "нужн[аоы]?",
+  "нужен",
+]);
+
+const DELIBERATIVE = anywhere([
+  "(?:should|shall|must) (?:i|we|it|the|this|that|they)",
+  "(?:do|would|will) (?:i|we) (?:need|want|use|go with)",
+  "(?:should|shall|will|would) (?:it|the timer|the note|the translation)",
+]);
+const ALTERNATIVE = /\s(?:or|или)\s(?!(?:anything|something|more|else|что-(?:то|нибудь)|еще)(?:\s|$))/u;
+
+/** Whether the unit opens with a question word ("Which…", «На сколько…»). */
+export function opensWithQuestionWord(text: string): boolean {
+  return WH_START.test(text);
+}
+
+/** A choice between named options ("Celsius or Fahrenheit", «в евро или в долларах»). */
+export function offersChoice(text: string): boolean {
+  return ALTERNATIVE.test(text) && wordsOf(text).length <= 14;
+}
+
+/** A polite question that is an imperative of supplying ("Could you tell me…", «Не подскажете…»). */
+export function isPoliteImperative(text: string): boolean {
+  return POLITE.test(text);
+}
+
+/** Q1: the question (the unit asks) is put to the user about the task, not about the world. */
+function isQuestionToUser(text: string): boolean {
+  if (POLITE.test(text) || ADDRESSED.test(text) || DELIBERATIVE.test(text) || offersChoice(text)) return true;
+  // A question word in the reply's own voice asks; one the reply goes on to answer is read as content by position.
+  if (WH_START.test(text)) return true;
+  return wordsOf(text).length <= 3 && /^(?:the|your|a|an|and|just|only) /.test(text);
+}
+
+/** What the request rule reads of a unit: its words and how its sentence ends. */
+export interface Asking {
+  text: string;
+  /** The unit ends with a question mark. */
+  asks: boolean;
+  /** Its sentence does ("Which city — Paris or London?" asks in both clauses). */
+  inQuestion: boolean;
+  /** Its sentence has no terminal punctuation ("Which city" on a line of its own). */
+  open: boolean;
+  /** It ends with a colon ("Какая продолжительность нужна: 5, 10 или 15 минут?"). */
+  intro: boolean;
+  /** Nothing follows it on its line: an introduction that closes its line is a heading ("Как это работает:"). */
+  closesLine: boolean;
+}
+
+/**
+ * Riddles and rhetorical openers ask with a generic "you" and answer themselves: "What do you call a fish without
+ * eyes?", "Ever wondered why…?", «Знаете, почему…?»; "Say it like this:" presents what to say.
+ */
+const RHETORICAL = atStart([
+  "what do you call",
+  "what do you get (?:when|if)",
+  "(?:do|did) you (?:know|ever wonder)",
+  "have you ever (?:wondered|noticed|heard)",
+  "ever (?:wondered|noticed|heard)",
+  "guess what",
+  "(?:you )?know what",
+  "want to know (?:why|how|what|a secret)",
+  "say (?:it )?(?:like this|this)",
+  "you'?d say",
+  "знаете,? (?:почему|что|как)",
+  "знаешь,? (?:почему|что|как)",
+  "как называют",
+  "что будет,? если",
+  "скажи(?:те)? так",
+  "говори(?:те)? так",
+]);
+
+/**
+ * Q2 in a coordination: "Check the package for the cooking time and tell me the number of minutes" asks in its second
+ * imperative. The parts after the first are read as units of their own.
+ */
+const COORDINATED = /(?:,\s*|\s)(?:and(?: then)?|then|и|а (?:потом|затем)|потом|затем)\s+/gu;
+
+function coordinatedImperative(text: string): boolean {
+  // "I would write it and send it", "You can book it and pick a seat": verbs of a subject, no imperatives.
+  const subject = SUBJECT.exec(text)?.index ?? text.length;
+  let checked = 0;
+  for (const match of text.matchAll(COORDINATED)) {
+    // Bounded, and no copies of the text: a hostile unit of thousands of "and" stays linear.
+    if (match.index > subject || ++checked > 8) return false;
+    IMPERATIVE_AT.lastIndex = match.index + match[0].length;
+    if (IMPERATIVE_AT.test(text)) return true;
+  }
+  return false;
+}
+
+/** {@link IMPERATIVE} read from a given position (sticky), not from the start of the unit. */
+const IMPERATIVE_AT = new RegExp(IMPERATIVE.source.replace(/^\^/, ""), "uy");
+
+const SUBJECT = anywhere([
+  "i",
+  "i'd",
+  "i'll",
+  "i'm",
+  "we",
+  "you",
+  "he",
+  "she",
+  "they",
+  "it",
+  "я",
+  "мы",
+  "вы",
+  "ты",
+  "он",
+  "она",
+  "они",
+]);
+
+/**
+ * An imperative of saying whose object is a quotation ("Say ‹Alexa, set a timer›", «Скажите «Алиса, поставь таймер»»)
+ * tells the user what to say to someone else: an alternative, not a request to the assistant.
+ */
+const SAY_QUOTED = new RegExp(
+  `^${LEAD}(?:say|type|write|ask|скажите|скажи|напишите|напиши|произнесите|произнеси|попросите|попроси|спросите|спроси)(?: [\\p{L}-]+){0,2} ${QUOTE}$`,
+  "u",
+);
+
+/**
+ * Q1 with the question word in place ("Translate to which language?", "Convert into what?", «Перевести на какой
+ * язык?»): a question phrase after the verb asks as one at the start does.
+ */
+const IN_SITU = anywhere([
+  "(?:to|into|for|in|from|at|on|with|by) (?:which|what|whom|how long|how many|how much)",
+  "(?:на|в|во|для|из|с|до|к|по) (?:какой|какую|какое|какие|каком|какого|каких|сколько)",
+]);
+
+/** Whether a unit asks for something the task lacks, and in which form; undefined when it does not. */
+export function requestForm(unit: Asking): RequestForm | undefined {
+  const text = unit.text;
+  if (RHETORICAL.test(text) || SAY_QUOTED.test(text)) return undefined;
+  if (IMPERATIVE.test(text) || coordinatedImperative(text))
+    return sendsElsewhere(text) ? undefined : "imperative";
+  if (POLITE.test(text)) return unit.asks ? "question" : "imperative";
+  if (CONDITIONAL.test(text)) return "conditional";
+  if ((NEED.test(text) || NEED_START.test(text)) && !NEGATED_NEED.test(text)) return "need";
+  // A question word opening a unfinished or questioning sentence asks even without "?" ("Which city — Paris…?").
+  const asksOn = unit.intro && !unit.closesLine;
+  const questioning = unit.asks || ((unit.inQuestion || unit.open || asksOn) && WH_START.test(text));
+  if (questioning && isQuestionToUser(text)) return "question";
+  if (unit.inQuestion && IN_SITU.test(text)) return "question";
+  return undefined;
+}
+
+/** A request put to the user in person: an imperative, a need, a condition, or a question that names "you". */
+export function isAddressed(unit: Asking): boolean {
+  const form = requestForm(unit);
+  if (form === undefined) return false;
+  const text = unit.text;
+  if (form !== "question" || POLITE.test(text) || ADDRESSED.test(text) || DELIBERATIVE.test(text))
+    return true;
+  // A fragment names the missing thing ("For which city?", «На сколько минут?»); a full question about the world
+  // ("Which planet is closest to the Sun?") may be the user's own, echoed before its answer.
+  const words = wordsOf(text).length;
+  if (offersChoice(text)) return true;
+  if (RU_WH.test(text)) return words <= 3 || RU_INFINITIVE.test(text);
+  return words <= 5 && !EN_FINITE.test(text);
+}
+
+/** Russian deliberates with an infinitive: «Какой город проверить?», «На сколько поставить таймер?». */
+const RU_INFINITIVE = /(?<![\p{L}])\p{L}{2,}(?:ть|ти|чь)(?:ся)?(?![\p{L}])/u;
+
+const RU_WH = new RegExp(
+  `^${LEAD}(?:(?:на|в|во|для|из|с|со|по|о|об|к|от|до|за) )?(?:${WH_RU})(?![\\p{L}])`,
+  "u",
+);
+const EN_FINITE = anywhere([
+  "is|are|was|were|am|be|been|do|does|did|has|have|had|can|could|will|would|should|shall|may|might|must|'s|'re|'ve|'d|'ll|makes?|causes?|happens?|works?",
+  // Contracted onto the question word: "What's the capital of France?".
+  "\\p{L}+'(?:s|re|ve|d|ll)",
+]);
+
+/** Yes/no questions ("Do you have a city in mind?"): no question word, no choice, not a polite imperative. */
+export function isYesNoQuestion(text: string): boolean {
+  return !WH_START.test(text) && !offersChoice(text) && !POLITE.test(text);
+}

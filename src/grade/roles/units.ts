@@ -1,0 +1,219 @@
+/**
+ * A no-call reply cut into the units that carry roles (docs/reply-roles.md, "Units"): sentences, and within a sentence
+ * the clauses a contrast, a semicolon or a spaced dash separates ("I can't see live weather, but Seattle is drizzly"
+ * is two units). Quoted material is set aside first, so a question inside quotation marks, inline code or a fenced
+ * block is not the reply asking anything.
+ */
+
+/** One unit of a reply, folded for matching (lower case, markup and emoji gone, quotations masked as `‹q›`). */
+export interface Unit {
+  text: string;
+  /** The sentence ends with a question mark and this is its last clause. */
+  asks: boolean;
+  /** The sentence ends with a question mark (this clause may be an earlier one: "Which city — Paris or London?"). */
+  inQuestion: boolean;
+  /** The sentence ends without terminal punctuation (a bare line, a fragment). */
+  open: boolean;
+  /** Quoted or presented material: a block quote, a fenced block, a table row, or nothing but a quotation. */
+  quoted: boolean;
+  /** The line starts with a list marker. */
+  listItem: boolean;
+  /** The unit ends with a colon: it introduces what follows. */
+  intro: boolean;
+  /** Nothing follows the unit on its line (a heading-like "How it works:" closes its line). */
+  closesLine: boolean;
+  /** The unit follows `but`, `however`, «но»… inside its sentence. */
+  contrast: boolean;
+  /** Index of the paragraph (blank lines separate paragraphs). */
+  paragraph: number;
+  /** Index of the line. */
+  line: number;
+}
+
+/** The placeholder a quotation is replaced with: it keeps the sentence's grammar and hides the quotation's. */
+export const QUOTE = "‹q›";
+
+const FENCE = /```[^\n]*\n[\s\S]*?(?:```|$)|```[\s\S]*?```/g;
+const INLINE_CODE = /`[^`\n]{1,400}`/g;
+/** Paired quotation marks on one line; a single-quoted span counts only when it closes a sentence of its own. */
+const QUOTATIONS =
+  /“[^”\n]{1,400}”|«[^»\n]{1,400}»|„[^“”\n]{1,400}[“”]|"[^"\n]{1,400}"|(?<=^|[\s(:])'[^'\n]{1,400}?[?!.]'(?=[\s,.;:!?)]|$)/g;
+const APOSTROPHES = /[‘’´ʼ]/g;
+/** Code in prose: a JSON object (innermost first) or a tag; its colons and question marks are not the reply's. */
+const INNER_OBJECT = /\{[^{}\n]{0,400}\}/g;
+const TAG = /<\/?[\p{L}_|｜][^<>\n]{0,200}>/gu;
+const EMOJI = /\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|\u{FE0F}|\u{200D}|\u{20E3}/gu;
+const EMOJI_ENDS_SENTENCE =
+  /(?<=[\p{L}\p{N})%»”"])[ \t]*(?:\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|\u{FE0F}|\u{200D}|\u{20E3})+(?=[ \t]+[\p{Lu}])/gu;
+const EMPHASIS = /\*{1,3}|_{2,3}|~~|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu;
+const HEADING = /^#{1,6}\s+/;
+const LIST_MARKER = /^(?:[-*+•·]|\d{1,3}[.)]|[a-z][.)])\s+/;
+const BLOCK_QUOTE = /^>+\s?/;
+/** A sentence ends at terminal punctuation before a space or the line's end; a colon ends an introducing unit. */
+const SENTENCE_END = /[.!?…]+["»”)]*(?=\s|$)|:(?=\s|$)/g;
+/** A full stop followed by a lower-case letter or a digit does not end a sentence (e.g. this, т.е. это, approx. 5). */
+const CONTINUES = /^\s+[\p{Ll}\p{N}]/u;
+/** Abbreviations that introduce what follows and never end a sentence: "E.g. Oslo", «Напр. Москва». */
+const INTRODUCING = /(?:^|[\s(])(?:e\.g|i\.e|cf|vs|напр|т\.е|т\.к|см)$/iu;
+/** Where a sentence splits into clauses that may play different roles. */
+const CLAUSE_BREAK =
+  /\s*;\s+|\s+[—–-]\s+|,?\s+(?:but|however|though|although|yet)\s+|,\s*(?:но|однако|зато|хотя|правда)\s+|^(?:but|however|но|однако|зато)\s+/giu;
+const CONTRAST_WORD = /(?:^|[\s,])(?:but|however|но|однако|зато)(?:\s|$)/iu;
+const SPACED_DASH = /^\s+[—–-]\s+$/u;
+/** A clause that opens with a condition: a spaced dash after it stands for "then" («Если нужен другой город — скажите»). */
+const PROTASIS = /^\s*(?:if|when|once|если|когда|раз)\s/iu;
+const TRAILING = /[\s.!?…:;,"»”)]+$/;
+
+/** The reply's lines with code, emoji and markup handled; fenced blocks stand as one quoted line each. */
+function lines(prose: string): string[] {
+  const folded = prose
+    .normalize("NFKC")
+    .replace(/ё/g, "е")
+    .replace(/Ё/g, "Е")
+    .replace(APOSTROPHES, "'")
+    .replace(FENCE, `\n${QUOTE}\n`)
+    .replace(INLINE_CODE, QUOTE)
+    .replace(TAG, QUOTE)
+    // An emoji between a sentence and a capital letter ends the sentence ("2 + 2 = 4 😊 Want another?").
+    .replace(EMOJI_ENDS_SENTENCE, ".")
+    .replace(EMOJI, "")
+    // A `*` list marker is no emphasis: it is kept as a marker so the line stays a list item.
+    .replace(/^([ \t]*)\*(?=[ \t])/gm, "$1-")
+    .replace(EMPHASIS, "");
+  return maskObjects(folded).split(/\r?\n/);
+}
+
+function maskObjects(text: string): string {
+  if (!text.includes("{")) return text;
+  let out = text;
+  // Each pass masks the innermost objects; a few passes cover any nesting a reply holds.
+  for (let pass = 0; pass < 4 && out.includes("{"); pass++) {
+    const next = out.replace(INNER_OBJECT, QUOTE);
+    if (next === out) break;
+    out = next;
+  }
+  return out;
+}
+
+interface Sentence {
+  text: string;
+  asks: boolean;
+  intro: boolean;
+  open: boolean;
+}
+
+function sentencesOf(line: string): Sentence[] {
+  const out: Sentence[] = [];
+  let start = 0;
+  const push = (end: number, mark: string) => {
+    const text = line.slice(start, end);
+    if (text.trim() !== "")
+      out.push({ text, asks: mark.includes("?"), intro: mark === ":", open: mark === "" });
+    start = end;
+  };
+  for (const match of line.matchAll(SENTENCE_END)) {
+    const mark = match[0];
+    if (mark === "." && CONTINUES.test(line.slice(match.index + 1, match.index + 3))) continue;
+    if (mark === "." && INTRODUCING.test(line.slice(Math.max(start, match.index - 6), match.index))) continue;
+    push(match.index + mark.length, mark.replace(/["»”)]+$/, ""));
+  }
+  if (line.slice(start).trim() !== "") push(line.length, "");
+  return out;
+}
+
+interface Clause {
+  text: string;
+  asks: boolean;
+  inQuestion: boolean;
+  open: boolean;
+  intro: boolean;
+  contrast: boolean;
+}
+
+function clausesOf(sentence: Sentence): Clause[] {
+  const parts: { text: string; contrast: boolean }[] = [];
+  let start = 0;
+  let contrast = false;
+  for (const match of sentence.text.matchAll(CLAUSE_BREAK)) {
+    const protasis = SPACED_DASH.test(match[0]) && PROTASIS.test(sentence.text.slice(start, match.index));
+    if (protasis) continue;
+    if (match.index > start || match.index === 0) {
+      if (match.index > start) parts.push({ text: sentence.text.slice(start, match.index), contrast });
+      contrast = CONTRAST_WORD.test(match[0]);
+      start = match.index + match[0].length;
+    }
+  }
+  parts.push({ text: sentence.text.slice(start), contrast });
+  const kept = parts.filter((part) => clean(part.text) !== "");
+  return kept.map((part, i) => ({
+    text: part.text,
+    contrast: part.contrast,
+    asks: sentence.asks && i === kept.length - 1,
+    inQuestion: sentence.asks,
+    open: sentence.open,
+    intro: sentence.intro && i === kept.length - 1,
+  }));
+}
+
+const LEADING = /^[\s(["'«“„*_-]+/;
+
+/**
+ * The placeholder for one quotation; a quotation that ends its own sentence ('That's "Wo ist der Bahnhof?" Shall I…')
+ * keeps the sentence's end, so what follows is a sentence of its own.
+ */
+function quotation(quoted: string, offset: number, line: string): string {
+  const endsSentence =
+    /[.!?…]["»”“']$/.test(quoted) && /^\s+[\p{Lu}\p{N}]/u.test(line.slice(offset + quoted.length));
+  return endsSentence ? `${QUOTE}.` : QUOTE;
+}
+
+function clean(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, " ").replace(TRAILING, "").replace(LEADING, "").trim();
+}
+
+/**
+ * Cuts a reply into units.
+ * @example units("Canberra. Want another one?").map((u) => u.text) // ["canberra", "want another one"]
+ */
+export function units(prose: string): Unit[] {
+  const out: Unit[] = [];
+  let paragraph = 0;
+  let blank = false;
+  lines(prose).forEach((raw, line) => {
+    let text = raw.trim();
+    if (text === "") {
+      blank = true;
+      return;
+    }
+    if (blank && out.length > 0) paragraph++;
+    blank = false;
+    const blockQuote = BLOCK_QUOTE.test(text);
+    text = text.replace(BLOCK_QUOTE, "").replace(HEADING, "");
+    const tableRow = text.startsWith("|");
+    const listItem = LIST_MARKER.test(text);
+    text = text.replace(LIST_MARKER, "").replace(QUOTATIONS, quotation);
+    const first = out.length;
+    for (const sentence of sentencesOf(text)) {
+      for (const clause of clausesOf(sentence)) {
+        const cleaned = clean(clause.text.replace(/[|]/g, " "));
+        const onlyQuote = cleaned.replaceAll(QUOTE, "").replace(/[\s\p{P}]/gu, "") === "";
+        out.push({
+          text: cleaned,
+          asks: clause.asks,
+          inQuestion: clause.inQuestion,
+          open: clause.open,
+          quoted: blockQuote || tableRow || onlyQuote,
+          listItem,
+          intro: clause.intro,
+          closesLine: false,
+          contrast: clause.contrast,
+          paragraph,
+          line,
+        });
+      }
+    }
+    const last = out[out.length - 1];
+    if (last !== undefined && out.length > first) last.closesLine = true;
+  });
+  return out;
+}
