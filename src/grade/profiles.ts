@@ -39,12 +39,15 @@ const REGISTRY: Record<GradingProfileName, (options: ProfileOptions) => GradingP
   // Our profiles attach BFCL's verdict (issue 14: every record carries both; bfcl_compatible_score counts it).
   tooluse: ({ bfclMode }) => ({
     name: "tooluse",
-    version: "2.0.0",
+    // 2.1.0: no-call behaviour read from the roles of a reply's units, call mentions kept apart from calls, a
+    // truncated call block is a malformed attempt (issue 25).
+    version: "2.1.0",
     grade: (testCase, output) => withBoth(testCase, output, TOOLUSE_RULES, bfclMode),
   }),
   spec1: ({ bfclMode }) => ({
     name: "spec1",
-    version: "1.0.0",
+    // 1.1.0: SPEC 1.0 §3.1's extraction chain exactly, no other dialect (issue 25's spec1 conformance).
+    version: "1.1.0",
     grade: (testCase, output) => withBoth(testCase, output, SPEC1_RULES, bfclMode),
   }),
   // BFCL's verdict alone: ours would cost more than BFCL's whole check (issue 14's speed target).
