@@ -200,6 +200,25 @@ describe("run", () => {
       await new Promise<void>((resolve) => silent.close(() => resolve()));
     }
   });
+
+  it("a replay whose file lacks outputs advises what works, never a resume that would replay the same file", async () => {
+    const some = cases.slice(0, 3).map((c) => ({ id: c.id, protocol: "json", output: "I cannot help." }));
+    writeFileSync(at("partial-outputs.jsonl"), `${some.map((o) => JSON.stringify(o)).join("\n")}\n`);
+    const { code, err } = await cli(
+      "run",
+      "--outputs",
+      at("partial-outputs.jsonl"),
+      "--protocol",
+      "json",
+      "--out",
+      at("partial.json"),
+    );
+    expect(code).toBe(1);
+    expect(err).toMatch(
+      /partial-outputs\.jsonl holds no output for them, and resuming would replay the same file/,
+    );
+    expect(err).not.toMatch(/--resume/);
+  });
 });
 
 describe("report and merge", () => {

@@ -367,6 +367,19 @@ function printSummary(results: Results, flags: RunFlags, io: Io): void {
 }
 
 /**
+ * How to ask failed requests again, in a form that works as printed. A replay run's failures are outputs its file
+ * does not hold: asking again replays the same file, so the advice is to complete the file or select what it holds.
+ */
+function againAdvice(results: Results, out: string): string {
+  const replayed = results.config.replay_file;
+  if (results.backend === "replay" && replayed)
+    return `; ${terminalText(replayed)} holds no output for them, and resuming would replay the same file: add their outputs to it, or select the cases it holds with --ids and --protocol, and start a new run`;
+  return existsSync(journalPath(out))
+    ? `; ask them again with: ${resumeHint(out)}`
+    : "; the results went to a stream, so no journal keeps them: run the command again";
+}
+
+/**
  * The exit code of a finished run (README, "Errors, exit codes and files"): 1 when any record errored or is
  * missing, or the score is below --min-score; each reason is one line on stderr, with the way to ask again.
  */
@@ -379,9 +392,7 @@ function verdictOf(results: Results, out: string, minScore: number | null, io: I
   }
   if (counts.errors > 0) {
     const first = results.records.find((record) => record.status === "error")?.error ?? "";
-    const again = existsSync(journalPath(out))
-      ? `; ask them again with: ${resumeHint(out)}`
-      : "; the results went to a stream, so no journal keeps them: run the command again";
+    const again = againAdvice(results, out);
     io.stderr(
       `tooluse: ${counts.scored === 0 ? "every request failed" : `${counts.errors} of ${counts.records} requests failed`} after their retries (not scored); first: ${terminalText(first)}${again}\n`,
     );
