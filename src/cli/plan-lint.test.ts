@@ -66,6 +66,16 @@ describe("tooluse plan lint", () => {
     expect(err.join("")).toMatch(/^tooluse: .*missing: cannot read \(ENOENT\)\n$/);
   });
 
+  it("refuses a folder with no planning sources: nothing checked is not 0 violations", () => {
+    const { io, err } = capture();
+    const empty = join(temp, "empty-sources");
+    mkdirSync(empty, { recursive: true });
+    expect(runPlanLint(io, { dir: empty })).toBe(2);
+    expect(err.join("")).toMatch(
+      /^tooluse: .*empty-sources: no planning source files \(tr-NN\.yaml, te-NN\.yaml\) to lint; give --dir the folder [^\n]*\n$/,
+    );
+  });
+
   it("checks a lineage's fix tags against its diff", () => {
     const best =
       '{ 1: {"step": T2S([], "How many calls about refunds were received last week?"), "depends_on": []} }';

@@ -156,7 +156,7 @@ describe("reports check what they are given", () => {
     expect(code).toBe(0);
     expect(err.split("\n")).toEqual([
       expect.stringMatching(
-        /^warning: .*tampered\.json: the stored summary \(score 0\.990, 183\/188 passed\) disagrees with its records \(score 0\.995, 187\/188 passed\); showing the recomputed one$/,
+        /^warning: .*tampered\.json: the stored summary \(score 0\.990, 183\/188 passed\) disagrees with its re-graded records \(score 1\.000, 188\/188 passed\); showing the recomputed one$/,
       ),
       expect.stringMatching(
         /^warning: .*tampered\.json: 1 stored verdict\(s\) differ from re-grading the outputs under tooluse 2\.1\.0: the file was edited or damaged; showing the re-graded verdicts$/,

@@ -3,8 +3,10 @@
  * in test-support/single-run/ were written by the code before repeats (main at 4e23d4f): a results file of the rule
  * baseline on 12 cases × json, xml (timestamps and latencies fixed), and what `report` (text, Markdown, CSV, JUnit,
  * HTML) and `run` (text, --json, the results file) made of it. This code must make the very same bytes.
+ * A deliberate change of what is shown or graded (a new profile version, a new line) rewrites them:
+ * `TOOLUSE_UPDATE_GOLDENS=1 npx vitest run src/report/single-run-unchanged.test.ts`, and the diff is reviewed.
  */
-import { copyFileSync, readFileSync } from "node:fs";
+import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../cli/main.js";
@@ -15,7 +17,13 @@ import { buildHtmlReport } from "./html/page.js";
 import { loadRuns } from "./load.js";
 
 const GOLDEN = join(PACKAGE_ROOT, "src/report/test-support/single-run");
-const golden = (name: string) => readFileSync(join(GOLDEN, `${name}.golden`), "utf8");
+const UPDATE = process.env.TOOLUSE_UPDATE_GOLDENS === "1";
+/** The golden file's text; with TOOLUSE_UPDATE_GOLDENS=1 the actual text is written as the new golden first. */
+function expectGolden(actual: string, name: string): void {
+  const file = join(GOLDEN, `${name}.golden`);
+  if (UPDATE) writeFileSync(file, actual);
+  expect(actual).toBe(readFileSync(file, "utf8"));
+}
 const dir = tempDir("tooluse-single-run-");
 afterAll(() => dir.remove());
 const fixture = join(dir.path, "results.json");
@@ -32,30 +40,30 @@ describe("a run without --repeats is shown exactly as before repeats", () => {
   it("report: text, Markdown, CSV and JUnit", async () => {
     const csv = join(dir.path, "report.csv");
     const junit = join(dir.path, "report.junit.xml");
-    expect(await cli("report", fixture, "--csv", csv, "--junit", junit)).toBe(golden("report.txt"));
-    expect(readFileSync(csv, "utf8")).toBe(golden("report.csv"));
-    expect(readFileSync(junit, "utf8")).toBe(golden("report.junit.xml"));
-    expect(await cli("report", fixture, "--format", "md")).toBe(golden("report.md"));
+    expectGolden(await cli("report", fixture, "--csv", csv, "--junit", junit), "report.txt");
+    expectGolden(readFileSync(csv, "utf8"), "report.csv");
+    expectGolden(readFileSync(junit, "utf8"), "report.junit.xml");
+    expectGolden(await cli("report", fixture, "--format", "md"), "report.md");
   });
 
   it("the HTML report", () => {
     const page = buildHtmlReport(loadRuns([fixture]), { generatedAt: new Date("2026-01-01T00:00:00Z") });
     // The page names the file it shows: the golden's was another path.
-    expect(page.replaceAll(fixture, "FIXTURE")).toBe(golden("report.html"));
+    expectGolden(page.replaceAll(fixture, "FIXTURE"), "report.html");
   });
 
   it("run: its summary, its --json and its results file", async () => {
     const args = ["run", "--backend", "baseline", "--protocol", "json,xml", "--limit", "12"];
     const out = join(dir.path, "run.json");
     const text = await cli(...args, "--out", out);
-    expect(text.replace(/results: .*/, "results: PATH")).toBe(golden("run-stdout.txt"));
-    expect(await cli(...args, "--json", "--out", join(dir.path, "run2.json"))).toBe(golden("run-json.txt"));
+    expectGolden(text.replace(/results: .*/, "results: PATH"), "run-stdout.txt");
+    expectGolden(await cli(...args, "--json", "--out", join(dir.path, "run2.json")), "run-json.txt");
     // What varies from run to run by nature (times, the cases file's absolute path, latencies) is fixed first.
     const results = JSON.parse(readFileSync(out, "utf8"));
     results.started_at = "T";
     results.finished_at = "T";
     results.config.cases_file = "CASES";
     for (const record of results.records) record.latency_ms = 0;
-    expect(`${JSON.stringify(results, null, 1)}\n`).toBe(golden("run-results.json"));
+    expectGolden(`${JSON.stringify(results, null, 1)}\n`, "run-results.json");
   });
 });

@@ -162,14 +162,17 @@ export function verifyResults(
     }
   };
   const storedRecordsSummary = summaryOf(verdicts);
+  // For merge: a summary that is not its stored records' is a sign of editing, whatever re-grading finds.
   const summaryDisagrees = comparable(storedRecordsSummary) !== comparable(stored as Summary);
-  if (summaryDisagrees)
-    notes.push(
-      `${file}: the stored summary (${headline(stored)}) disagrees with its records (${headline(storedRecordsSummary)}); showing the recomputed one`,
-    );
-  notes.push(...differenceNotes(regrading, file));
   const changed = regrading.records !== results.records;
   const summary = changed ? summaryOf(scoredVerdicts(regrading.records)) : storedRecordsSummary;
+  // For people: the summary shown is the re-graded records'; say so only when the stored one is not that. A file
+  // whose verdicts were edited but whose summary was not has a right summary, and the verdict notes say the rest.
+  if (comparable(summary) !== comparable(stored as Summary))
+    notes.push(
+      `${file}: the stored summary (${headline(stored)}) disagrees with its ${changed ? "re-graded " : ""}records (${headline(summary)}); showing the recomputed one`,
+    );
+  notes.push(...differenceNotes(regrading, file));
   if (countsDisagree)
     notes.push(
       `${file}: the stored counts disagree with its records (${counts.records} records, ${counts.scored} scored, ${counts.errors} errors); showing the recomputed ones`,

@@ -142,5 +142,10 @@ export function lintPlanSources(
     throw new UserError(`${dir}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
   }
   const files = names.filter((file) => SOURCE_FILE.test(file)).sort();
+  // Nothing to check is not "0 violations": a wrong folder would pass a CI gate.
+  if (files.length === 0)
+    throw new UserError(`${dir}: no planning source files (tr-NN.yaml, te-NN.yaml) to lint`, {
+      hint: "give --dir the folder that holds the planning sources (corpus/plans in this package)",
+    });
   return files.flatMap((file) => lintFile(join(dir, file), `${shownDir}/${file}`, tools));
 }
