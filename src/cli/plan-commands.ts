@@ -126,7 +126,10 @@ export function registerPlanCommands(root: Command, io: Io, setExit: SetExit): v
     .option("--model <name>", "the model that answers the steps (T2S, RAG, LLM)")
     .option("--oracle", "answer the best plans with the reference SQL and the generator's labels (no model)")
     .option("--queries <file>", "queries JSONL", join(DATA_DIR, "plans", "queries.jsonl"))
-    .option("--plans <file>", "plans JSONL (plan generate --out); default: the best plans of --queries")
+    .option(
+      "--plans <file>",
+      'plans JSONL (plan generate --out), or "best": the best plans of --queries (default)',
+    )
     .option(
       "--workspace <dir>",
       "a built workspace (default: seed 1, 20,000 interactions, built on first use)",

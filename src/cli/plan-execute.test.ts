@@ -92,6 +92,25 @@ describe("plan execute with the oracle", () => {
     );
   });
 
+  it("takes --plans best as the default it names (the best plans of --queries), never as a file", async () => {
+    const { code, err } = await cli(
+      "plan",
+      "execute",
+      "--oracle",
+      "--plans",
+      "best",
+      "--workspace",
+      workspace,
+      "--ids",
+      "te-001",
+      "--out",
+      at("oracle-best.jsonl"),
+    );
+    expect(err).not.toMatch(/^tooluse: (?!preparing)/m);
+    expect(code).toBe(0);
+    expect(lines(at("oracle-best.jsonl")).map((a) => a.key)).toEqual(["te-001/best"]);
+  });
+
   it("prints the answer lines on stdout without --out, and the summary as JSON with --json", async () => {
     const plain = await cli("plan", "execute", "--oracle", "--workspace", workspace, "--ids", "te-001");
     expect(plain.code).toBe(0);
@@ -207,10 +226,10 @@ describe("plan execute with a model", () => {
     expect(refused.err).toMatch(/^tooluse: --journal .* already exists/);
   });
 
-  it("exits 2 when no plan is answered, every failure named", async () => {
+  it("exits 1 when no plan is answered (a failure, not bad input), every failure named", async () => {
     broken = true;
     const { code, err } = await cli(...base(), "--out", at("none.jsonl"));
-    expect(code).toBe(2);
+    expect(code).toBe(1);
     expect(err).toMatch(/^tooluse: no plan was answered; first failure: /m);
     expect(lines(at("none.jsonl")).every((a) => a.status === "failed" && a.answer === null)).toBe(true);
   });

@@ -30,6 +30,7 @@ import { selectByQuery } from "../plans/models/records.js";
 import type { ModelSession } from "../plans/models/session.js";
 import { parseReference } from "../plans/parse.js";
 import { PlanRecordSchema, queryKey } from "../plans/records.js";
+import { terminalText } from "../sanitize.js";
 import type { Engine } from "../workspace/engines/engine.js";
 import { openPostgresEngine } from "../workspace/engines/postgres.js";
 import { openWorkspace, type Workspace } from "../workspace/open.js";
@@ -70,6 +71,9 @@ function integerFlag(flag: string, value: string | undefined, min: number, max: 
     throw new UserError(`${flag}: expected a whole number from ${min} to ${max}, got "${value}"`);
   return n;
 }
+
+/** The value of --plans that means the best plans of --queries, as leaving the flag out does. */
+export const BEST_PLANS = "best";
 
 function readPlans(options: PlanExecuteOptions, model: PlanModelInputs): Planned[] {
   const queries = readJsonl(options.queries, QueryRecordSchema);
@@ -256,10 +260,15 @@ async function execute(
       `${summary.answered} of ${summary.plans} plans answered (${summary.steps} steps, ${summary.failed_steps} failed, ${summary.resumed_steps} from the journal); ${summary.correct} of ${summary.with_reference} answers with a reference correct; answers in ${options.out}\n`,
     );
   else io.stdout(jsonLines(answers));
-  for (const a of failed) io.stderr(`tooluse: plan ${a.key}: ${a.error ?? "not answered"}\n`);
+  // Errors quote model and server text: shown through the one sanitiser.
+  for (const a of failed)
+    io.stderr(`${terminalText(`tooluse: plan ${a.key}: ${a.error ?? "not answered"}`)}\n`);
+  // Failed plans are failures (exit 1, the README's table), also when none was answered; 2 is for bad input.
   if (summary.answered === 0) {
-    io.stderr(`tooluse: no plan was answered; first failure: ${failed[0]?.error ?? "unknown"}\n`);
-    return 2;
+    io.stderr(
+      `${terminalText(`tooluse: no plan was answered; first failure: ${failed[0]?.error ?? "unknown"}`)}\n`,
+    );
+    return 1;
   }
   if (failed.length === 0) return 0;
   io.stderr(`tooluse: ${failed.length} of ${answers.length} plans not answered\n`);
@@ -268,14 +277,16 @@ async function execute(
 
 /**
  * Exit code 0 when every plan was answered; 1 when some were not (each named on stderr; with --journal, running
- * again with --resume redoes only the steps that did not finish); 2 when none was (or an input, the workspace or
- * the backend is unusable); 130 on interrupt. Without --out and --json the answer lines go to stdout.
+ * again with --resume redoes only the steps that did not finish), also when none was; 2 when an input, the
+ * workspace or the backend is unusable; 130 on interrupt. Without --out and --json the answer lines go to stdout.
  */
 export async function runPlanExecute(
   options: PlanExecuteOptions,
   io: Io,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<number> {
+  // `--plans best` names the default (the best plans of --queries) for scripts that spell it out.
+  if (options.plans === BEST_PLANS) options = { ...options, plans: undefined };
   const input = prepare(io, () => {
     checkAnswerer(options);
     checkJournal(options);
