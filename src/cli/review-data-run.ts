@@ -63,6 +63,7 @@ export function runReviewAdd(options: ReviewAddOptions, io: Io): number {
     const kind = choice("--kind", options.kind, TASK_KINDS);
     const sources = sourcesFor(kind, db, options);
     const verdicts = kind === "verdict" ? verdictTasks(sources.results as string) : null;
+    for (const note of verdicts?.notes ?? []) io.stderr(`warning: ${terminalText(note)}\n`);
     const tasks = verdicts ? verdicts.tasks : KINDS[kind].importTasks(sources);
     const store = openReviewStore(db);
     try {

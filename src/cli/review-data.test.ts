@@ -647,8 +647,43 @@ describe("review add and export: verdict, and tooluse disputes", () => {
     expect(added.code).toBe(0);
     expect(added.out).toBe(`added 2 verdict task(s) to ${at("moved.sqlite")}\n`);
     expect(added.err).toMatch(
-      /^warning: 2 verdict task\(s\) show no case \(question, expectation\): no corpus file with digest sha256:[0-9a-f]+ found/,
+      /^warning: 2 verdict task\(s\) show no case \(question, expectation\): no corpus file with digest sha256:[0-9a-f]+ found/m,
     );
+    expect(added.err).toMatch(
+      /^warning: .*moved-run\.json: verdicts and breakdowns shown as stored, not re-graded/m,
+    );
+  });
+
+  it("shows reviewers the re-graded verdict of a hand-edited record, and names the edit (negative control: stored ones are not trusted)", async () => {
+    const edited = JSON.parse(readFileSync(results, "utf8"));
+    const first = edited.records[0];
+    first.verdict.passed = !first.verdict.passed;
+    writeFileSync(at("edited-run.json"), JSON.stringify(edited));
+    const added = await cli(
+      "review",
+      "add",
+      "--db",
+      at("edited.sqlite"),
+      "--kind",
+      "verdict",
+      "--results",
+      at("edited-run.json"),
+    );
+    expect(added.code).toBe(0);
+    expect(added.err).toMatch(
+      new RegExp(
+        `^warning: .*edited-run\\.json: records\\[0\\] \\(${first.id}, ${first.protocol}\\): stored (passed|failed), re-graded (passed|failed)$`,
+        "m",
+      ),
+    );
+    const store = openReviewStore(at("edited.sqlite"));
+    try {
+      const [summary] = store.listTasks({ kind: "verdict" });
+      const task = store.getTask(summary?.id as number) as { payload: { verdict: { passed: boolean } } };
+      expect(task.payload.verdict.passed).toBe(!first.verdict.passed);
+    } finally {
+      store.close();
+    }
   });
 
   it("no disputes is a plain line, exit 0", async () => {

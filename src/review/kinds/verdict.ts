@@ -19,6 +19,7 @@ import {
   runPromptOptions,
 } from "../../report/html/describe-case.js";
 import { labelRuns, type ReportRecord, readResults } from "../../report/load.js";
+import { verifyResults } from "../../report/verify.js";
 import {
   type NewTask,
   type VerdictCase,
@@ -35,6 +36,8 @@ interface VerdictImport {
   errored: number;
   /** Tasks imported without their case, and why (the first reason), so `review add` can say so; null when none. */
   withoutCase: { count: number; reason: string } | null;
+  /** What checking the file found (verdicts that differ from re-grading, a summary that disagrees), for stderr. */
+  notes: string[];
 }
 
 function shownCase(
@@ -58,7 +61,8 @@ function shownCase(
 
 /** Tasks, the records left out because they errored, and the tasks whose case was not found. */
 export function verdictTasks(file: string): VerdictImport {
-  const results = readResults(file);
+  // Stored verdicts are evidence, not truth: reviewers see the re-graded verdict, and review add names each edit.
+  const { results, notes } = verifyResults(readResults(file), file);
   const runs = labelRuns([{ file, results }]);
   const digest = results.corpus.digest;
   const corpora = findCorpora(runs);
@@ -94,6 +98,7 @@ export function verdictTasks(file: string): VerdictImport {
     tasks,
     errored: results.records.length - scored.length,
     withoutCase: unfound[0] === undefined ? null : { count: unfound.length, reason: unfound[0] },
+    notes,
   };
 }
 
