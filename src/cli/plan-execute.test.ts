@@ -4,6 +4,7 @@
  * an unreadable one counted as failed, a failing model → exit 2), the journal and --resume, and bad input as one
  * line before any work. The workspace is the shared 2,000-interaction test workspace.
  */
+
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,15 +12,12 @@ import { storeDescriptionOf } from "../planning/store-description.js";
 import { smallTestWorkspace } from "../planning/test-support/workspaces.js";
 import { captureIo } from "../test-support/capture-io.js";
 import { type ChatBody, type MockServer, startMockServer } from "../test-support/mock-openai-server.js";
+import { describeWith } from "../test-support/requirements.js";
 import { tempDir } from "../test-support/temp.js";
 import { STORE_FILE } from "../workspace/build.js";
 import { storeSchema } from "../workspace/description.js";
 import { loadIntoPostgres } from "../workspace/engines/postgres-load.js";
-import {
-  describeWithPostgres,
-  startPostgres,
-  type TestPostgres,
-} from "../workspace/test-support/postgres.js";
+import { POSTGRES_SERVER, startPostgres, type TestPostgres } from "../workspace/test-support/postgres.js";
 import { main } from "./main.js";
 
 const dir = tempDir("tooluse-plan-execute-");
@@ -299,7 +297,7 @@ describe("plan execute refuses bad input in one line, before any work", () => {
   });
 });
 
-describeWithPostgres("cli/plan-execute.test", "plan execute --warehouse on PostgreSQL", () => {
+describeWith(POSTGRES_SERVER, "plan execute --warehouse on PostgreSQL", () => {
   let server: TestPostgres | null = null;
   let url = "";
   beforeAll(async () => {

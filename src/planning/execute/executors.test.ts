@@ -3,22 +3,20 @@
  * server holding the same workspace): every best plan executed by the oracle and by the scripted model, then
  * placeholder filling, parallel steps, failures, the repair turn, hostile model SQL, cited ids and resume.
  */
+
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATA_DIR } from "../../paths.js";
 import type { Plan } from "../../plans/model.js";
+import { describeWith } from "../../test-support/requirements.js";
 import { tempDir } from "../../test-support/temp.js";
 import { STORE_FILE } from "../../workspace/build.js";
 import { storeSchema } from "../../workspace/description.js";
 import { openPostgresEngine } from "../../workspace/engines/postgres.js";
 import { loadIntoPostgres } from "../../workspace/engines/postgres-load.js";
 import { openWorkspace, type Workspace } from "../../workspace/open.js";
-import {
-  describeWithPostgres,
-  startPostgres,
-  type TestPostgres,
-} from "../../workspace/test-support/postgres.js";
+import { POSTGRES_SERVER, startPostgres, type TestPostgres } from "../../workspace/test-support/postgres.js";
 import { correctness } from "../ground-truth/correct.js";
 import { readVocabulary } from "../ground-truth/mentions.js";
 import { computeReferenceAnswers, type ReferenceAnswer } from "../ground-truth/reference-answers.js";
@@ -370,7 +368,7 @@ executorSuite("DuckDB", async () => openWorkspace(await smallTestWorkspace()));
 let server: TestPostgres | null = null;
 afterAll(async () => server?.stop());
 
-describeWithPostgres("planning/execute/executors.test", "PostgreSQL", () => {
+describeWith(POSTGRES_SERVER, "PostgreSQL", () => {
   executorSuite("PostgreSQL", async () => {
     const dir = await smallTestWorkspace();
     server = await startPostgres();

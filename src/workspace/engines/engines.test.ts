@@ -3,13 +3,15 @@
  * every class refused (DDL, DML, several statements, ATTACH/COPY/INSTALL/LOAD, file and network functions,
  * PRAGMA/SET) with nothing changed. PostgreSQL runs on a throw-away server on 127.0.0.1.
  */
+
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeDescriptionOf } from "../../planning/store-description.js";
 import { smallTestWorkspace } from "../../planning/test-support/workspaces.js";
+import { describeWith } from "../../test-support/requirements.js";
 import { STORE_FILE } from "../build.js";
 import { storeSchema } from "../description.js";
-import { describeWithPostgres, startPostgres, type TestPostgres } from "../test-support/postgres.js";
+import { POSTGRES_SERVER, startPostgres, type TestPostgres } from "../test-support/postgres.js";
 import { openDuckDbEngine } from "./duckdb.js";
 import type { Engine, QueryOutcome } from "./engine.js";
 import { openPostgresEngine } from "./postgres.js";
@@ -168,7 +170,7 @@ engineSuite(
 let server: TestPostgres | null = null;
 afterAll(async () => server?.stop());
 
-describeWithPostgres("workspace/engines/engines.test", "PostgreSQL", () => {
+describeWith(POSTGRES_SERVER, "PostgreSQL", () => {
   engineSuite(
     "PostgreSQL",
     async () => {

@@ -19,7 +19,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import type pg from "pg";
-import { describe, it } from "vitest";
+import type { Requirement } from "../../test-support/requirements.js";
 
 const run = promisify(execFile);
 const ROOT = "/usr/lib/postgresql";
@@ -57,46 +57,14 @@ export function postgresUnavailable(): string | null {
 }
 
 /**
- * What the PostgreSQL suites need, in the shape of the test-support requirements (`Requirement` of
- * src/test-support/requirements.ts on the branch that brings it): `pretest` installs the server
+ * What the PostgreSQL suites need (`describeWith(POSTGRES_SERVER, …)`): `pretest` installs the server
  * (scripts/ensure-postgresql.mjs), so CI has it and its absence there fails the run instead of skipping.
  */
-export const POSTGRES_SERVER = {
+export const POSTGRES_SERVER: Requirement = {
   name: "a PostgreSQL server",
   missing: postgresUnavailable(),
   requiredInCi: true,
-} as const;
-
-/** True under CI: the `CI` variable set to anything but empty, 0 or false. */
-function underCi(env: NodeJS.ProcessEnv = process.env): boolean {
-  const value = env.CI?.trim().toLowerCase();
-  return value !== undefined && value !== "" && value !== "0" && value !== "false";
-}
-
-/**
- * A describe block that needs a PostgreSQL server: it runs where one can be started, is skipped with one visible
- * line where not, and fails under CI, which must have it. (To become `describeWith(POSTGRES_SERVER, …)` once the
- * shared requirements helper is on this branch.)
- */
-export function describeWithPostgres(file: string, title: string, body: () => void): void {
-  const { missing } = POSTGRES_SERVER;
-  if (missing === null) {
-    describe(title, body);
-    return;
-  }
-  if (underCi()) {
-    describe(title, () => {
-      it(`needs ${POSTGRES_SERVER.name}`, () => {
-        throw new Error(
-          `CI runs every test that needs ${POSTGRES_SERVER.name}, and it is missing: ${missing}`,
-        );
-      });
-    });
-    return;
-  }
-  process.stdout.write(`skipped: ${file}: "${title}" needs ${POSTGRES_SERVER.name}: ${missing}\n`);
-  describe.skip(title, body);
-}
+};
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
