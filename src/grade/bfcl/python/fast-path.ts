@@ -7,50 +7,12 @@
  */
 import { intResult } from "./arithmetic.js";
 import { decodeEscapes } from "./literals.js";
+import { KEYWORDS } from "./tokens.js";
 import type { BfclCall, Value } from "./value.js";
 import { PyFloat, PyTuple } from "./value.js";
 
 const BAIL = Symbol("bail");
 type Bail = typeof BAIL;
-
-/** Python 3.11's reserved words, which are never names. */
-const RESERVED = new Set([
-  "False",
-  "None",
-  "True",
-  "and",
-  "as",
-  "assert",
-  "async",
-  "await",
-  "break",
-  "class",
-  "continue",
-  "def",
-  "del",
-  "elif",
-  "else",
-  "except",
-  "finally",
-  "for",
-  "from",
-  "global",
-  "if",
-  "import",
-  "in",
-  "is",
-  "lambda",
-  "nonlocal",
-  "not",
-  "or",
-  "pass",
-  "raise",
-  "return",
-  "try",
-  "while",
-  "with",
-  "yield",
-]);
 
 function isNameStart(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
@@ -129,7 +91,7 @@ class FastReader {
     if (name === "True") return true;
     if (name === "False") return false;
     if (name === "None") return null;
-    if (RESERVED.has(name)) return BAIL;
+    if (KEYWORDS.has(name)) return BAIL;
     const next = this.text.charCodeAt(this.pos);
     if (next === 39 || next === 34) {
       const prefix = name.toLowerCase();
@@ -278,7 +240,7 @@ class FastReader {
   call(): BfclCall | Bail {
     this.space();
     const name = this.name();
-    if (name === BAIL || RESERVED.has(name)) return BAIL;
+    if (name === BAIL || KEYWORDS.has(name)) return BAIL;
     return this.callAfter(name, 0);
   }
 
@@ -290,7 +252,7 @@ class FastReader {
       this.pos++;
       this.space();
       const part = this.name();
-      if (part === BAIL || RESERVED.has(part)) return BAIL;
+      if (part === BAIL || KEYWORDS.has(part)) return BAIL;
       name += `.${part}`;
     }
     if (this.peek() !== 40) return BAIL;
@@ -305,7 +267,7 @@ class FastReader {
       const key = this.name();
       const keyword = key !== BAIL && this.peek() === 61 && this.text.charCodeAt(this.pos + 1) !== 61;
       if (keyword) {
-        if (RESERVED.has(key)) return BAIL;
+        if (KEYWORDS.has(key)) return BAIL;
         this.pos++;
         const value = this.value(depth + 1);
         if (value === BAIL) return BAIL;
@@ -389,7 +351,7 @@ export function certainlyInvalid(text: string): boolean {
   if (CANNOT_START.has(c)) return true;
   if (!isNameStart(c)) return false;
   const firstEnd = asciiNameEnd(text, i);
-  if (firstEnd < 0 || RESERVED.has(text.slice(i, firstEnd))) return false;
+  if (firstEnd < 0 || KEYWORDS.has(text.slice(i, firstEnd))) return false;
   // `Canberra.` or `Sure. …`: a dot after a name must be followed by a name (an attribute).
   if (text.charCodeAt(firstEnd) === 46) {
     // Blanks may stand between the dot and the attribute (`x. y` is `x.y`); a comment or a continuation might too.
@@ -399,5 +361,5 @@ export function certainlyInvalid(text: string): boolean {
   i = skipBlanks(text, firstEnd);
   if (i === firstEnd || !isNameStart(text.charCodeAt(i))) return false;
   const secondEnd = asciiNameEnd(text, i);
-  return secondEnd >= 0 && !RESERVED.has(text.slice(i, secondEnd));
+  return secondEnd >= 0 && !KEYWORDS.has(text.slice(i, secondEnd));
 }

@@ -28,7 +28,7 @@ export type Token =
   | { type: "end" };
 
 /** Python 3.11's reserved words (`keyword.kwlist`); soft keywords (match, case, _) are names. */
-const KEYWORDS = new Set([
+export const KEYWORDS: ReadonlySet<string> = new Set([
   "False",
   "None",
   "True",
