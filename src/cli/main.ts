@@ -4,6 +4,7 @@ import { UserError } from "../errors.js";
 import { DEFAULT_CASES_FILE, PACKAGE_ROOT } from "../paths.js";
 import { HARNESS_VERSION } from "../version.js";
 import { renderError } from "./boundary.js";
+import { FAILURES_FLAG, FAILURES_HELP } from "./failures-flag.js";
 import {
   checkInput,
   checkOutputs,
@@ -119,6 +120,7 @@ function program(io: Io, setExit: SetExit, terminal: Io = io): Command {
     .option("--category <list>", "only these categories")
     .option("--json", "print the summary as JSON")
     .option("--min-score <x>", "exit 1 when the score is below x (for CI gates)")
+    .option(FAILURES_FLAG, FAILURES_HELP)
     .option("--junit <file>", "also write JUnit XML: one testcase per record (for CI test reports)")
     .option("--csv <file>", "also write CSV: one row per record")
     .option(
@@ -150,6 +152,7 @@ function program(io: Io, setExit: SetExit, terminal: Io = io): Command {
     .option("--html <file>", "also write a self-contained HTML report to this file")
     .option("--junit <file>", "also write JUnit XML: one testcase per record (for CI test reports)")
     .option("--csv <file>", "also write CSV: one row per record")
+    .option(FAILURES_FLAG, FAILURES_HELP)
     .action(async (files: string[], options) =>
       setExit(await (await import("./report.js")).runReport({ files, ...options }, io)),
     );

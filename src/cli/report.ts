@@ -2,6 +2,7 @@
 import { UserError } from "../errors.js";
 import { writeOutput } from "../io/output.js";
 import { STDOUT_PATH } from "../io/target.js";
+import { formatFailures } from "../report/failures.js";
 import { buildHtmlReport } from "../report/html/page.js";
 import { assertSameGrading, loadRuns, type ReportRun } from "../report/load.js";
 import { formatRepeats, repeatStatistics } from "../report/repeats.js";
@@ -9,6 +10,7 @@ import { formatRunHeader, formatSummary } from "../report/terminal.js";
 import { formatLeaderboard } from "../report/terminal-leaderboard.js";
 import { terminalText } from "../sanitize.js";
 import { type ExportFlags, writeExports } from "./export-formats.js";
+import { failuresFlag } from "./failures-flag.js";
 import { type Io, outputOptions, stdoutColor } from "./io.js";
 
 export interface ReportOptions extends ExportFlags {
@@ -16,6 +18,8 @@ export interface ReportOptions extends ExportFlags {
   format: "text" | "md";
   /** Also write the self-contained HTML report to this path. */
   html?: string;
+  /** `--failures N`: how many failing cases one run's summary lists (0 none). */
+  failures?: string;
 }
 
 const FORMATS = ["text", "md"];
@@ -25,15 +29,25 @@ export async function runReport(opts: ReportOptions, io: Io): Promise<number> {
   if (!FORMATS.includes(opts.format))
     throw new UserError(`--format: expected text or md, got "${String(opts.format)}"`);
   const runs = loadRuns(opts.files, (note) => io.stderr(`warning: ${terminalText(note)}\n`));
+  const failuresShown = failuresFlag(opts.failures);
   const markdown = opts.format === "md";
   const options = { color: stdoutColor(io) && !markdown, markdown };
   const [only] = runs;
   if (runs.length === 1 && only) {
     const repeats = formatRepeats(repeatStatistics(only.results), options);
+    const failing = formatFailures(only.results.records, {
+      ...options,
+      limit: failuresShown,
+      listAll: (n) => `tooluse report ${only.file} --failures ${n}`,
+    });
     io.stdout(
-      `${formatRunHeader(only.results, options)}\n${formatSummary(only.results.summary, options)}${repeats ? `\n${repeats}` : ""}`,
+      `${formatRunHeader(only.results, options)}\n${formatSummary(only.results.summary, options)}${repeats ? `\n${repeats}` : ""}${failing ? `\n${failing}` : ""}`,
     );
   } else {
+    if (opts.failures !== undefined)
+      throw new UserError(
+        "--failures lists the failing cases of one run: give one results file (report --html shows every run's)",
+      );
     assertSameGrading(runs, "rank");
     io.stdout(formatLeaderboard(runs, options));
   }

@@ -9,6 +9,7 @@ import { DEFAULT_GRADING_PROFILE, gradingProfile } from "../grade/profiles.js";
 import { STDOUT_PATH } from "../io/target.js";
 import { bfclCompatibleLine } from "../metrics/summary.js";
 import { DEFAULT_CASES_FILE } from "../paths.js";
+import { formatFailures } from "../report/failures.js";
 import { formatRepeats, repeatStatistics } from "../report/repeats.js";
 import { formatSummary } from "../report/terminal.js";
 import { BACKEND_KINDS, type BackendKind, type RunConfig } from "../runner/config.js";
@@ -21,6 +22,7 @@ import { parseShard, type Shard } from "../runner/shard.js";
 import { describeSystemPrompts } from "../runner/system-prompts.js";
 import { terminalText } from "../sanitize.js";
 import { type ExportFlags, writeExports } from "./export-formats.js";
+import { failuresFlag } from "./failures-flag.js";
 import { choice, choices, fraction, refuseConflicts, wholeNumber } from "./flags.js";
 import { type Io, stderrLive, stdoutColor } from "./io.js";
 import { type ModelFlags, parseModelFlags, RUN_FLAG_DEFAULTS } from "./model-flags.js";
@@ -43,6 +45,8 @@ export interface RunFlags extends ModelFlags, ExportFlags {
   category?: string;
   json?: boolean;
   minScore?: string;
+  /** `--failures N`: how many failing cases the summary lists (0 none). */
+  failures?: string;
   shard?: string;
   systemPromptFile?: string[];
   /** A matrix config file (models × suites): see run-config.ts. */
@@ -269,6 +273,7 @@ export async function runRun(flags: RunFlags, io: Io): Promise<number> {
   }
   const config = configFromFlags(flags);
   const minScore = flags.minScore === undefined ? null : fraction("--min-score", flags.minScore);
+  const failuresShown = failuresFlag(flags.failures);
   const out = flags.resume ?? config.out;
   refuseJournalAsExport(flags, out);
   try {
@@ -296,7 +301,7 @@ export async function runRun(flags: RunFlags, io: Io): Promise<number> {
       resumed ? { change: resumeChanges(config, flags.given ?? new Set()) } : {},
     );
     writeExports([results], flags, io);
-    printSummary(results, flags, io);
+    printSummary(results, flags, { out, failuresShown }, io);
     (flags.json ? io.stderr : io.stdout)(`${flags.json ? "" : "\n"}results: ${shownPath(out)}\n`);
     return verdictOf(results, out, minScore, io);
   } catch (error) {
@@ -344,7 +349,12 @@ function afterFatal(error: FatalBackendError, out: string): string {
   return `What was done is kept in ${journalPath(out)}, but a resumed run keeps its model and decoding settings: start a new run (another --out) to change them`;
 }
 
-function printSummary(results: Results, flags: RunFlags, io: Io): void {
+function printSummary(
+  results: Results,
+  flags: RunFlags,
+  { out, failuresShown }: { out: string; failuresShown: number },
+  io: Io,
+): void {
   const { summary, counts } = results;
   // K > 1 only: a run without repeats prints exactly what it printed before repeats existed.
   const repeats = repeatStatistics(results);
@@ -364,6 +374,13 @@ function printSummary(results: Results, flags: RunFlags, io: Io): void {
         "Evaluate a real model: npx tooluse run --backend openai --base-url http://127.0.0.1:8000/v1 --model NAME\n",
     );
   }
+  // The report ends with what went wrong: the cases a person opens first.
+  const failing = formatFailures(results.records, {
+    limit: failuresShown,
+    color: stdoutColor(io),
+    listAll: (n) => `tooluse report ${out === STDOUT_PATH ? "RESULTS" : out} --failures ${n}`,
+  });
+  if (failing) io.stdout(`\n${failing}`);
 }
 
 /**
