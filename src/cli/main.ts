@@ -99,6 +99,10 @@ function program(io: Io, setExit: SetExit, terminal: Io = io): Command {
       "--model <name>",
       "model served by --base-url, a .gguf file (llama), or an ONNX checkpoint folder or hub id (transformers)",
     )
+    .option(
+      "--label <name>",
+      "the run's name in reports, leaderboards and the default --out (default: the model; a replay: replay:FILE)",
+    )
     .option("--protocol <list>", "json, xml, plain, native, or all (= json,xml,plain)", "all")
     .option("--cases <file>", "cases JSONL", DEFAULT_CASES_FILE)
     .option("--out <file>", "results file (default results/<model>-<time>.json)")
@@ -188,6 +192,23 @@ function program(io: Io, setExit: SetExit, terminal: Io = io): Command {
     )
     .action(async (a: string, b: string | undefined, options) =>
       setExit(await (await import("./compare.js")).runCompare({ a, b, ...options }, io)),
+    );
+
+  root
+    .command("regrade")
+    .description(
+      "grade a results file again under another profile (no model is asked) and write the new results file",
+    )
+    .argument("<results>", "results file (tooluse run writes them to results/)")
+    .requiredOption("--rules <profile>", "grading profile: tooluse (2.0), spec1 (SPEC 1.0 exactly) or bfcl")
+    .requiredOption("--out <file>", "the re-graded results file to write")
+    .addOption(
+      new Option("--bfcl-mode <mode>", "BFCL: how names were served (fc: dots became _)")
+        .choices(["prompt", "fc"])
+        .default("prompt"),
+    )
+    .action(async (file: string, options) =>
+      setExit(await (await import("./regrade.js")).runRegrade({ file, ...options }, io)),
     );
 
   root

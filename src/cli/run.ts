@@ -21,7 +21,7 @@ import { parseShard, type Shard } from "../runner/shard.js";
 import { describeSystemPrompts } from "../runner/system-prompts.js";
 import { terminalText } from "../sanitize.js";
 import { type ExportFlags, writeExports } from "./export-formats.js";
-import { choice, choices, fraction, refuseConflicts, wholeNumber } from "./flags.js";
+import { choice, choices, fraction, label, refuseConflicts, wholeNumber } from "./flags.js";
 import { type Io, stderrLive, stdoutColor } from "./io.js";
 import { type ModelFlags, parseModelFlags, RUN_FLAG_DEFAULTS } from "./model-flags.js";
 import { runConfigFile } from "./run-config.js";
@@ -29,6 +29,8 @@ import { runConfigFile } from "./run-config.js";
 export interface RunFlags extends ModelFlags, ExportFlags {
   backend?: string;
   model?: string;
+  /** `--label NAME`: what reports call the run (default: the model, or `replay:FILE` for a replay). */
+  label?: string;
   protocol: string;
   cases: string;
   out?: string;
@@ -108,6 +110,7 @@ const MODEL_FREE: readonly BackendKind[] = ["baseline", "oracle", "always-call",
 const NEW_RUN_ONLY = [
   "--backend",
   "--model",
+  "--label",
   "--protocol",
   "--cases",
   "--out",
@@ -199,6 +202,7 @@ export function configFromFlags(flags: RunFlags, now = new Date()): RunConfig {
   const backend = backendKind(flags);
   refuseIgnoredFlags(flags, backend);
   const model = flags.model ?? null;
+  const name = flags.label === undefined ? undefined : label("--label", flags.label);
   const stamp = now.toISOString().replace(/[:.]/g, "-");
   const shared = parseModelFlags(flags, RUN_FLAG_DEFAULTS);
   const chosen = protocols(flags.protocol);
@@ -219,6 +223,7 @@ export function configFromFlags(flags: RunFlags, now = new Date()): RunConfig {
   return {
     backend,
     model,
+    ...(name === undefined ? {} : { label: name }),
     base_url: shared.baseUrl,
     ...(shared.baseUrls.length > 1 ? { base_urls: shared.baseUrls } : {}),
     api_key_env: shared.apiKeyEnv,
@@ -250,7 +255,7 @@ export function configFromFlags(flags: RunFlags, now = new Date()): RunConfig {
     ...(flags.systemPromptFile === undefined
       ? {}
       : { system_prompts: describeSystemPrompts(promptFiles(flags.systemPromptFile, chosen)) }),
-    out: flags.out ?? join("results", `${slug(model ?? backend)}-${stamp}.json`),
+    out: flags.out ?? join("results", `${slug(name ?? model ?? backend)}-${stamp}.json`),
   };
 }
 

@@ -11,6 +11,8 @@ export { BACKEND_KINDS, type BackendKind } from "../backends/spec.js";
 export const RunConfigSchema = z.object({
   backend: z.enum(BACKEND_KINDS),
   model: z.string().nullable(),
+  /** `--label NAME`: the name the results file gives the run (its `model`), when not the backend's own. */
+  label: z.string().min(1).optional(),
   base_url: z.string().nullable(),
   /** Every replica of the model when there are several (`--base-url` repeated); `base_url` is the first. */
   base_urls: z.array(z.string()).min(2).optional(),

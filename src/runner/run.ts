@@ -213,7 +213,8 @@ export async function runBenchmark(
     harnessVersion: HARNESS_VERSION,
     corpus: describeCorpus(run.cases_file, casesText, cases.length),
     grading: { profile: grader.name, version: grader.version },
-    model: backend.model,
+    // `--label` names the run; the model itself stays in the configuration (config.model, config.replay_file).
+    model: run.label ?? backend.model,
     modelDetails: backend.details,
     config: storedForm(run),
     cases,
