@@ -13,6 +13,7 @@ import {
   isInstalledPackage,
   OUTPUT_OPTIONS,
 } from "./file-flags.js";
+import { checkInputKinds } from "./input-kind.js";
 import { guardProcessStreams, type Io, processIo, processStreamsFailed, redactingIo } from "./io.js";
 import { addModelFlags, RUN_FLAG_DEFAULTS } from "./model-flags.js";
 import { registerPlanCommands } from "./plan-commands.js";
@@ -282,6 +283,8 @@ function checkFiles(command: Command, io: Io): void {
     });
   const inputs = [...named(INPUT_OPTIONS), ...command.args.map((path) => ({ flag: "FILE", path }))];
   for (const input of inputs) checkInput(input);
+  // A file of another kind (a plans file as --scores) is refused by its shape, before anything is written.
+  checkInputKinds(name, options, command.args);
   const resume = typeof options.resume === "string" ? [{ flag: "--resume", path: options.resume }] : [];
   // `plan generate|judge --resume` completes the --out file of the run it continues.
   const resumedOut = options.resume === true && typeof options.out === "string" ? [options.out] : [];
