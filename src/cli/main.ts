@@ -222,6 +222,7 @@ function program(io: Io, setExit: SetExit, terminal: Io = io): Command {
   registerPlanCommands(root, io, setExit);
   registerReviewCommands(root, io, setExit);
   addForceFlags(root);
+  describeNumericDefaults(root);
   root.hook("preAction", (_root, command) => checkFiles(command, io));
 
   return root;
@@ -261,6 +262,21 @@ function addForceFlags(command: Command): void {
   );
   if (writes && !command.options.some((option) => option.long === "--force"))
     command.option("--force", "replace an output file that already exists");
+}
+
+/**
+ * Numeric defaults are kept as strings (the validators of flags.ts read what the user would type), but help shows
+ * them as the numbers they are: `(default: 8)`, not `(default: "8")`.
+ */
+function describeNumericDefaults(command: Command): void {
+  for (const sub of command.commands) describeNumericDefaults(sub);
+  for (const option of command.options)
+    if (
+      option.defaultValueDescription === undefined &&
+      typeof option.defaultValue === "string" &&
+      /^-?\d+(\.\d+)?$/.test(option.defaultValue)
+    )
+      option.defaultValueDescription = option.defaultValue;
 }
 
 /**
