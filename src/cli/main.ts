@@ -122,6 +122,10 @@ function program(io: Io, setExit: SetExit, terminal: Io = io): Command {
     )
     .option("--lang <list>", "only these languages (en,ru)")
     .option("--category <list>", "only these categories")
+    .option(
+      "--sample <n>",
+      "N cases stratified by category and language, drawn with --seed (default 0); --limit takes the first N",
+    )
     .option("--json", "print the summary as JSON")
     .option("--min-score <x>", "exit 1 when the score is below x (for CI gates)")
     .option("--junit <file>", "also write JUnit XML: one testcase per record (for CI test reports)")

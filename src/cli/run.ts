@@ -43,6 +43,8 @@ export interface RunFlags extends ModelFlags, ExportFlags {
   modelCache?: string;
   lang?: string;
   category?: string;
+  /** `--sample N`: N cases stratified by category and language, drawn with --seed (default 0). */
+  sample?: string;
   json?: boolean;
   minScore?: string;
   shard?: string;
@@ -87,6 +89,15 @@ function promptFiles(
   return files;
 }
 
+/** `--sample N` with `--seed S` (default 0); `--limit` takes the first N instead, so the two are not combined. */
+function sampleFlag(flags: RunFlags, limit: number | null, seed: number | null): { n: number; seed: number } {
+  if (limit !== null)
+    throw new UserError(
+      "--sample cannot be combined with --limit: --limit takes the first N cases, --sample N cases over every category and language",
+    );
+  return { n: wholeNumber("--sample", flags.sample ?? "", { min: 1 }), seed: seed ?? 0 };
+}
+
 function shardFlag(value: string): Shard {
   const shard = parseShard(value);
   if (!shard) throw new UserError(`--shard: expected K/N with 1 ≤ K ≤ N (e.g. 2/4), got "${value}"`);
@@ -125,6 +136,7 @@ const NEW_RUN_ONLY = [
   "--category",
   "--ids",
   "--limit",
+  "--sample",
   "--shard",
   "--system-prompt-file",
 ] as const;
@@ -235,6 +247,7 @@ export function configFromFlags(flags: RunFlags, now = new Date()): RunConfig {
       category: flags.category === undefined ? null : choices("--category", flags.category, CATEGORIES),
       ids: shared.ids,
       limit: shared.limit,
+      ...(flags.sample === undefined ? {} : { sample: sampleFlag(flags, shared.limit, shared.seed) }),
     },
     settings: {
       temperature: shared.temperature,

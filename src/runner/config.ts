@@ -26,6 +26,8 @@ export const RunConfigSchema = z.object({
     category: z.array(z.enum(CATEGORIES)).nullable(),
     ids: z.array(z.string()).nullable(),
     limit: z.number().int().positive().nullable(),
+    /** `--sample N --seed S`: N cases stratified by category and language (runner/sample.ts); absent otherwise. */
+    sample: z.object({ n: z.number().int().positive(), seed: z.number().int() }).optional(),
   }),
   settings: z.object({
     temperature: z.number(),

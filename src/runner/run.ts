@@ -23,6 +23,7 @@ import type { ProgressReporter } from "./progress.js";
 import { type RunRecord, recordKey } from "./record.js";
 import { repeatsOf, selectAttempts } from "./repeats.js";
 import { buildResults, type Results } from "./results.js";
+import { stratifiedSample } from "./sample.js";
 import { loadSystemPrompts } from "./system-prompts.js";
 
 export interface RunEnvironment {
@@ -96,6 +97,7 @@ export function selectCases(cases: readonly Case[], filters: RunConfig["filters"
       (!filters.category || filters.category.includes(c.category)) &&
       (!ids || ids.has(c.id)),
   );
+  if (filters.sample) return stratifiedSample(selected, filters.sample);
   return filters.limit ? selected.slice(0, filters.limit) : selected;
 }
 
