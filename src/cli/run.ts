@@ -186,7 +186,10 @@ function refuseIgnoredFlags(flags: RunFlags, backend: BackendKind): void {
     for (const flag of ["--model", "--base-url"] as const) {
       const value = flag === "--model" ? flags.model : flags.baseUrl;
       if (value !== undefined)
-        throw new UserError(`${flag} cannot be combined with --backend ${backend}: it asks no model`);
+        throw new UserError(
+          `${flag} cannot be combined with --backend ${backend}: it asks no model`,
+          flag === "--model" ? { hint: "to name the run, use --label NAME" } : {},
+        );
     }
   }
   if (flags.outputs !== undefined && backend !== "replay")
