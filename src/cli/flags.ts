@@ -87,6 +87,17 @@ export function nonEmpty(flag: string, value: string): string {
 }
 
 /**
+ * A name people read in reports and files join on (`--label`): trimmed, non-empty, at most 200 characters, and
+ * without control or bidi characters (a name that printed differently from what it is would be a trap).
+ */
+export function label(flag: string, value: string): string {
+  const name = value.trim();
+  if (name === "" || name.length > 200 || /[\p{Cc}\p{Cf}]/u.test(name))
+    throw refuse(flag, value, "a name of 1 to 200 printable characters");
+  return name;
+}
+
+/**
  * Refuses flags that do not go together, by name: `given` holds the flags the user typed (not defaults), each rule
  * says that `flag` excludes every one of `excludes`, and why.
  */

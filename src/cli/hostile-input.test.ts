@@ -340,6 +340,33 @@ const MATRIX: Record<string, Partial<Record<BadInput, Case>>> = {
       line: EXISTS,
     },
   },
+  regrade: {
+    "missing file": {
+      argv: () => ["regrade", missing(), "--rules", "spec1", "--out", at("r.json")],
+      code: 2,
+      line: /^tooluse: FILE \S*missing\.jsonl: no such file or folder \(ENOENT\); check the path$/,
+    },
+    "folder as file": {
+      argv: () => ["regrade", dir.path, "--rules", "spec1", "--out", at("r.json")],
+      code: 2,
+      line: FOLDER,
+    },
+    "unwritable output": {
+      argv: () => ["regrade", at("a.json"), "--rules", "spec1", "--out", at("a-file/out.json")],
+      code: 1,
+      line: UNWRITABLE,
+    },
+    "output = input": {
+      argv: () => ["regrade", at("a.json"), "--rules", "spec1", "--out", at("a.json")],
+      code: 2,
+      line: SAME,
+    },
+    "existing unrelated file": {
+      argv: () => ["regrade", at("a.json"), "--rules", "spec1", "--out", at("unrelated.txt")],
+      code: 2,
+      line: EXISTS,
+    },
+  },
   compare: {
     "missing file": {
       argv: () => ["compare", at("a.json"), missing()],
@@ -680,7 +707,7 @@ const NOT_APPLICABLE = new Set([
     ["unwritable output", "output = input", "existing unrelated file"].map((kind) => `${command}: ${kind}`),
   ),
   // Only run and the model-driven plan commands take numbers.
-  ...["grade", "import bfcl", "import when2call", "selftest", "report", "compare", "merge"].map(
+  ...["grade", "import bfcl", "import when2call", "selftest", "report", "compare", "merge", "regrade"].map(
     (c) => `${c}: malformed number`,
   ),
   ...["plan import", "plan export", "plan score", "plan agree", "plan report"].map(
@@ -700,6 +727,7 @@ const NOT_APPLICABLE = new Set([
     "selftest",
     "compare",
     "merge",
+    "regrade",
     "plan score",
     "plan agree",
     "plan report",
@@ -798,6 +826,7 @@ const COMMANDS = [
   "report",
   "compare",
   "merge",
+  "regrade",
   "list",
   "plan build",
   "plan import",

@@ -14,6 +14,7 @@ import {
   isInstalledPackage,
   OUTPUT_OPTIONS,
 } from "./file-flags.js";
+import { checkInputKinds } from "./input-kind.js";
 import { guardProcessStreams, type Io, processIo, processStreamsFailed, redactingIo } from "./io.js";
 import { addModelFlags, RUN_FLAG_DEFAULTS } from "./model-flags.js";
 import { registerPlanCommands } from "./plan-commands.js";
@@ -100,6 +101,10 @@ function program(io: Io, setExit: SetExit, terminal: Io = io): Command {
       "--model <name>",
       "model served by --base-url, a .gguf file (llama), or an ONNX checkpoint folder or hub id (transformers)",
     )
+    .option(
+      "--label <name>",
+      "the run's name in reports, leaderboards and the default --out (default: the model; a replay: replay:FILE)",
+    )
     .option("--protocol <list>", "json, xml, plain, native, or all (= json,xml,plain)", "all")
     .option("--cases <file>", "cases JSONL", DEFAULT_CASES_FILE)
     .option("--out <file>", "results file (default results/<model>-<time>.json)")
@@ -118,6 +123,10 @@ function program(io: Io, setExit: SetExit, terminal: Io = io): Command {
     )
     .option("--lang <list>", "only these languages (en,ru)")
     .option("--category <list>", "only these categories")
+    .option(
+      "--sample <n>",
+      "N cases stratified by category and language, drawn with --seed (default 0); --limit takes the first N",
+    )
     .option("--json", "print the summary as JSON")
     .option("--min-score <x>", "exit 1 when the score is below x (for CI gates)")
     .option(FAILURES_FLAG, FAILURES_HELP)
@@ -178,15 +187,36 @@ function program(io: Io, setExit: SetExit, terminal: Io = io): Command {
       "paired per-case comparison of two runs on the same corpus: exact McNemar or sign-flip test, and the smallest difference it can detect",
     )
     .argument("<a>", "results file A")
-    .argument("<b>", "results file B")
+    .argument("[b]", "results file B (leave out with --pair-protocols to pair protocols within A)")
+    .option(
+      "--pair-protocols <A:B>",
+      "pair A's records in protocol A with B's in protocol B, case by case (e.g. json:native; a list with commas)",
+    )
     .option("--force", "pair the case ids both runs have even when their corpus digests differ")
     .option("--json", "print the comparison as JSON")
     .option(
       "--mde <effect>",
       "plan for an effect (e.g. 0.02 = 2 points): how many cases or repeats would detect it",
     )
-    .action(async (a: string, b: string, options) =>
+    .action(async (a: string, b: string | undefined, options) =>
       setExit(await (await import("./compare.js")).runCompare({ a, b, ...options }, io)),
+    );
+
+  root
+    .command("regrade")
+    .description(
+      "grade a results file again under another profile (no model is asked) and write the new results file",
+    )
+    .argument("<results>", "results file (tooluse run writes them to results/)")
+    .requiredOption("--rules <profile>", "grading profile: tooluse (2.0), spec1 (SPEC 1.0 exactly) or bfcl")
+    .requiredOption("--out <file>", "the re-graded results file to write")
+    .addOption(
+      new Option("--bfcl-mode <mode>", "BFCL: how names were served (fc: dots became _)")
+        .choices(["prompt", "fc"])
+        .default("prompt"),
+    )
+    .action(async (file: string, options) =>
+      setExit(await (await import("./regrade.js")).runRegrade({ file, ...options }, io)),
     );
 
   root
@@ -199,6 +229,7 @@ function program(io: Io, setExit: SetExit, terminal: Io = io): Command {
   registerPlanCommands(root, io, setExit);
   registerReviewCommands(root, io, setExit);
   addForceFlags(root);
+  describeNumericDefaults(root);
   root.hook("preAction", (_root, command) => checkFiles(command, io));
 
   return root;
@@ -241,6 +272,21 @@ function addForceFlags(command: Command): void {
 }
 
 /**
+ * Numeric defaults are kept as strings (the validators of flags.ts read what the user would type), but help shows
+ * them as the numbers they are: `(default: 8)`, not `(default: "8")`.
+ */
+function describeNumericDefaults(command: Command): void {
+  for (const sub of command.commands) describeNumericDefaults(sub);
+  for (const option of command.options)
+    if (
+      option.defaultValueDescription === undefined &&
+      typeof option.defaultValue === "string" &&
+      /^-?\d+(\.\d+)?$/.test(option.defaultValue)
+    )
+      option.defaultValueDescription = option.defaultValue;
+}
+
+/**
  * Inputs exist and are files; outputs are writable, none of the inputs, and new unless --force. An output on stdout
  * (`-`) takes the command's stdout: what the command prints for the person moves to stderr.
  */
@@ -260,6 +306,8 @@ function checkFiles(command: Command, io: Io): void {
     });
   const inputs = [...named(INPUT_OPTIONS), ...command.args.map((path) => ({ flag: "FILE", path }))];
   for (const input of inputs) checkInput(input);
+  // A file of another kind (a plans file as --scores) is refused by its shape, before anything is written.
+  checkInputKinds(name, options, command.args);
   const resume = typeof options.resume === "string" ? [{ flag: "--resume", path: options.resume }] : [];
   // `plan generate|judge --resume` completes the --out file of the run it continues.
   const resumedOut = options.resume === true && typeof options.out === "string" ? [options.out] : [];

@@ -70,6 +70,10 @@ export function registerPlanCommands(root: Command, io: Io, setExit: SetExit): v
   withModelFlags(plan.command("generate"), "planner, planner-with-lineage")
     .description("generate plans for queries, with example plans or example lineages in the prompt")
     .requiredOption("--model <name>", "the planner model")
+    .option(
+      "--label <name>",
+      "the planner name the plan lines carry (default: --model), e.g. qwen3-8b to match a labels file",
+    )
     .requiredOption("--queries <file>", "queries JSONL (e.g. data/plans/queries.jsonl)")
     .option("--split <name>", "which split to plan for (all: every line)", "test")
     .option("--prompt-type <type>", "with_lineage | without_lineage | both", "both")

@@ -6,7 +6,7 @@ import { PROMPT_TYPES, type PromptType } from "../plans/models/generate-prompt.j
 import { readQueries } from "../plans/models/records.js";
 import { readEarlierOutput, replayingSession, resumeSummary } from "../plans/models/resume.js";
 import { terminalText } from "../sanitize.js";
-import { wholeNumber } from "./flags.js";
+import { label, wholeNumber } from "./flags.js";
 import { type Io, outputOptions } from "./io.js";
 import {
   type CommandContext,
@@ -22,6 +22,8 @@ import {
 
 export interface PlanGenerateOptions extends PlanModelFlags {
   model: string;
+  /** `--label NAME`: the planner name the plan lines carry (default: --model), so labels files can match it. */
+  label?: string;
   queries: string;
   split?: string;
   promptType?: string;
@@ -59,18 +61,20 @@ export async function runPlanGenerate(
       types: promptTypes(options.promptType ?? PLAN_GENERATE_DEFAULTS.promptType),
       examples: wholeNumber("--examples", options.examples ?? PLAN_GENERATE_DEFAULTS.examples),
       model: readModelInputs(options, ["planner", "planner-with-lineage"]),
+      planner: options.label === undefined ? undefined : label("--label", options.label),
       resume,
       earlier: resume === null ? null : readEarlierOutput(resume, PlanLineSchema),
     };
   });
   if (!input.ok) return input.code;
-  const { records, types, examples, model, resume, earlier } = input.value;
+  const { records, types, examples, model, resume, earlier, planner } = input.value;
   return withSession(options.model, options.backend, model.settings, io, context, async (session) => {
     const generate = {
       split: options.split ?? PLAN_GENERATE_DEFAULTS.split,
       promptTypes: types,
       examples,
       file: options.queries,
+      ...(planner === undefined ? {} : { planner }),
       prompts: model.prompts,
       select: model.select,
       progress: progressFor(io, "plans"),
@@ -81,7 +85,7 @@ export async function runPlanGenerate(
         ? null
         : replayingSession(
             session,
-            generateReplies(resume, earlier, generateJobs(records, generate), session.model),
+            generateReplies(resume, earlier, generateJobs(records, generate), planner ?? session.model),
           );
     const result = await generatePlans(replay?.session ?? session, records, generate);
     const say = (text: string) => io.stderr(`${terminalText(text)}\n`);
@@ -90,7 +94,7 @@ export async function runPlanGenerate(
       if (replay && resume) io.stderr(terminalText(resumeSummary(resume, replay.tally), { multiline: true }));
       io.stdout(
         `${terminalText(
-          `${result.lines.length} plans from ${session.model} (${types.join(", ")}) written to ${options.out}`,
+          `${result.lines.length} plans from ${planner ?? session.model} (${types.join(", ")}) written to ${options.out}`,
         )}\n`,
       );
     } else io.stdout(jsonLines(result.lines));

@@ -23,7 +23,7 @@ import { describeSystemPrompts } from "../runner/system-prompts.js";
 import { terminalText } from "../sanitize.js";
 import { type ExportFlags, writeExports } from "./export-formats.js";
 import { failuresFlag } from "./failures-flag.js";
-import { choice, choices, fraction, refuseConflicts, wholeNumber } from "./flags.js";
+import { choice, choices, fraction, label, refuseConflicts, wholeNumber } from "./flags.js";
 import { type Io, stderrLive, stdoutColor } from "./io.js";
 import { type ModelFlags, parseModelFlags, RUN_FLAG_DEFAULTS } from "./model-flags.js";
 import { runConfigFile } from "./run-config.js";
@@ -31,6 +31,8 @@ import { runConfigFile } from "./run-config.js";
 export interface RunFlags extends ModelFlags, ExportFlags {
   backend?: string;
   model?: string;
+  /** `--label NAME`: what reports call the run (default: the model, or `replay:FILE` for a replay). */
+  label?: string;
   protocol: string;
   cases: string;
   out?: string;
@@ -43,6 +45,8 @@ export interface RunFlags extends ModelFlags, ExportFlags {
   modelCache?: string;
   lang?: string;
   category?: string;
+  /** `--sample N`: N cases stratified by category and language, drawn with --seed (default 0). */
+  sample?: string;
   json?: boolean;
   minScore?: string;
   /** `--failures N`: how many failing cases the summary lists (0 none). */
@@ -89,6 +93,15 @@ function promptFiles(
   return files;
 }
 
+/** `--sample N` with `--seed S` (default 0); `--limit` takes the first N instead, so the two are not combined. */
+function sampleFlag(flags: RunFlags, limit: number | null, seed: number | null): { n: number; seed: number } {
+  if (limit !== null)
+    throw new UserError(
+      "--sample cannot be combined with --limit: --limit takes the first N cases, --sample N cases over every category and language",
+    );
+  return { n: wholeNumber("--sample", flags.sample ?? "", { min: 1 }), seed: seed ?? 0 };
+}
+
 function shardFlag(value: string): Shard {
   const shard = parseShard(value);
   if (!shard) throw new UserError(`--shard: expected K/N with 1 ≤ K ≤ N (e.g. 2/4), got "${value}"`);
@@ -112,6 +125,7 @@ const MODEL_FREE: readonly BackendKind[] = ["baseline", "oracle", "always-call",
 const NEW_RUN_ONLY = [
   "--backend",
   "--model",
+  "--label",
   "--protocol",
   "--cases",
   "--out",
@@ -126,6 +140,7 @@ const NEW_RUN_ONLY = [
   "--category",
   "--ids",
   "--limit",
+  "--sample",
   "--shard",
   "--system-prompt-file",
 ] as const;
@@ -175,7 +190,10 @@ function refuseIgnoredFlags(flags: RunFlags, backend: BackendKind): void {
     for (const flag of ["--model", "--base-url"] as const) {
       const value = flag === "--model" ? flags.model : flags.baseUrl;
       if (value !== undefined)
-        throw new UserError(`${flag} cannot be combined with --backend ${backend}: it asks no model`);
+        throw new UserError(
+          `${flag} cannot be combined with --backend ${backend}: it asks no model`,
+          flag === "--model" ? { hint: "to name the run, use --label NAME" } : {},
+        );
     }
   }
   if (flags.outputs !== undefined && backend !== "replay")
@@ -203,6 +221,7 @@ export function configFromFlags(flags: RunFlags, now = new Date()): RunConfig {
   const backend = backendKind(flags);
   refuseIgnoredFlags(flags, backend);
   const model = flags.model ?? null;
+  const name = flags.label === undefined ? undefined : label("--label", flags.label);
   const stamp = now.toISOString().replace(/[:.]/g, "-");
   const shared = parseModelFlags(flags, RUN_FLAG_DEFAULTS);
   const chosen = protocols(flags.protocol);
@@ -223,6 +242,7 @@ export function configFromFlags(flags: RunFlags, now = new Date()): RunConfig {
   return {
     backend,
     model,
+    ...(name === undefined ? {} : { label: name }),
     base_url: shared.baseUrl,
     ...(shared.baseUrls.length > 1 ? { base_urls: shared.baseUrls } : {}),
     api_key_env: shared.apiKeyEnv,
@@ -234,6 +254,7 @@ export function configFromFlags(flags: RunFlags, now = new Date()): RunConfig {
       category: flags.category === undefined ? null : choices("--category", flags.category, CATEGORIES),
       ids: shared.ids,
       limit: shared.limit,
+      ...(flags.sample === undefined ? {} : { sample: sampleFlag(flags, shared.limit, shared.seed) }),
     },
     settings: {
       temperature: shared.temperature,
@@ -254,7 +275,7 @@ export function configFromFlags(flags: RunFlags, now = new Date()): RunConfig {
     ...(flags.systemPromptFile === undefined
       ? {}
       : { system_prompts: describeSystemPrompts(promptFiles(flags.systemPromptFile, chosen)) }),
-    out: flags.out ?? join("results", `${slug(model ?? backend)}-${stamp}.json`),
+    out: flags.out ?? join("results", `${slug(name ?? model ?? backend)}-${stamp}.json`),
   };
 }
 

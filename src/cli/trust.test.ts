@@ -85,7 +85,10 @@ describe("numbers and combinations are never accepted silently", () => {
     ],
     [["--backend", "openai", "--outputs", "OUTPUTS"], "--outputs cannot be combined with --backend openai"],
   ])("run %j is refused by name", async (flags, message) => {
-    const argv = flags.map((f) => (f === "RESUME" ? full : f === "OUTPUTS" ? DEFAULT_CASES_FILE : f));
+    // OUTPUTS: a recorded outputs file (a file of another kind is refused by its shape before the flags are read).
+    const outputs = at("recorded-outputs.jsonl");
+    writeFileSync(outputs, `${JSON.stringify({ id: "calculator-en-01", protocol: "json", output: "x" })}\n`);
+    const argv = flags.map((f) => (f === "RESUME" ? full : f === "OUTPUTS" ? outputs : f));
     const { code, err } = await cli(["run", ...argv]);
     expect(code).toBe(2);
     expect(err.split("\n").filter(Boolean)).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PairedTable } from "../metrics/paired.js";
-import { formatP, verdictLine } from "./compare.js";
+import { formatP, pooledRow, verdictLine } from "./compare.js";
 
 const table = (onlyA: number, onlyB: number, p: number): PairedTable => ({
   pairs: 100,
@@ -37,5 +37,33 @@ describe("formatP", () => {
   it("keeps four decimals, and switches to exponent form for tiny values", () => {
     expect(formatP(0.0625)).toBe("0.0625");
     expect(formatP(0.00042)).toBe("4.2e-4");
+  });
+});
+
+describe("pooledRow", () => {
+  it("tests the pooled row over cases: a hand-checked three-case table", () => {
+    // c1 passed only in B under json and xml (T = +2), c2 only in A under json (T = −1), c3 only in B under plain
+    // (T = +1). Signs over 3 cases with magnitudes 2, 1, 1: S ∈ {4, 2, 2, 0, 0, −2, −2, −4}, each 1/8; observed
+    // S = 2, so p = P(|S| ≥ 2) = 6/8. McNemar over the 4 discordant pairs (1 vs 3) would say 2·5/16 = 0.625.
+    const result = {
+      overall: {
+        pairs: 9,
+        both_passed: 3,
+        both_failed: 2,
+        a_passed_b_failed: [{ id: "c2", protocol: "json" }],
+        a_failed_b_passed: [
+          { id: "c1", protocol: "json" },
+          { id: "c1", protocol: "xml" },
+          { id: "c3", protocol: "plain" },
+        ],
+        p_value: 0.625,
+      },
+      by_protocol: {},
+      excluded: { error_in_a: 0, error_in_b: 0, error_in_both: 0 },
+      unpaired: { only_in_a: 0, only_in_b: 0 },
+    };
+    const row = pooledRow(result);
+    expect(row.p_value).toBeCloseTo(0.75, 12);
+    expect(row).toMatchObject({ method: "sign-flip-exact", informative_cases: 3, pairs: 9 });
   });
 });

@@ -1,4 +1,9 @@
-/** The views of a paired comparison: text with a plain-language verdict, and the JSON shape `--json` prints. */
+/**
+ * The views of a paired comparison: text with a plain-language verdict, and the JSON shape `--json` prints. Each
+ * protocol row keeps the exact McNemar test on its pairs; the pooled "all" row uses the test clustered by case
+ * (pooledMcNemar: a case's pairs in several protocols move together, docs/statistics.md "Pooling protocols").
+ */
+import { pooledMcNemar, type SignFlipMethod } from "../metrics/cluster-sign-flip.js";
 import type { PairedComparison, PairedTable } from "../metrics/paired.js";
 import { terminalText } from "../sanitize.js";
 import { formatInterval, formatRatio, shortDigest, wrap } from "./format.js";
@@ -24,15 +29,36 @@ export function verdictLine(table: PairedTable, a: string, b: string): string {
   return `significant at 0.05 (p = ${p}): ${better} is better; it passes ${wins} of the ${onlyA + onlyB} pairs where the runs disagree`;
 }
 
-function tableRow(label: string, t: PairedTable, a: ReportRun, b: ReportRun, protocol?: string): string[] {
-  const score = (run: ReportRun) => {
+/** Which protocol of each run a row compares: the row's own, or with --pair-protocols the pair's two. */
+export type RowSides = (row: string) => { a: string; b: string } | undefined;
+
+const sameProtocol: RowSides = (row) => ({ a: row, b: row });
+
+/** The pooled row: its pairs as paired.ts counts them, its p-value from the case-clustered test. */
+export function pooledRow(
+  result: PairedComparison,
+): PairedTable & { method: SignFlipMethod; informative_cases: number } {
+  const test = pooledMcNemar(result.overall);
+  return {
+    ...result.overall,
+    p_value: test.p_value,
+    method: test.method,
+    informative_cases: test.informative,
+  };
+}
+
+/** `sides` absent: the runs' whole scores; given, the row's protocols' scores ("–" where it names none). */
+function tableRow(label: string, t: PairedTable, a: ReportRun, b: ReportRun, sides?: RowSides): string[] {
+  const side = sides?.(label);
+  const score = (run: ReportRun, protocol: string | undefined) => {
+    if (sides && protocol === undefined) return "–";
     const s = protocol ? run.results.summary.by_protocol[protocol] : run.results.summary;
     return s ? `${formatRatio(s.score)} ${formatInterval(s.score_ci)}` : "–";
   };
   return [
     label,
-    score(a),
-    score(b),
+    score(a, side?.a),
+    score(b, side?.b),
     String(t.pairs),
     String(t.a_passed_b_failed.length),
     String(t.a_failed_b_passed.length),
@@ -65,6 +91,8 @@ export function formatComparison(
   b: ReportRun,
   result: PairedComparison,
   color: boolean,
+  sides: RowSides = sameProtocol,
+  pooledSides?: RowSides,
 ): string {
   const columns = [
     { header: "protocol", align: "left" as const },
@@ -75,10 +103,12 @@ export function formatComparison(
     { header: "B only", align: "right" as const },
     { header: "p (exact)", align: "right" as const },
   ];
+  const pooled = pooledRow(result);
   const rows = [
-    ...Object.entries(result.by_protocol).map(([p, t]) => tableRow(p, t, a, b, p)),
-    tableRow("all", result.overall, a, b),
+    ...Object.entries(result.by_protocol).map(([p, t]) => tableRow(p, t, a, b, sides)),
+    tableRow("all", pooled, a, b, pooledSides),
   ];
+  const several = Object.keys(result.by_protocol).length > 1;
   const { error_in_a, error_in_b, error_in_both } = result.excluded;
   const errors = error_in_a + error_in_b + error_in_both;
   const lines = [
@@ -89,15 +119,18 @@ export function formatComparison(
     style.dim(
       wrap(
         "Scores are each run's own (from its summary); A only = passed in A, failed in B; B only = the reverse; " +
-          "p = exact McNemar test on those flips. The 'all' row pools protocols, whose pairs of one case are not " +
-          "independent: prefer the per-protocol rows.",
+          "p = exact McNemar test on those flips" +
+          (several
+            ? ". The 'all' row pools protocols with the test clustered by case (a case's protocols count once " +
+              "together, never as independent pairs: exact sign-flip over cases)."
+            : "."),
         WIDTH,
       ),
       color,
     ),
     "",
     ...Object.entries(result.by_protocol).map(([p, t]) => `${p}: ${verdictLine(t, "A", "B")}`),
-    style.bold(`all: ${verdictLine(result.overall, "A", "B")}`, color),
+    style.bold(`all: ${verdictLine(pooled, "A", "B")}`, color),
   ];
   if (errors > 0)
     lines.push(
@@ -113,7 +146,12 @@ export function formatComparison(
 }
 
 /** The `--json` shape: the paired tables with a `significant` flag each, and which files were compared. */
-export function comparisonJson(a: ReportRun, b: ReportRun, result: PairedComparison) {
+export function comparisonJson(
+  a: ReportRun,
+  b: ReportRun,
+  result: PairedComparison,
+  pairedProtocols?: readonly { a: string; b: string; name: string }[],
+) {
   const flag = (t: PairedTable) => ({ ...t, significant: t.p_value < ALPHA });
   const describe = (run: ReportRun) => ({
     file: run.file,
@@ -127,7 +165,8 @@ export function comparisonJson(a: ReportRun, b: ReportRun, result: PairedCompari
     b: describe(b),
     same_corpus: a.results.corpus.digest === b.results.corpus.digest,
     alpha: ALPHA,
-    overall: flag(result.overall),
+    ...(pairedProtocols ? { paired_protocols: pairedProtocols } : {}),
+    overall: flag(pooledRow(result)),
     by_protocol: Object.fromEntries(Object.entries(result.by_protocol).map(([p, t]) => [p, flag(t)])),
     excluded: result.excluded,
     unpaired: result.unpaired,

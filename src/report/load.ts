@@ -185,7 +185,7 @@ export function assertSameGrading(runs: readonly ReportRun[], what: string): voi
   const profiles = new Set(runs.map((run) => gradingProfileOf(run.results)));
   if (profiles.size <= 1) return;
   const listed = runs.map((run) => `${run.file} (${gradingProfileOf(run.results)})`).join(", ");
-  throw new UserError(
-    `cannot ${what} results graded under different profiles: ${listed}; grade them alike (tooluse grade --rules …)`,
-  );
+  throw new UserError(`cannot ${what} results graded under different profiles: ${listed}`, {
+    hint: "re-grade them alike: tooluse regrade FILE --rules PROFILE --out NEW.json",
+  });
 }

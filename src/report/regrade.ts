@@ -92,8 +92,14 @@ function describe(stored: Record<string, unknown> & { passed: boolean }, fresh: 
  * Re-grades every scored record of `results` against `cases` (the run's own cases, found by digest). Throws a
  * UserError for a record that cannot be re-graded (a scored record without output, a case the file does not have).
  */
-export function regradeResults(results: ReportResults, cases: readonly Case[], file: string): Regrading {
-  const grader = graderOf(results, file);
+export function regradeResults(
+  results: ReportResults,
+  cases: readonly Case[],
+  file: string,
+  under?: GradingProfile,
+): Regrading {
+  // `under`: another profile (`tooluse regrade --rules`); the stored verdicts are then the old profile's.
+  const grader = under ?? graderOf(results, file);
   const storedVersion = results.grading?.version ?? "unrecorded";
   const byId = new Map(cases.map((c) => [c.id, c]));
   const differences: Difference[] = [];
@@ -109,7 +115,9 @@ export function regradeResults(results: ReportResults, cases: readonly Case[], f
     const changed = describe(record.verdict, fresh);
     const claimed = (record as { grading?: { profile?: unknown; version?: unknown } }).grading;
     const mislabelled =
-      claimed !== undefined && (claimed.profile !== grader.name || claimed.version !== storedVersion)
+      under === undefined &&
+      claimed !== undefined &&
+      (claimed.profile !== grader.name || claimed.version !== storedVersion)
         ? `graded under ${String(claimed.profile)} ${String(claimed.version)} in a file graded under ${grader.name} ${storedVersion}`
         : null;
     const what = [changed, mislabelled].filter((text) => text !== null).join("; ");

@@ -11,6 +11,8 @@ export { BACKEND_KINDS, type BackendKind } from "../backends/spec.js";
 export const RunConfigSchema = z.object({
   backend: z.enum(BACKEND_KINDS),
   model: z.string().nullable(),
+  /** `--label NAME`: the name the results file gives the run (its `model`), when not the backend's own. */
+  label: z.string().min(1).optional(),
   base_url: z.string().nullable(),
   /** Every replica of the model when there are several (`--base-url` repeated); `base_url` is the first. */
   base_urls: z.array(z.string()).min(2).optional(),
@@ -24,6 +26,8 @@ export const RunConfigSchema = z.object({
     category: z.array(z.enum(CATEGORIES)).nullable(),
     ids: z.array(z.string()).nullable(),
     limit: z.number().int().positive().nullable(),
+    /** `--sample N --seed S`: N cases stratified by category and language (runner/sample.ts); absent otherwise. */
+    sample: z.object({ n: z.number().int().positive(), seed: z.number().int() }).optional(),
   }),
   settings: z.object({
     temperature: z.number(),

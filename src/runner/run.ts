@@ -23,6 +23,7 @@ import type { ProgressReporter } from "./progress.js";
 import { type RunRecord, recordKey } from "./record.js";
 import { repeatsOf, selectAttempts } from "./repeats.js";
 import { buildResults, type Results } from "./results.js";
+import { stratifiedSample } from "./sample.js";
 import { loadSystemPrompts } from "./system-prompts.js";
 
 export interface RunEnvironment {
@@ -96,6 +97,7 @@ export function selectCases(cases: readonly Case[], filters: RunConfig["filters"
       (!filters.category || filters.category.includes(c.category)) &&
       (!ids || ids.has(c.id)),
   );
+  if (filters.sample) return stratifiedSample(selected, filters.sample);
   return filters.limit ? selected.slice(0, filters.limit) : selected;
 }
 
@@ -213,7 +215,8 @@ export async function runBenchmark(
     harnessVersion: HARNESS_VERSION,
     corpus: describeCorpus(run.cases_file, casesText, cases.length),
     grading: { profile: grader.name, version: grader.version },
-    model: backend.model,
+    // `--label` names the run; the model itself stays in the configuration (config.model, config.replay_file).
+    model: run.label ?? backend.model,
     modelDetails: backend.details,
     config: storedForm(run),
     cases,

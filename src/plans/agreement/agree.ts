@@ -1,5 +1,6 @@
 /** compareScoreFiles: every agreement statistic, per metric, between two score files (human, judge or code). */
 import { UserError } from "../../errors.js";
+import { describeKeyMismatch, parseKeys } from "../../text/key-mismatch.js";
 import { type BootstrapSettings, DEFAULT_BOOTSTRAP } from "./estimate.js";
 import { type ItemAgreement, itemAgreement } from "./labels.js";
 import { AGREEMENT_METRICS, type MetricSpec, metricPairs, pairLines, readLabelLines } from "./pairs.js";
@@ -65,7 +66,14 @@ export function compareScoreFiles(
   const judged = readLabelLines(judgedFile);
   const paired = pairLines(gold, judged);
   if (paired.both.length === 0)
-    throw new UserError(`${goldFile} and ${judgedFile} share no (query_id, planner, prompt_type) line`);
+    throw new UserError(
+      `${goldFile} and ${judgedFile} share no (query_id, planner, prompt_type) line: ${describeKeyMismatch(
+        ["query_id", "planner", "prompt_type"],
+        { name: goldFile, keys: parseKeys(gold.keys()) },
+        { name: judgedFile, keys: parseKeys(judged.keys()) },
+      )}`,
+      { hint: "name planners alike on both sides (plan generate --label NAME sets the planner name)" },
+    );
   const reports: MetricReport[] = [];
   const skipped: string[] = [];
   for (const metric of metrics) {

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { UserError } from "../../errors.js";
 import { readJsonl } from "../../jsonl.js";
 import { cohenKappa, confusionMatrix } from "../../metrics/agreement.js";
+import { describeKeyMismatch } from "../../text/key-mismatch.js";
 import { queryKey } from "../records.js";
 import { type BootstrapSettings, DEFAULT_BOOTSTRAP, type Estimate, estimate } from "./estimate.js";
 import { readAnswerLabels } from "./label-files.js";
@@ -74,7 +75,15 @@ export function compareAnswerFiles(
   }
   if (pairs.length === 0)
     throw new UserError(
-      `${goldFile} and ${judgedFile} share no query with a judged decision (${failed} judgements failed): no agreement to report`,
+      `${goldFile} and ${judgedFile} share no query with a judged decision (${failed} judgements failed): no agreement to report${
+        failed > 0
+          ? ""
+          : `; ${describeKeyMismatch(
+              ["query_id"],
+              { name: goldFile, keys: [...gold.keys()].map((k) => [k]) },
+              { name: judgedFile, keys: [...judged.keys()].map((k) => [k]) },
+            )}`
+      }`,
     );
   const decisions = [...new Set(pairs.flat())].sort();
   const index = (d: string) => decisions.indexOf(d);

@@ -10,6 +10,7 @@
 import { z } from "zod";
 import { UserError } from "../../errors.js";
 import { readJsonl } from "../../jsonl.js";
+import { describeKeyMismatch, parseKeys } from "../../text/key-mismatch.js";
 import { STEP_TAGS } from "../models/records.js";
 import { queryKey } from "../records.js";
 import { type BootstrapSettings, DEFAULT_BOOTSTRAP, type Estimate, estimate } from "./estimate.js";
@@ -121,7 +122,15 @@ export function compareTagFiles(
   }
   if (pairs.length === 0)
     throw new UserError(
-      `${goldFile} and ${judgedFile} share no step with a usable evaluator answer (${failed} failed): no agreement to report`,
+      `${goldFile} and ${judgedFile} share no step with a usable evaluator answer (${failed} failed): no agreement to report${
+        failed > 0
+          ? ""
+          : `; ${describeKeyMismatch(
+              ["query_id", "planner", "prompt_type", "pass", "step"],
+              { name: goldFile, keys: parseKeys(gold.keys()) },
+              { name: judgedFile, keys: parseKeys(judged.keys()) },
+            )}`
+      }`,
     );
   const rows = STEP_TAGS.map((tag) => {
     const count = (indices: readonly number[]) => {

@@ -27,6 +27,8 @@ export interface GenerateOptions {
   examples: number;
   /** Names the queries file in error messages. */
   file: string;
+  /** The planner name the lines carry (`plan generate --label`); default the session's model. */
+  planner?: string;
   tools?: ToolDescriptions;
   prompts?: PromptSet;
   /** --ids / --limit over the split's queries. */
@@ -148,7 +150,7 @@ export async function generatePlans(
       const prompt = { role: template.role, sha256: template.sha256, source: template.source };
       const line: PlanLine = {
         query_id,
-        planner: session.model,
+        planner: options.planner ?? session.model,
         prompt_type: job.type,
         plan: answer.text,
         prompt,
