@@ -3,10 +3,26 @@
  * oracle and the scripted test model) and the ground truth of their answers. The planning workflows (generate,
  * judge, refine, answers, experiment) move here with issue 28.
  */
-export { type Ask, type ModelReply, type ModelRequest, NO_MODEL, type TokenCounts } from "./execute/ask.js";
+export {
+  type Ask,
+  type ModelReply,
+  type ModelRequest,
+  type NativeToolCall,
+  NO_MODEL,
+  type TokenCounts,
+} from "./execute/ask.js";
 export { StepJournal } from "./execute/journal.js";
+export { decodeNativeCalls } from "./execute/native-reply.js";
 export { oracleExecutors } from "./execute/oracle.js";
 export type { Insight, Rows, StepOutput } from "./execute/output.js";
+export {
+  answerWithoutPlan,
+  executeWithoutPlans,
+  R1_MAX_TOOL_CALLS,
+  type R1Question,
+  type R1Trace,
+  r1Tools,
+} from "./execute/r1.js";
 export { DEFAULT_RAG, type RagOptions } from "./execute/rag.js";
 export {
   DEFAULT_EXECUTE_LIMITS,

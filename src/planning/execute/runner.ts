@@ -121,7 +121,8 @@ function planDigest(item: PlanToRun, identity: string): string {
   return createHash("sha256").update(text).digest("hex").slice(0, 32);
 }
 
-function traceRows(output: StepOutput | null): { output: StepOutput | null; total: number | null } {
+/** The output as a trace keeps it (at most TRACE_ROWS rows) and how many rows it held. */
+export function traceRows(output: StepOutput | null): { output: StepOutput | null; total: number | null } {
   if (!output?.rows) return { output, total: null };
   const rows: Rows = { columns: output.rows.columns, rows: output.rows.rows.slice(0, TRACE_ROWS) };
   return { output: { ...output, rows }, total: output.rows.rows.length };
