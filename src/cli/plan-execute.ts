@@ -12,29 +12,24 @@ import { writeOutput } from "../io/output.js";
 import { readJsonl } from "../jsonl.js";
 import {
   type Ask,
-  type Correctness,
-  computeReferenceAnswers,
-  correctness,
   DEFAULT_EXECUTE_LIMITS,
-  decodeNativeCalls,
   type ExecuteOptions,
   ensureWorkspace,
   executePlans,
   executeWithoutPlans,
   modelExecutors,
-  type NativeToolCall,
   NO_MODEL,
   oracleExecutors,
   type PlanAnswer,
   type PlanToRun,
   R1_MAX_TOOL_CALLS,
   readReferences,
-  readVocabulary,
   StepJournal,
+  sessionAsk,
+  withCorrectness,
 } from "../planning/index.js";
 import { QueryRecordSchema } from "../plans/data/index.js";
 import { selectByQuery } from "../plans/models/records.js";
-import type { ModelSession } from "../plans/models/session.js";
 import { parseReference } from "../plans/parse.js";
 import { PlanRecordSchema, queryKey } from "../plans/records.js";
 import { terminalText } from "../sanitize.js";
@@ -193,50 +188,6 @@ async function openTheWorkspace(options: PlanExecuteOptions, io: Io): Promise<Wo
     await engine?.close();
     throw new UserError(`--workspace ${dir}: ${reason(error)}`);
   }
-}
-
-/** An answer line: the runner's answer and, where the query is objective, its correctness against the reference. */
-type AnswerLine = PlanAnswer & { correctness: Correctness | null };
-
-/**
- * Ground truth (docs/workspace.md, "Ground truth"): every query with a reference answer is checked on the same
- * workspace the plans ran on; a failed plan's answer is null, hence never correct.
- */
-async function withCorrectness(answers: readonly PlanAnswer[], workspace: Workspace): Promise<AnswerLine[]> {
-  const asked = new Set(answers.map((a) => a.query_id));
-  const references = readReferences().filter((r) => asked.has(r.query_id));
-  const truth = new Map(
-    (await computeReferenceAnswers(workspace.engine, references)).map((r) => [r.query_id, r]),
-  );
-  const vocabulary = await readVocabulary(workspace.engine);
-  return answers.map((a) => {
-    const reference = truth.get(a.query_id);
-    return { ...a, correctness: reference ? correctness(a.answer, reference, vocabulary) : null };
-  });
-}
-
-/**
- * The session as the executors' Ask: a request that failed after its retries throws, so its step fails. Token
- * counts are the server's usage when it reported any; with native tools the reply's calls are read back out of the
- * encoded assistant message.
- */
-export function sessionAsk(session: ModelSession): Ask {
-  let counter = 0;
-  return async (request) => {
-    const answer = await session.ask({
-      key: `execute-${++counter}`,
-      messages: request.messages,
-      ...(request.tools ? { tools: request.tools } : {}),
-    });
-    if (answer.status !== "ok" || answer.text === null)
-      throw new Error(answer.error ?? "the model gave no answer");
-    const prompt = answer.prompt_tokens ?? null;
-    const completion = answer.completion_tokens ?? null;
-    const tokens = prompt === null && completion === null ? null : { prompt, completion };
-    if (!request.tools) return { text: answer.text, latencyMs: answer.latency_ms, tokens };
-    const native: { content: string; calls: NativeToolCall[] } = decodeNativeCalls(answer.text);
-    return { text: native.content, toolCalls: native.calls, latencyMs: answer.latency_ms, tokens };
-  };
 }
 
 function unreadableAnswer(p: Extract<Planned, { unreadable: string }>): PlanAnswer {

@@ -35,7 +35,9 @@ export {
   type StepTrace,
 } from "./execute/runner.js";
 export { type ScriptedFaults, type ScriptedModel, scriptedModel } from "./execute/scripted-model.js";
+export { type AskingSession, sessionAsk } from "./execute/session-ask.js";
 export type { Executor, Executors, StepDetails, StepRequest, StepResult } from "./execute/step.js";
+export { type CheckedAnswer, withCorrectness } from "./ground-truth/answer-correctness.js";
 export { type Correctness, correctness, type FactVerdict, SET_F1 } from "./ground-truth/correct.js";
 export { readVocabulary, type Vocabulary } from "./ground-truth/mentions.js";
 export {
