@@ -8,6 +8,7 @@
  * empty one, or a request that fails, fails the answer (never an answer).
  */
 import { createHash } from "node:crypto";
+import { setMaxListeners } from "node:events";
 import pLimit from "p-limit";
 import { z } from "zod";
 import type { PlanStep, Tool } from "../../plans/model.js";
@@ -339,6 +340,8 @@ export async function executeWithoutPlans(
 ): Promise<(PlanAnswer & { r1: R1Trace })[]> {
   const limit = pLimit(options.concurrency ?? 4);
   const signal = options.signal ?? new AbortController().signal;
+  // Every step's queries and requests listen on the one signal.
+  setMaxListeners(0, signal);
   return Promise.all(
     questions.map((question) =>
       limit(async () => {

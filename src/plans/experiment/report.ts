@@ -462,7 +462,7 @@ function correlationSection(outcome: ExperimentOutcome, lines: readonly Executed
         fixed(c.r, 3),
         fixed(c.mean_correct),
         fixed(c.mean_incorrect),
-        c.n < SMALL_N ? `small n (< ${SMALL_N})` : "",
+        c.n < SMALL_N ? `small n: fewer than ${SMALL_N} pairs` : "",
       ]);
     return rows.length === 0
       ? []
