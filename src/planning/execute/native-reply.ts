@@ -17,7 +17,8 @@ const CallSchema = z.looseObject({
 
 const MessageSchema = z.looseObject({
   content: z.string().nullable().optional(),
-  tool_calls: z.array(z.unknown()).nullable().optional(),
+  // Always present in what the backend encodes: a JSON answer of the model's own is not mistaken for a message.
+  tool_calls: z.array(z.unknown()),
 });
 
 export function decodeNativeCalls(text: string): { content: string; calls: NativeToolCall[] } {
@@ -29,7 +30,7 @@ export function decodeNativeCalls(text: string): { content: string; calls: Nativ
   }
   const message = MessageSchema.safeParse(value);
   if (!message.success) return { content: text, calls: [] };
-  const calls = (message.data.tool_calls ?? []).flatMap((raw): NativeToolCall[] => {
+  const calls = message.data.tool_calls.flatMap((raw): NativeToolCall[] => {
     const call = CallSchema.safeParse(raw);
     if (!call.success) return [];
     const args = call.data.function.arguments;
