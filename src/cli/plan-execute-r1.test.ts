@@ -43,7 +43,7 @@ interface Step {
   prompt: string;
   error: string | null;
   output: { text: string } | null;
-  details: { sql: { text: string }[]; tokens: { prompt: number | null; completion: number | null } | null };
+  details: { requests: unknown[]; sql: { text: string }[]; tokens: { prompt: number | null; completion: number | null } | null };
 }
 interface Line {
   key: string;
@@ -300,9 +300,10 @@ describe("plan execute --plans best --model against the scripted server (the iss
     const answers = lines(at("best.jsonl"));
     expect(answers).toHaveLength(40);
     expect(answers.every((a) => a.status === "answered" && a.steps.length > 0)).toBe(true);
-    expect(answers.every((a) => a.steps.every((s) => s.status === "ok" && s.details.tokens !== null))).toBe(
-      true,
-    );
+    // Every model turn's tokens are the server's usage (a RAG step with no matching passage asks no model).
+    const steps = answers.flatMap((a) => a.steps);
+    expect(steps.every((s) => s.status === "ok")).toBe(true);
+    expect(steps.every((s) => (s.details.requests.length === 0) === (s.details.tokens === null))).toBe(true);
     const referenced = answers.filter((a) => a.correctness !== null);
     expect(referenced.length).toBeGreaterThan(10);
     expect(referenced.every((a) => a.correctness?.correct)).toBe(true);
@@ -316,12 +317,15 @@ describe("Ctrl-C on plan execute --oracle", () => {
   it("exits 130, writes no answers file, keeps the journal, and --resume finishes from it", async () => {
     const journal = at("oracle.journal");
     const out = at("oracle.jsonl");
+    // 60 best plans: long enough to interrupt mid-run, short enough to resume quickly.
     const args = [
       "plan",
       "execute",
       "--oracle",
       "--workspace",
       workspace,
+      "--limit",
+      "60",
       "--journal",
       journal,
       "--out",
