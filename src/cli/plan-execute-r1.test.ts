@@ -43,7 +43,11 @@ interface Step {
   prompt: string;
   error: string | null;
   output: { text: string } | null;
-  details: { requests: unknown[]; sql: { text: string }[]; tokens: { prompt: number | null; completion: number | null } | null };
+  details: {
+    requests: unknown[];
+    sql: { text: string }[];
+    tokens: { prompt: number | null; completion: number | null } | null;
+  };
 }
 interface Line {
   key: string;

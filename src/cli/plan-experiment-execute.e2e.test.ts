@@ -142,7 +142,9 @@ describe("plan experiment with the execute stage", () => {
     );
     // F1 of the weak planner's plans is lower and so is their correctness: the correlation is positive.
     expect(report).toMatch(/\| f1 \| 6 \| 0\.\d{3} \| [\d.]+ \| [\d.]+ \| small n: fewer than 30 pairs \|/);
-    expect(report).toMatch(/\| execute \| executor \| 24 \| \d+ \| \d+ \| 0 \| workspace seed 1, 2000 interactions; R1: at most 8 tool calls, 0 queries reached the limit; \d+ of \d+ answers with a reference correct \|/);
+    expect(report).toMatch(
+      /\| execute \| executor \| 24 \| \d+ \| \d+ \| 0 \| workspace seed 1, 2000 interactions; R1: at most 8 tool calls, 0 queries reached the limit; \d+ of \d+ answers with a reference correct \|/,
+    );
     const answers = jsonl(path("experiment/answers.jsonl"));
     expect(answers).toHaveLength(12);
     expect(answers.every((a) => a.status === "judged" && a.labels.join() === "R1,R2,R3")).toBe(true);
