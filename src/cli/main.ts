@@ -300,8 +300,8 @@ function checkFiles(command: Command, io: Io): void {
   const named = (names: readonly string[]): FileFlag[] =>
     names.flatMap((attribute) => {
       const value = options[attribute];
-      // `plan execute --plans best` names the best plans of --queries, not a file.
-      if (name === "plan execute" && attribute === "plans" && value === "best") return [];
+      // `plan execute --plans best` names the best plans of --queries, `--plans r1` no plan: neither is a file.
+      if (name === "plan execute" && attribute === "plans" && (value === "best" || value === "r1")) return [];
       return typeof value === "string" ? [{ flag: flagName(attribute), path: value }] : [];
     });
   const inputs = [...named(INPUT_OPTIONS), ...command.args.map((path) => ({ flag: "FILE", path }))];

@@ -126,13 +126,19 @@ export function registerPlanCommands(root: Command, io: Io, setExit: SetExit): v
     );
 
   withModelFlags(plan.command("execute"), "none (the executors' prompts are in docs/workspace.md)")
-    .description("execute plans on the contact-center workspace: one answer per plan with every step's trace")
-    .option("--model <name>", "the model that answers the steps (T2S, RAG, LLM)")
+    .description(
+      "execute plans on the contact-center workspace: one answer per plan with every step's trace (R2/R3), or answer with no plan (R1)",
+    )
+    .option("--model <name>", "the model that answers the steps (T2S, RAG, LLM), and R1")
     .option("--oracle", "answer the best plans with the reference SQL and the generator's labels (no model)")
     .option("--queries <file>", "queries JSONL", join(DATA_DIR, "plans", "queries.jsonl"))
     .option(
       "--plans <file>",
-      'plans JSONL (plan generate --out), or "best": the best plans of --queries (default)',
+      'plans JSONL (plan generate --out: R3), "best": the best plans of --queries (R2, the default), or "r1": no plan, the model calls T2S/RAG/LLM as native tools (R1)',
+    )
+    .option(
+      "--max-tool-calls <n>",
+      "with --plans r1: tool calls executed per query, 1 to 100 (default 8); then one last turn without tools",
     )
     .option(
       "--workspace <dir>",

@@ -1,8 +1,10 @@
 /**
  * `tooluse plan execute`: runs plans step by step on the contact-center workspace and writes one answer line per
  * plan with every step's trace (docs/workspace.md, "Executing a plan"). The plans are a plans file (plan generate's
- * output) or, without --plans, the best plans of --queries. The steps are answered by a model through the plan
- * commands' session, or with --oracle by the reference SQL and the generator's labels (no model).
+ * output) or, without --plans, the best plans of --queries; `--plans r1` answers each query with no plan (the
+ * paper's R1: the model holds the three tools as native functions, at most --max-tool-calls calls). The steps are
+ * answered by a model through the plan commands' session, or with --oracle by the reference SQL and the generator's
+ * labels (no model).
  */
 import { existsSync, statSync } from "node:fs";
 import { UserError } from "../errors.js";
@@ -10,24 +12,24 @@ import { writeOutput } from "../io/output.js";
 import { readJsonl } from "../jsonl.js";
 import {
   type Ask,
-  type Correctness,
-  computeReferenceAnswers,
-  correctness,
   DEFAULT_EXECUTE_LIMITS,
   type ExecuteOptions,
   ensureWorkspace,
   executePlans,
+  executeWithoutPlans,
+  modelExecutors,
   NO_MODEL,
   oracleExecutors,
   type PlanAnswer,
   type PlanToRun,
+  R1_MAX_TOOL_CALLS,
   readReferences,
-  readVocabulary,
   StepJournal,
+  sessionAsk,
+  withCorrectness,
 } from "../planning/index.js";
 import { QueryRecordSchema } from "../plans/data/index.js";
 import { selectByQuery } from "../plans/models/records.js";
-import type { ModelSession } from "../plans/models/session.js";
 import { parseReference } from "../plans/parse.js";
 import { PlanRecordSchema, queryKey } from "../plans/records.js";
 import { terminalText } from "../sanitize.js";
@@ -57,6 +59,7 @@ export interface PlanExecuteOptions extends PlanModelFlags {
   warehouse?: string;
   journal?: string;
   resume?: boolean;
+  maxToolCalls?: string;
   out?: string;
   json?: boolean;
 }
@@ -74,6 +77,16 @@ function integerFlag(flag: string, value: string | undefined, min: number, max: 
 
 /** The value of --plans that means the best plans of --queries, as leaving the flag out does. */
 export const BEST_PLANS = "best";
+/** The value of --plans that means no plan: R1, the model with the three tools as native functions. */
+export const NO_PLAN = "r1";
+
+type Work = { kind: "plans"; planned: Planned[] } | { kind: "r1"; questions: PlanToRun[] };
+
+function readWork(options: PlanExecuteOptions, model: PlanModelInputs): Work {
+  if (options.plans !== NO_PLAN) return { kind: "plans", planned: readPlans(options, model) };
+  const best = readPlans({ ...options, plans: undefined }, model) as PlanToRun[];
+  return { kind: "r1", questions: best.map((p) => ({ ...p, key: `${p.queryId}/r1` })) };
+}
 
 function readPlans(options: PlanExecuteOptions, model: PlanModelInputs): Planned[] {
   const queries = readJsonl(options.queries, QueryRecordSchema);
@@ -131,9 +144,15 @@ function checkAnswerer(options: PlanExecuteOptions): void {
     throw new UserError("--oracle and --model exclude each other: the oracle needs no model");
   if (!options.oracle && !options.model)
     throw new UserError("give --model <name> (the model that answers the steps) or --oracle (no model)");
+  if (options.oracle && options.plans === NO_PLAN)
+    throw new UserError("--oracle cannot answer without a plan (R1 needs a model): give --model <name>");
   if (options.oracle && options.plans)
     throw new UserError(
       "--oracle runs the best plans only (its SQL is written per best-plan step); drop --plans",
+    );
+  if (options.maxToolCalls !== undefined && options.plans !== NO_PLAN)
+    throw new UserError(
+      "--max-tool-calls applies to --plans r1 only (plans call the tools their steps name)",
     );
   if (options.workspace && (options.workspaceSeed !== undefined || options.workspaceSize !== undefined))
     throw new UserError(
@@ -171,37 +190,6 @@ async function openTheWorkspace(options: PlanExecuteOptions, io: Io): Promise<Wo
   }
 }
 
-/** An answer line: the runner's answer and, where the query is objective, its correctness against the reference. */
-type AnswerLine = PlanAnswer & { correctness: Correctness | null };
-
-/**
- * Ground truth (docs/workspace.md, "Ground truth"): every query with a reference answer is checked on the same
- * workspace the plans ran on; a failed plan's answer is null, hence never correct.
- */
-async function withCorrectness(answers: readonly PlanAnswer[], workspace: Workspace): Promise<AnswerLine[]> {
-  const asked = new Set(answers.map((a) => a.query_id));
-  const references = readReferences().filter((r) => asked.has(r.query_id));
-  const truth = new Map(
-    (await computeReferenceAnswers(workspace.engine, references)).map((r) => [r.query_id, r]),
-  );
-  const vocabulary = await readVocabulary(workspace.engine);
-  return answers.map((a) => {
-    const reference = truth.get(a.query_id);
-    return { ...a, correctness: reference ? correctness(a.answer, reference, vocabulary) : null };
-  });
-}
-
-/** The session as the executors' Ask: a request that failed after its retries throws, so its step fails. */
-function sessionAsk(session: ModelSession): Ask {
-  let counter = 0;
-  return async (request) => {
-    const answer = await session.ask({ key: `execute-${++counter}`, messages: request.messages });
-    if (answer.status !== "ok" || answer.text === null)
-      throw new Error(answer.error ?? "the model gave no answer");
-    return { text: answer.text, latencyMs: answer.latency_ms, tokens: null };
-  };
-}
-
 function unreadableAnswer(p: Extract<Planned, { unreadable: string }>): PlanAnswer {
   return {
     key: p.key,
@@ -215,18 +203,45 @@ function unreadableAnswer(p: Extract<Planned, { unreadable: string }>): PlanAnsw
   };
 }
 
-async function execute(
-  planned: readonly Planned[],
+/** Interrupted: nothing is written to --out; what finished is in the journal, if there is one. */
+class Interrupted extends Error {}
+
+async function produce(
+  work: Work,
   workspace: Workspace,
   ask: Ask,
   options: PlanExecuteOptions,
   settings: ExecuteOptions,
   io: Io,
-): Promise<number> {
+): Promise<PlanAnswer[]> {
+  const journal = options.journal ? StepJournal.open(options.journal, options.resume === true) : undefined;
+  if (work.kind === "r1") {
+    const progress = progressFor(io, "queries (no plan)");
+    progress.start(work.questions.length);
+    const maxCalls = integerFlag("--max-tool-calls", options.maxToolCalls, 1, 100) ?? R1_MAX_TOOL_CALLS;
+    const answers = await executeWithoutPlans(
+      work.questions,
+      settings.executors ?? modelExecutors(workspace, ask, settings.limits ?? DEFAULT_EXECUTE_LIMITS),
+      ask,
+      {
+        maxCalls,
+        ...(settings.concurrency ? { concurrency: settings.concurrency } : {}),
+        ...(settings.signal ? { signal: settings.signal } : {}),
+        ...(settings.identity ? { identity: settings.identity } : {}),
+        ...(journal ? { journal } : {}),
+        onAnswer: (answer) => progress.done(answer.status === "answered"),
+      },
+    ).catch((error: unknown) => {
+      if (settings.signal?.aborted) throw new Interrupted();
+      throw error;
+    });
+    progress.finish();
+    return answers;
+  }
+  const { planned } = work;
   const runnable = planned.filter((p): p is PlanToRun => !("unreadable" in p));
   const progress = progressFor(io, "plans");
   progress.start(planned.length);
-  const journal = options.journal ? StepJournal.open(options.journal, options.resume === true) : undefined;
   const finalStep = new Map(runnable.map((p) => [p.key, Math.max(...p.plan.steps.map((s) => s.id))]));
   const executed = await executePlans(runnable, workspace, ask, {
     ...settings,
@@ -236,14 +251,40 @@ async function execute(
     },
   });
   progress.finish();
+  // Steps cut short by Ctrl-C are failures of the interrupt, not of the plans: nothing of this run is reported.
+  if (settings.signal?.aborted) throw new Interrupted();
   const byKey = new Map(executed.map((a) => [a.key, a]));
-  const executedAnswers = planned.map((p) =>
-    "unreadable" in p ? unreadableAnswer(p) : byKey.get(p.key),
-  ) as PlanAnswer[];
+  return planned.map((p) => ("unreadable" in p ? unreadableAnswer(p) : byKey.get(p.key))) as PlanAnswer[];
+}
+
+async function execute(
+  work: Work,
+  workspace: Workspace,
+  ask: Ask,
+  options: PlanExecuteOptions,
+  settings: ExecuteOptions,
+  io: Io,
+): Promise<number> {
+  let executedAnswers: PlanAnswer[];
+  try {
+    executedAnswers = await produce(work, workspace, ask, options, settings, io);
+  } catch (error) {
+    if (!(error instanceof Interrupted)) throw error;
+    io.stderr(
+      options.journal
+        ? `tooluse: interrupted; the finished steps are in ${options.journal}: run the same command with --resume to continue\n`
+        : "tooluse: interrupted; nothing was written (no --journal: a re-run starts again)\n",
+    );
+    return 130;
+  }
   const answers = await withCorrectness(executedAnswers, workspace);
   if (options.out) writeOutput(options.out, jsonLines(answers), outputOptions(io));
   const failed = answers.filter((a) => a.status !== "answered");
   const judged = answers.filter((a) => a.correctness !== null);
+  const tokens = answers.flatMap((a) => [
+    ...a.steps.map((s) => s.details.tokens),
+    ...((a as { r1?: { turns: { tokens: unknown }[] } }).r1?.turns.map((t) => t.tokens) ?? []),
+  ]) as ({ prompt: number | null; completion: number | null } | null)[];
   const summary = {
     plans: answers.length,
     answered: answers.length - failed.length,
@@ -253,11 +294,15 @@ async function execute(
     resumed_steps: answers.reduce((n, a) => n + a.steps.filter((s) => s.resumed).length, 0),
     with_reference: judged.length,
     correct: judged.filter((a) => a.correctness?.correct).length,
+    prompt_tokens: tokens.reduce((n, t) => n + (t?.prompt ?? 0), 0),
+    completion_tokens: tokens.reduce((n, t) => n + (t?.completion ?? 0), 0),
   };
+  const noun = work.kind === "r1" ? "queries answered without a plan" : "plans answered";
+  const calls = work.kind === "r1" ? "tool calls" : "steps";
   if (options.json) io.stdout(`${JSON.stringify(summary, null, 2)}\n`);
   else if (options.out)
     io.stdout(
-      `${summary.answered} of ${summary.plans} plans answered (${summary.steps} steps, ${summary.failed_steps} failed, ${summary.resumed_steps} from the journal); ${summary.correct} of ${summary.with_reference} answers with a reference correct; answers in ${options.out}\n`,
+      `${summary.answered} of ${summary.plans} ${noun} (${summary.steps} ${calls}, ${summary.failed_steps} failed, ${summary.resumed_steps} from the journal); ${summary.correct} of ${summary.with_reference} answers with a reference correct; answers in ${options.out}\n`,
     );
   else io.stdout(jsonLines(answers));
   // Errors quote model and server text: shown through the one sanitiser.
@@ -293,24 +338,30 @@ export async function runPlanExecute(
     const model = readModelInputs(options, []);
     integerFlag("--workspace-seed", options.workspaceSeed, 0, 2 ** 31 - 1);
     integerFlag("--workspace-size", options.workspaceSize, 2_000, 200_000);
-    return { model, planned: readPlans(options, model) };
+    integerFlag("--max-tool-calls", options.maxToolCalls, 1, 100);
+    return { model, work: readWork(options, model) };
   });
   if (!input.ok) return input.code;
-  const { model, planned } = input.value;
+  const { model, work } = input.value;
   let workspace: Workspace;
   try {
     workspace = await openTheWorkspace(options, io);
   } catch (error) {
     return reportExpected(io.stderr, error);
   }
+  // Ctrl-C stops the run (the model path's session stops on it too): exit 130, the journal keeps what finished.
+  const controller = new AbortController();
+  const onSigint = () => controller.abort(new UserError("interrupted"));
+  process.once("SIGINT", onSigint);
   try {
     const settings: ExecuteOptions = {
       concurrency: model.settings.concurrency,
       limits: DEFAULT_EXECUTE_LIMITS,
+      signal: controller.signal,
     };
     if (options.oracle)
       return await execute(
-        planned,
+        work,
         workspace,
         NO_MODEL,
         options,
@@ -323,9 +374,10 @@ export async function runPlanExecute(
       );
     const name = options.model as string;
     return await withSession(name, options.backend, model.settings, io, { env }, (session) =>
-      execute(planned, workspace, sessionAsk(session), options, { ...settings, identity: name }, io),
+      execute(work, workspace, sessionAsk(session), options, { ...settings, identity: name }, io),
     );
   } finally {
+    process.removeListener("SIGINT", onSigint);
     await workspace.close();
   }
 }

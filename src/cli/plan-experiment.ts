@@ -53,7 +53,11 @@ function dryRun(config: ExperimentConfig, io: Io): number {
   return 0;
 }
 
-/** Exit 0 when every stage's answers were usable; 1 when any failed (all counted in the report); 2 on bad input; 130 on Ctrl-C. */
+/**
+ * Exit 0 when every stage's answers were usable; 1 when any failed (all counted in the report: a failed plan or R1
+ * answer too); 2 on bad input; 130 on Ctrl-C (the model's answers are cached and the execute stage's finished steps
+ * are in its journal: the same command continues).
+ */
 export async function runPlanExperiment(
   options: PlanExperimentOptions,
   io: Io,
@@ -71,11 +75,15 @@ export async function runPlanExperiment(
   const onSigint = () => controller.abort(new UserError("interrupted"));
   process.once("SIGINT", onSigint);
   try {
+    const execute = config.execute
+      ? (await import("../planning/experiment-execute.js")).experimentExecuteStage
+      : undefined;
     const outcome = await runExperiment(config, {
       env,
       signal: controller.signal,
       log: (line) => io.stderr(`${line}\n`),
       progress: (label) => progressFor(io, label),
+      ...(execute ? { execute } : {}),
     });
     const sections = experimentSections(outcome);
     const text = renderText(sections, false);
@@ -118,7 +126,7 @@ export async function runPlanExperiment(
   } catch (error) {
     if (controller.signal.aborted) {
       io.stderr(
-        "tooluse: interrupted; answers so far are cached (at temperature 0): run the same command again to continue\n",
+        "tooluse: interrupted; answers so far are cached (at temperature 0) and executed steps journaled: run the same command again to continue\n",
       );
       return 130;
     }

@@ -3,7 +3,7 @@
  * (generate, judge, refine, experiment) ask their prompts through this.
  */
 import type { DecodingSettings } from "../backends/types.js";
-import type { ChatMessage } from "../protocols/render.js";
+import type { ChatMessage, RenderedPrompt } from "../protocols/render.js";
 import type { CompletionPolicy } from "./complete.js";
 import { request } from "./executor.js";
 
@@ -11,6 +11,11 @@ export interface Prompt {
   /** Unique within one call: results come back under it. */
   key: string;
   messages: ChatMessage[];
+  /**
+   * OpenAI-style tool definitions for native calling (the plan executor's R1). With tools the answer's text is the
+   * encoded assistant message (src/grade/native.ts), as for a native ToolUse.1 record.
+   */
+  tools?: unknown[];
 }
 
 export interface Answer {
@@ -21,6 +26,9 @@ export interface Answer {
   cached: boolean;
   attempts: number;
   latency_ms: number;
+  /** Token counts from the server's usage, when it reported them (absent on error answers). */
+  prompt_tokens?: number | null;
+  completion_tokens?: number | null;
 }
 
 export interface AskOptions extends CompletionPolicy {
@@ -30,7 +38,11 @@ export interface AskOptions extends CompletionPolicy {
 /** Asks one prompt: a request that fails after its retries is an error answer; a fatal backend error or abort throws. */
 export async function askOne(prompt: Prompt, options: AskOptions): Promise<Answer> {
   const outcome = await request(
-    { messages: prompt.messages, settings: options.settings },
+    {
+      messages: prompt.messages,
+      ...(prompt.tools ? { tools: prompt.tools as NonNullable<RenderedPrompt["tools"]> } : {}),
+      settings: options.settings,
+    },
     {},
     options,
     prompt.key,
@@ -45,6 +57,8 @@ export async function askOne(prompt: Prompt, options: AskOptions): Promise<Answe
         cached: outcome.cached,
         attempts,
         latency_ms,
+        prompt_tokens: outcome.completion.prompt_tokens,
+        completion_tokens: outcome.completion.completion_tokens,
       }
     : {
         key: prompt.key,

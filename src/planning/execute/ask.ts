@@ -4,9 +4,9 @@
  * throws: the step is then recorded as failed, never answered.
  */
 import type { DecodingSettings } from "../../backends/types.js";
-import type { ChatMessage } from "../../protocols/render.js";
+import type { ChatMessage, NativeToolCall } from "../../protocols/render.js";
 
-export type { ChatMessage } from "../../protocols/render.js";
+export type { ChatMessage, NativeToolCall } from "../../protocols/render.js";
 
 export interface ModelRequest {
   messages: ChatMessage[];
@@ -21,7 +21,10 @@ export interface TokenCounts {
 }
 
 export interface ModelReply {
+  /** The assistant's text (with native tools: its content, "" when it only called tools). */
   text: string;
+  /** With native tools: the calls the assistant made, as the server returned them (ids kept for the replies). */
+  toolCalls?: NativeToolCall[];
   latencyMs: number;
   tokens: TokenCounts | null;
 }

@@ -5,6 +5,7 @@
  * succeed has no answer. With a journal, finished steps are written as they finish and a resumed run skips them.
  */
 import { createHash } from "node:crypto";
+import { setMaxListeners } from "node:events";
 import pLimit from "p-limit";
 import type { Plan, PlanStep, Tool } from "../../plans/model.js";
 import { canonicalJson } from "../../runner/canonical-json.js";
@@ -121,7 +122,8 @@ function planDigest(item: PlanToRun, identity: string): string {
   return createHash("sha256").update(text).digest("hex").slice(0, 32);
 }
 
-function traceRows(output: StepOutput | null): { output: StepOutput | null; total: number | null } {
+/** The output as a trace keeps it (at most TRACE_ROWS rows) and how many rows it held. */
+export function traceRows(output: StepOutput | null): { output: StepOutput | null; total: number | null } {
   if (!output?.rows) return { output, total: null };
   const rows: Rows = { columns: output.rows.columns, rows: output.rows.rows.slice(0, TRACE_ROWS) };
   return { output: { ...output, rows }, total: output.rows.rows.length };
@@ -287,5 +289,7 @@ export async function executePlans(
     modelExecutors(workspace, ask, options.limits ?? DEFAULT_EXECUTE_LIMITS, options.rag ?? DEFAULT_RAG);
   const limit = pLimit(options.concurrency ?? 4);
   const signal = options.signal ?? new AbortController().signal;
+  // Every step's queries and requests listen on the one signal.
+  setMaxListeners(0, signal);
   return Promise.all(plans.map((plan) => runPlan(plan, executors, limit, options, signal)));
 }

@@ -2,19 +2,24 @@
  * A scripted model for tests and benches: it answers the executors' own prompts with no network. T2S prompts get
  * the reference SQL of the step they hold (found by the step's prompt and its input tables); RAG prompts get a data
  * insights table built from the passages they list; LLM prompts get their inputs back (as JSON ids for an
- * extraction step). Faults can be scripted: a broken first query (to exercise the repair turn), an answer that
+ * extraction step). With native tools (R1, src/planning/execute/r1.ts) it replays the question's best plan as tool
+ * calls, one step a turn, then answers with the last call's output (once the tools are withdrawn at the limit, with
+ * what it has). Faults can be scripted: a broken first query (to exercise the repair turn), an answer that
  * cites ids the step never read, a failing ask.
  */
 import type { ReferenceSql } from "../../plans/data/references.js";
 import type { Plan } from "../../plans/model.js";
-import type { Ask, ModelReply, ModelRequest } from "./ask.js";
+import type { Ask, ChatMessage, ModelReply, ModelRequest, NativeToolCall } from "./ask.js";
 import { IDS_INSTRUCTION, LLM_ROLE } from "./llm.js";
 import { formatNumber, INTERACTION_ID } from "./output.js";
+import { R1_ROLE } from "./r1.js";
 import { RAG_ROLE } from "./rag.js";
 import { T2S_ROLE } from "./t2s-prompt.js";
 
 export interface ScriptedQuery {
   query_id: string;
+  /** The question's text: how an R1 request (which carries no step) is matched to its best plan. */
+  query?: string;
   best_plan: Plan;
 }
 
@@ -27,10 +32,14 @@ export interface ScriptedFaults {
   foreignId?: string;
   /** Asks whose user message matches throw (a backend error). */
   failAsk?: (userMessage: string) => boolean;
+  /** R1 questions that match keep calling tools past any limit (to exercise it). */
+  neverAnswer?: (query: string) => boolean;
 }
 
 export interface ScriptedModel {
   ask: Ask;
+  /** The same answers, synchronously: what a scripted HTTP server replies (src/planning/test-support). */
+  answer: (request: ModelRequest) => ModelReply;
   /** Requests seen, in order (tests inspect what was sent). */
   readonly requests: ModelRequest[];
   /** Prompt keys that map to more than one reference query (the first is used). */
@@ -89,6 +98,34 @@ function extraction(user: string): string {
   return JSON.stringify(byTopic);
 }
 
+/** The calls of a best plan, in step order; a step's inputs name earlier steps, whose call numbers are their ids. */
+function r1Reply(
+  messages: readonly ChatMessage[],
+  plan: Plan | undefined,
+  offered: boolean,
+  keepGoing: boolean,
+): ModelReply {
+  const results = messages.filter((m) => m.role === "tool");
+  const done = results.length;
+  if (offered && plan && (keepGoing || done < plan.steps.length)) {
+    const step = plan.steps[done % plan.steps.length] as Plan["steps"][number];
+    const feedsIds = plan.steps.some((s) => s.tool !== "LLM" && s.inputs.includes(step.id));
+    const args =
+      step.tool === "LLM"
+        ? { prompt: step.prompt, ...(feedsIds ? { returns_ids: true } : {}) }
+        : { prompt: step.prompt, inputs: step.inputs };
+    const call: NativeToolCall = {
+      id: `call_${done + 1}`,
+      type: "function",
+      function: { name: step.tool, arguments: JSON.stringify(args) },
+    };
+    return { text: "", toolCalls: [call], latencyMs: 0, tokens: { prompt: null, completion: 20 } };
+  }
+  const last = results.at(-1);
+  if (!plan || !last || last.role !== "tool") return reply("I cannot answer this question.");
+  return reply(last.content.replace(/^Call \d+ \(\w+\) (returned:\n|failed: )/, ""));
+}
+
 export function scriptedModel(
   queries: readonly ScriptedQuery[],
   references: readonly ReferenceSql[],
@@ -111,7 +148,8 @@ export function scriptedModel(
     }
   }
   const requests: ModelRequest[] = [];
-  const ask: Ask = async (request) => {
+  const byText = new Map(queries.flatMap((q) => (q.query ? [[q.query.trim(), q.best_plan] as const] : [])));
+  const answer = (request: ModelRequest): ModelReply => {
     requests.push(request);
     const system = request.messages.find((m) => m.role === "system")?.content ?? "";
     const users = request.messages.filter((m) => m.role === "user");
@@ -119,6 +157,13 @@ export function scriptedModel(
     const last = String(users[users.length - 1]?.content ?? "");
     if (faults.failAsk?.(first)) throw new Error("scripted backend error");
     if (typeof system !== "string") throw new Error("scripted model: no system prompt");
+    if (system.startsWith(R1_ROLE))
+      return r1Reply(
+        request.messages,
+        byText.get(first.trim()),
+        request.tools !== undefined,
+        faults.neverAnswer?.(first) === true,
+      );
     if (system.startsWith(T2S_ROLE)) {
       const sql = sqlByKey.get(stepKey(first, inputNames(system)));
       if (!sql) return reply("I cannot write a query for this request.");
@@ -131,5 +176,6 @@ export function scriptedModel(
     if (system.startsWith(LLM_ROLE)) return reply(system.includes(IDS_INSTRUCTION) ? extraction(last) : last);
     throw new Error("scripted model: a prompt it does not know");
   };
-  return { ask, requests, ambiguous };
+  const ask: Ask = async (request) => answer(request);
+  return { ask, answer, requests, ambiguous };
 }

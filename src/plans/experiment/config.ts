@@ -68,7 +68,20 @@ export const ExperimentSchema = z.strictObject({
     })
     .prefault({}),
   refine: ModelSchema.extend({ max_passes: Whole(1).default(4) }).optional(),
-  answers: z.strictObject({ judge: ModelSchema, responses: z.string().min(1) }).optional(),
+  /**
+   * The execute stage (docs/workspace.md, "The experiment's execute stage"): this model answers R1 (no plan, native
+   * tools), R2 (the best plans) and R3 (every generated plan) on the workspace; the answer judge then compares them.
+   */
+  execute: ModelSchema.extend({
+    /** A built workspace; default: the default workspace (built on first use), or this seed and size. */
+    workspace: z.string().min(1).optional(),
+    workspace_seed: Whole(0).optional(),
+    workspace_size: Whole(2_000).max(200_000).optional(),
+    /** R1's limit of executed tool calls per query. */
+    max_tool_calls: Whole(1).max(100).default(8),
+  }).optional(),
+  /** `responses` is a file of answers written elsewhere; with an execute stage the executed answers are judged. */
+  answers: z.strictObject({ judge: ModelSchema, responses: z.string().min(1).optional() }).optional(),
   human_labels: z
     .strictObject({
       scores: z.string().min(1).optional(),
@@ -79,6 +92,7 @@ export const ExperimentSchema = z.strictObject({
   prompt_files: z.partialRecord(z.enum(PROMPT_ROLES), z.string().min(1)).optional(),
 });
 export type ExperimentConfig = z.infer<typeof ExperimentSchema>;
+export type ExecuteConfig = NonNullable<ExperimentConfig["execute"]>;
 
 /** The label of a model's rows: its name, or the model. */
 export function labelOf(model: ModelConfig): string {
@@ -96,6 +110,21 @@ export function readExperimentConfig(file: string): ExperimentConfig {
       `${file}:${lineAt(["planners", index])}: planners[${index}]: the label "${twice}" is used twice; give each planner its own name`,
     );
   }
+  if (config.answers && config.execute && config.answers.responses !== undefined)
+    throw new UserError(
+      `${file}:${lineAt(["answers", "responses"])}: answers.responses: the execute stage produces the answers to judge; drop responses (or the execute section)`,
+    );
+  if (config.answers && !config.execute && config.answers.responses === undefined)
+    throw new UserError(
+      `${file}:${lineAt(["answers"])}: answers.responses: expected a responses file, or an execute section whose answers are judged`,
+    );
+  if (
+    config.execute?.workspace &&
+    (config.execute.workspace_seed ?? config.execute.workspace_size) !== undefined
+  )
+    throw new UserError(
+      `${file}:${lineAt(["execute", "workspace"])}: execute.workspace: a built workspace has its own seed and size; drop workspace_seed/workspace_size`,
+    );
   const base = dirname(file);
   const resolve = (path: string) => (isAbsolute(path) ? path : join(base, path));
   const resolved: ExperimentConfig = {
@@ -103,8 +132,11 @@ export function readExperimentConfig(file: string): ExperimentConfig {
     queries: resolve(config.queries),
     out: resolve(config.out),
     ...(config.cache_dir ? { cache_dir: resolve(config.cache_dir) } : {}),
-    ...(config.answers
+    ...(config.answers?.responses
       ? { answers: { ...config.answers, responses: resolve(config.answers.responses) } }
+      : {}),
+    ...(config.execute?.workspace
+      ? { execute: { ...config.execute, workspace: resolve(config.execute.workspace) } }
       : {}),
     ...(config.human_labels
       ? {

@@ -108,7 +108,31 @@ export function estimateExperiment(config: ExperimentConfig): EstimateRow[] {
     const estimate = row("refine loop", config.refine, high, high * 1500, `${low}–${high}`);
     rows.push(estimate);
   }
-  if (config.answers) {
+  if (config.execute) {
+    // Plan steps ask once each (a T2S repair twice); R1 asks up to max_tool_calls + 1 turns and one request per
+    // call. About 2,000 prompt tokens a request (the T2S schema dominates); the executed answers do not exist yet.
+    const bestSteps = subjects.reduce((s, subject) => s + subject.stepIds.length, 0);
+    const low = bestSteps * (1 + copies) + queries.length * 2;
+    const high = bestSteps * (1 + copies) * 2 + queries.length * (2 * config.execute.max_tool_calls + 1);
+    rows.push(row("execute (R1, R2, R3)", config.execute, high, high * 2000, `${low}–${high}`));
+  }
+  if (config.answers && !config.answers.responses) {
+    // One comparison per generated plan; each executed answer is reckoned at about 200 tokens.
+    const sum = queries.reduce(
+      (s, q) =>
+        s +
+        tokens(
+          answerJudgePrompt(
+            { query_id: q.query_id, query: q.query, responses: { R1: "", R2: "", R3: "" } },
+            prompts.get("answer-judge"),
+          ),
+        ) +
+        600,
+      0,
+    );
+    rows.push(row("answer judge", config.answers.judge, queries.length * copies, sum * copies));
+  }
+  if (config.answers?.responses) {
     const items = readJsonl(config.answers.responses, ResponsesRecordSchema);
     const sum = items.reduce(
       (s, item) => s + tokens(answerJudgePrompt(item, prompts.get("answer-judge"))),

@@ -8,6 +8,7 @@
 
 import { bootstrapInterval } from "../../metrics/agreement.js";
 import { hashSeed, mulberry32 } from "../../metrics/random.js";
+import { wilsonInterval } from "../../metrics/wilson.js";
 import { html, SafeHtml } from "../../report/html/escape.js";
 import { renderTable } from "../../report/table.js";
 import { terminalText } from "../../sanitize.js";
@@ -16,6 +17,7 @@ import { DEFAULT_AGGREGATE_OPTIONS } from "../aggregate.js";
 import type { AgreementReport } from "../agreement/agree.js";
 import type { AnswerAgreementReport } from "../agreement/answers.js";
 import type { TagAgreementReport } from "../agreement/tags.js";
+import { summariseAnswers } from "../answers/summary.js";
 import { planStructure } from "../metrics.js";
 import { PROMPT_TYPES } from "../models/generate-prompt.js";
 import { JUDGE_METRICS, JUDGE_POINTS } from "../models/judge-prompts.js";
@@ -28,7 +30,8 @@ import { staticPagePolicy } from "../report/html/page.js";
 import type { QueryAttributes, ReportLine } from "../report/inputs.js";
 import { compareLoop, type LoopComparison } from "../report/loop.js";
 import { DIMENSIONS } from "../report/slices.js";
-import type { ExperimentOutcome } from "./run.js";
+import { accuracyRows, type ExecutedLine, groupKey, SMALL_N, scoreCorrelations } from "./executed.js";
+import type { ExperimentJudgement, ExperimentOutcome } from "./run.js";
 
 export interface Table {
   headers: string[];
@@ -337,6 +340,152 @@ function agreementSection(outcome: ExperimentOutcome): Section | null {
   return { title: "Agreement", notes, tables };
 }
 
+/** The paper's end-to-end win rates, one row per R3 planner and prompt type (or one for a responses file). */
+function winRateSection(
+  answers: readonly ExperimentJudgement[],
+  executed: boolean,
+  unjudged: number,
+): Section {
+  const labels = [...new Set(answers.flatMap((a) => a.labels))].sort();
+  const groups = new Map<string, ExperimentJudgement[]>();
+  for (const a of answers) {
+    const key = groupKey(a.planner, a.prompt_type);
+    groups.set(key, [...(groups.get(key) ?? []), a]);
+  }
+  const rows = [...groups.keys()].sort().map((key) => {
+    const group = groups.get(key) as ExperimentJudgement[];
+    const summary = summariseAnswers(group);
+    const first = group[0] as ExperimentJudgement;
+    return [
+      clean(first.planner ?? (executed ? "–" : "responses file")),
+      clean(first.prompt_type ?? "–"),
+      String(summary.queries),
+      String(summary.judged),
+      ...labels.map((label) => {
+        const w = summary.win_rates.find((r) => r.label === label);
+        return w ? `${pct(w.rate)} (${w.wins}/${w.judged})` : "–";
+      }),
+      pct(summary.judged === 0 ? null : (summary.decisions.Neither ?? 0) / summary.judged),
+    ];
+  });
+  return {
+    title: `End-to-end answers: win rates${executed ? " from executed answers" : ""} (the paper's answer study)`,
+    notes: [
+      executed
+        ? "R1: the model with the three tools and no plan; R2: the best plan executed; R3: this planner's plan executed. One judgement per R3 plan, R1 and R2 of its query beside it."
+        : "Responses from the configured file.",
+      "A win counts for every label the decision names (ties count for each), so a row may add up to more than 100 %. Shares of judged comparisons; failed judgements are counted in the stages table.",
+      ...(unjudged > 0
+        ? [
+            `${unjudged} comparisons were not judged: fewer than two of R1, R2, R3 were answered (failed executions, counted in the stages table).`,
+          ]
+        : []),
+    ],
+    tables: [
+      {
+        caption: null,
+        table: {
+          headers: [
+            "planner",
+            "prompt type",
+            "compared",
+            "judged",
+            ...labels.map((l) => `${l} wins %`),
+            "Neither %",
+          ],
+          rows,
+        },
+      },
+    ],
+  };
+}
+
+const SOURCE_NAMES = { R1: "R1 (no plan)", R2: "R2 (best plan)", R3: "R3" } as const;
+
+/** Beyond the paper: how many executed answers are right, by the workspace's ground truth. */
+function accuracySection(lines: readonly ExecutedLine[]): Section {
+  const rows = accuracyRows(lines).map((row) => {
+    const [low, high] = wilsonInterval(row.correct, row.with_reference);
+    return [
+      SOURCE_NAMES[row.source],
+      clean(row.planner ?? "–"),
+      clean(row.prompt_type ?? "–"),
+      String(row.answers),
+      String(row.failed),
+      String(row.with_reference),
+      String(row.correct),
+      pct(row.accuracy),
+      row.with_reference === 0 ? "–" : `[${pct(low)}, ${pct(high)}]`,
+    ];
+  });
+  return {
+    title: "Answer accuracy against the ground truth (executed answers)",
+    notes: [
+      "Correct: the answer states the reference figures within the tolerance of its answer kind (docs/workspace.md, 'Ground truth'). Only objective queries have a reference; a failed execution has no answer and counts as not correct. Interval: Wilson 95 %.",
+    ],
+    tables: [
+      {
+        caption: null,
+        table: {
+          headers: [
+            "answer source",
+            "planner",
+            "prompt type",
+            "answers",
+            "failed",
+            "with reference",
+            "correct",
+            "accuracy %",
+            "95% interval",
+          ],
+          rows,
+        },
+      },
+    ],
+  };
+}
+
+/** Does a better plan score mean a better answer? Point-biserial r per score and scorer, over R3 answers. */
+function correlationSection(outcome: ExperimentOutcome, lines: readonly ExecutedLine[]): Section {
+  const scorers: [string, readonly unknown[] | null][] = [
+    ["code", outcome.scores],
+    ["one-shot judge", outcome.oneShot],
+    ["metric-wise judge", outcome.metricWise],
+  ];
+  const tables = scorers.flatMap(([source, scores]) => {
+    if (!scores) return [];
+    const rows = scoreCorrelations(lines, scores as Record<string, unknown>[], source)
+      .filter((c) => c.n > 0)
+      .map((c) => [
+        c.score,
+        String(c.n),
+        fixed(c.r, 3),
+        fixed(c.mean_correct),
+        fixed(c.mean_incorrect),
+        c.n < SMALL_N ? `small n: fewer than ${SMALL_N} pairs` : "",
+      ]);
+    return rows.length === 0
+      ? []
+      : [
+          {
+            caption: `scores by ${source}`,
+            table: {
+              headers: ["score", "n", "point-biserial r", "mean if correct", "mean if wrong", "note"],
+              rows,
+            },
+          },
+        ];
+  });
+  return {
+    title: "Plan scores vs answer correctness (R3 answers with a reference)",
+    notes: [
+      "Point-biserial r: Pearson's r between a plan's score and its executed answer's correctness (1 correct, 0 not); rating as 1 (Extremely Bad) … 7 (Extremely Good). Positive: plans the evaluator scores higher return right answers more often. '–' when the score or correctness does not vary. With fewer than 30 pairs, read only the sign.",
+      ...(tables.length === 0 ? ["No R3 answer with a reference was paired with a plan score."] : []),
+    ],
+    tables,
+  };
+}
+
 /** What the breakdowns need of each query: its flags, and the steps and hops of its best plan. */
 function attributesOf(queries: readonly QueryRecord[]): Map<string, QueryAttributes> {
   return new Map(
@@ -381,6 +530,12 @@ export function experimentSections(outcome: ExperimentOutcome): Section[] {
         outcome.oneShot ? "one-shot judge" : "code",
       ),
     );
+  if (outcome.answers)
+    sections.push(winRateSection(outcome.answers, outcome.executed !== null, outcome.unjudged.length));
+  if (outcome.executed) {
+    sections.push(accuracySection(outcome.executed));
+    sections.push(correlationSection(outcome, outcome.executed));
+  }
   const agreement = agreementSection(outcome);
   if (agreement) sections.push(agreement);
   return sections;

@@ -1,6 +1,7 @@
 /**
  * `tooluse plan experiment`: the paper's experiment end to end — generate with every planner and prompt type,
- * score with code, judge (metric-wise, one-shot), refine, judge end-to-end answers, measure agreement with humans —
+ * score with code, judge (metric-wise, one-shot), refine, execute (R1 no plan, R2 the best plans, R3 the generated
+ * plans), judge the executed end-to-end answers, measure agreement with humans —
  * writing each stage's file to the output directory. Every model answer goes through the response cache, so an
  * interrupted run continues where it stopped and a finished one re-runs without a request (at temperature 0).
  */
@@ -14,7 +15,7 @@ import { compareScoreFiles } from "../agreement/agree.js";
 import { compareAnswerFiles } from "../agreement/answers.js";
 import { compareTagFiles } from "../agreement/tags.js";
 import { judgeAnswers } from "../answers/judge.js";
-import { type AnswerJudgement, ResponsesRecordSchema } from "../answers/records.js";
+import { type AnswerJudgement, type ResponsesRecord, ResponsesRecordSchema } from "../answers/records.js";
 import type { Plan } from "../model.js";
 import { generatePlans, type PlanLine, selectQueries } from "../models/generate.js";
 import { judgePlans } from "../models/judge.js";
@@ -32,13 +33,19 @@ import { scorePlan } from "../score.js";
 import type { ScoreLine } from "../score-line.js";
 import { DEFAULT_TOOL_DESCRIPTIONS } from "../tool-descriptions.js";
 import { type ExperimentConfig, labelOf, type ModelConfig } from "./config.js";
+import { type ExecutedLine, type ExecuteStage, type JudgedResponses, responsesFrom } from "./executed.js";
 
 export interface ExperimentContext {
   env: NodeJS.ProcessEnv;
   signal: AbortSignal;
   log: (line: string) => void;
   progress: (label: string) => WorkProgress;
+  /** The execute stage (the planning layer's executors); needed when the config has an execute section. */
+  execute?: ExecuteStage;
 }
+
+/** An answer judgement with the R3 plan it was about (null for a responses file). */
+export type ExperimentJudgement = AnswerJudgement & { planner: string | null; prompt_type: string | null };
 
 /** What one stage did: requests sent and answered from the cache, failures by kind, where its file is. */
 export interface StageSummary {
@@ -70,7 +77,11 @@ export interface ExperimentOutcome {
   lineages: LineageLine[] | null;
   before: (ScoreLine | JudgedLine)[] | null;
   after: (ScoreLine | JudgedLine)[] | null;
-  answers: AnswerJudgement[] | null;
+  /** The executed answers (R1, R2, R3), when the config has an execute section. */
+  executed: ExecutedLine[] | null;
+  answers: ExperimentJudgement[] | null;
+  /** R3 plans whose comparison could not be judged: fewer than two of R1, R2, R3 were answered. */
+  unjudged: JudgedResponses[];
   agreements: AgreementSummary[];
 }
 
@@ -181,7 +192,9 @@ export async function runExperiment(
     lineages: null,
     before: null,
     after: null,
+    executed: null,
     answers: null,
+    unjudged: [],
     agreements: [],
   };
   const write = (name: string, key: string, records: readonly unknown[], stage?: StageSummary) => {
@@ -328,22 +341,82 @@ export async function runExperiment(
     }
   }
 
-  // 5. End-to-end answers, judged three ways.
+  // 5. Execute: R1 (no plan), R2 (the best plans), R3 (every generated plan) on the workspace.
+  if (config.execute) {
+    const execute = config.execute;
+    if (!context.execute) throw new Error("the execute stage was configured but no executor was supplied");
+    const stage = stageOf("execute", execute);
+    outcome.stages.push(stage);
+    const result = await withModel(execute, config, context, stage, (session) =>
+      (context.execute as ExecuteStage)({
+        config: execute,
+        queries: selected,
+        plans: planRecords,
+        session,
+        label: labelOf(execute),
+        journal: file("execute-journal.jsonl"),
+        signal: context.signal,
+        progress: context.progress,
+      }),
+    );
+    const lines = result.lines;
+    outcome.executed = lines;
+    const failed = (source: string) => lines.filter((l) => l.source === source && l.status !== "answered");
+    add(stage, "r1-failed", failed("R1").length);
+    add(stage, "plan-failed", failed("R2").length + failed("R3").length);
+    for (const line of [...failed("R1"), ...failed("R2"), ...failed("R3")])
+      context.log(
+        `execute ${line.source}${line.planner ? ` ${line.planner} (${line.prompt_type})` : ""}: query ${line.query_id}: ${line.error ?? "not answered"}`,
+      );
+    const judged = lines.filter((l) => l.correct !== null);
+    stage.notes.push(
+      ...result.notes,
+      `${judged.filter((l) => l.correct).length} of ${judged.length} answers with a reference correct`,
+    );
+    write("executed.jsonl", "executed", lines, stage);
+  }
+
+  // 6. End-to-end answers, judged three ways: the executed answers, or a responses file written elsewhere.
   if (config.answers) {
     const { judge, responses } = config.answers;
     const stage = stageOf("answers", judge);
     outcome.stages.push(stage);
-    const items = readJsonl(responses, ResponsesRecordSchema);
-    if (items.length === 0) throw new UserError(`${responses}: no response lines to judge`);
+    let items: (ResponsesRecord & { planner: string | null; prompt_type: string | null })[];
+    if (responses === undefined) {
+      const built = responsesFrom(outcome.executed ?? []);
+      outcome.unjudged = built.unjudgeable;
+      if (built.unjudgeable.length > 0)
+        stage.notes.push(
+          `${built.unjudgeable.length} comparisons not judged: fewer than two answers executed`,
+        );
+      items = built.records.map((r) => ({
+        query_id: r.query_id,
+        query: r.query,
+        responses: r.responses,
+        planner: r.planner,
+        prompt_type: r.prompt_type,
+      }));
+    } else {
+      items = readJsonl(responses, ResponsesRecordSchema).map((r) => ({
+        ...r,
+        planner: null,
+        prompt_type: null,
+      }));
+      if (items.length === 0) throw new UserError(`${responses}: no response lines to judge`);
+    }
     const judgements = await withModel(judge, config, context, stage, (session) =>
       judgeAnswers(items, session, undefined, prompts.get("answer-judge")),
     );
     add(stage, "judgement-failed", judgements.filter((j) => j.status !== "judged").length);
-    outcome.answers = judgements;
-    write("answers.jsonl", "answers", judgements, stage);
+    outcome.answers = judgements.map((j, i) => ({
+      ...j,
+      planner: items[i]?.planner ?? null,
+      prompt_type: items[i]?.prompt_type ?? null,
+    }));
+    write("answers.jsonl", "answers", outcome.answers, stage);
   }
 
-  // 6. Agreement: judges with code, and with humans where labels are given.
+  // 7. Agreement: judges with code, and with humans where labels are given.
   const agree = (name: string, compare: () => unknown, files: string) => {
     try {
       outcome.agreements.push({ name, file: files, report: compare(), reason: null });
