@@ -67,5 +67,22 @@ summary .reason { color: var(--muted); overflow: hidden; text-overflow: ellipsis
 .msg details > summary { cursor: pointer; }
 .msg.role-user pre { background: #eef5ff; } .msg.role-assistant pre { background: #f1f8ef; }
 .empty { color: var(--muted); font-style: italic; margin: 2px 0; }
+.filters label.check { flex-direction: row; align-items: center; gap: 6px; color: var(--ink); padding-bottom: 6px; }
+.filters label.check input { min-width: 0; }
+.views { display: flex; gap: 0; margin: 8px 0; }
+.views button { border-radius: 0; } .views button:first-child { border-radius: 5px 0 0 5px; }
+.views button:last-child { border-radius: 0 5px 5px 0; border-left: 0; }
+.views button[aria-pressed="true"] { background: #18263c; color: #fff; border-color: #18263c; }
+#case-link { background: #fff4d6; border: 1px solid #e7c35a; border-radius: 6px; padding: 6px 10px; }
+details.case.linked > summary { outline: 2px solid var(--accent); outline-offset: -2px; }
+#case-matrix { overflow-x: auto; }
+table.matrix td, table.matrix th { padding: 3px 6px; }
+table.matrix th.run { white-space: nowrap; max-width: 160px; overflow: hidden; text-overflow: ellipsis; }
+table.matrix td.id { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12px; white-space: nowrap; }
+table.matrix td.proto { color: var(--muted); }
+button.cell { padding: 0; border: 0; background: none; } button.cell .badge { display: inline-block; }
+#matrix-detail { margin-top: 10px; }
+.usage dl { display: grid; grid-template-columns: max-content max-content; gap: 2px 14px; margin: 0; }
+.usage dt { color: var(--muted); } .usage dd { margin: 0; font-variant-numeric: tabular-nums; }
 footer { color: var(--muted); font-size: 12px; text-align: center; margin: 20px 0; }
 `;
