@@ -13,13 +13,7 @@ import {
   launchOffline,
   type OfflineBrowser,
 } from "./test-support/chromium.js";
-import {
-  editRun,
-  type FixtureRun,
-  hostileFixture,
-  makeRun,
-  PAYLOADS,
-} from "./test-support/fixtures.js";
+import { editRun, type FixtureRun, hostileFixture, makeRun, PAYLOADS } from "./test-support/fixtures.js";
 
 const unavailable = await chromiumUnavailable();
 
@@ -90,7 +84,9 @@ describeWith(
       const total = oracle.results.records.length + hostile.results.records.length;
       expect(await visibleCases()).toBe(total);
       await expect(page.locator("#case-count").textContent()).resolves.toMatch(
-        new RegExp(`^${total} of ${total} records match \\(\\d+ failed or errored, listed first, then \\d+ passed\\)$`),
+        new RegExp(
+          `^${total} of ${total} records match \\(\\d+ failed or errored, listed first, then \\d+ passed\\)$`,
+        ),
       );
 
       await pick("filter-verdict", "2");
@@ -136,7 +132,9 @@ describeWith(
       await expect(page.locator("#case-count").textContent()).resolves.toContain(
         `${failing} failed or errored, listed first`,
       );
-      await expect(page.locator("#cases .hint").textContent()).resolves.toContain("failed and errored records first");
+      await expect(page.locator("#cases .hint").textContent()).resolves.toContain(
+        "failed and errored records first",
+      );
     });
 
     /** What the search box must find: records whose case id, output or reason contains the text, in any case. */
@@ -195,7 +193,9 @@ describeWith(
       await pair.check("#filter-disagree");
       expect(await count()).toBe(disagreeing.length);
       await pair.click("#view-matrix");
-      await expect(pair.locator("#case-matrix tbody tr").count()).resolves.toBe(disagreeing.length / 2);
+      await expect(pair.locator("#case-matrix [role=row]:not(.head)").count()).resolves.toBe(
+        disagreeing.length / 2,
+      );
       await pair.click("#view-list");
       await pair.click("#case-reset");
 
@@ -307,8 +307,7 @@ describeWith(
       const p95 = latencies[Math.ceil(0.95 * n) - 1];
       const prompt = latencies.reduce((sum, _, i) => sum + 1000 + i, 0);
       const completion = latencies.reduce((sum, _, i) => sum + 20 + i, 0);
-      const cells = (row: number) =>
-        page.locator("#runs tbody tr").nth(row).locator("td").allTextContents();
+      const cells = (row: number) => page.locator("#runs tbody tr").nth(row).locator("td").allTextContents();
       const heads = await page.locator("#runs thead th").allTextContents();
       const at = (name: string) => heads.indexOf(name);
       const oracleRow = await cells(0);
@@ -326,8 +325,8 @@ describeWith(
       await page.click("#case-reset");
       await page.click("#view-matrix");
       const groups = new Set(all().map((r) => `${r.id}:${r.protocol}`));
-      await expect(page.locator("#case-matrix tbody tr").count()).resolves.toBe(groups.size);
-      await expect(page.locator("#case-matrix thead th").allTextContents()).resolves.toEqual([
+      await expect(page.locator("#case-matrix [role=row]:not(.head)").count()).resolves.toBe(groups.size);
+      await expect(page.locator("#case-matrix [role=columnheader]").allTextContents()).resolves.toEqual([
         "case",
         "protocol",
         "oracle",
@@ -335,11 +334,17 @@ describeWith(
       ]);
       expect(await page.locator("#case-list").isHidden()).toBe(true);
       // Rows with a failure come first.
-      const firstRow = await page.locator("#case-matrix tbody tr").first().locator(".badge").allTextContents();
+      const firstRow = await page
+        .locator("#case-matrix [role=row]:not(.head)")
+        .first()
+        .locator(".badge")
+        .allTextContents();
       expect(firstRow.some((b) => b !== "PASS")).toBe(true);
       // The cell of the hostile run in the row of the first case's json record: the payload output.
       const first = hostile.results.records[0];
-      const rowOf = page.locator("#case-matrix tbody tr", { hasText: first?.id ?? "" }).filter({ hasText: "json" });
+      const rowOf = page
+        .locator("#case-matrix [role=row]:not(.head)", { hasText: first?.id ?? "" })
+        .filter({ hasText: "json" });
       await rowOf.first().locator("button.cell").nth(1).click();
       await page.locator("#matrix-detail .case-body").waitFor();
       const pres = await page.locator("#matrix-detail pre").allTextContents();
@@ -347,7 +352,7 @@ describeWith(
       await expect(page.locator("#matrix-detail .who").textContent()).resolves.toBe(PAYLOADS[1]);
       // Filters apply to the matrix too.
       await pick("filter-verdict", "2");
-      await expect(page.locator("#case-matrix tbody tr").count()).resolves.toBe(1);
+      await expect(page.locator("#case-matrix [role=row]:not(.head)").count()).resolves.toBe(1);
       await page.click("#view-list");
       await page.click("#case-reset");
       expect(await visibleCases()).toBe(all().length);

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { ReportRecord } from "../load.js";
 import { measured, percentile, runUsage } from "./record-stats.js";
 
-const record = (fields: Record<string, unknown>) => ({ id: "a-en-01", protocol: "json", ...fields }) as ReportRecord;
+const record = (fields: Record<string, unknown>) =>
+  ({ id: "a-en-01", protocol: "json", ...fields }) as ReportRecord;
 
 describe("percentile (nearest rank)", () => {
   it("picks a measured value, never an interpolated one", () => {

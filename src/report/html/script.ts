@@ -237,35 +237,44 @@ export const BROWSER_SCRIPT = `"use strict";
     var failingRows = keys.length;
     keys = keys.concat(calm);
     matched = keys.length;
-    var table = el("table", "matrix"), head = el("tr");
-    head.append(el("th", null, "case"), el("th", null, "protocol"));
+    // A grid of rows rather than a table: rows off screen can then skip layout (content-visibility), which table
+    // rows cannot, and a page of 100 rows x many runs stays fast.
+    var columns = "210px 70px repeat(" + data.runs.length + ", 90px)";
+    var table = el("div", "matrix"), head = el("div", "mrow head");
+    table.setAttribute("role", "table");
+    head.setAttribute("role", "row");
+    head.style.gridTemplateColumns = columns;
+    var header = function (text) { var th = el("div", "th", text); th.setAttribute("role", "columnheader"); return th; };
+    head.append(header("case"), header("protocol"));
     data.runs.forEach(function (run) {
-      var th = el("th", "run"), swatch = el("i", "swatch");
+      var th = header(), swatch = el("i", "swatch");
+      th.title = run.label;
       swatch.style.background = run.color;
       th.append(swatch, document.createTextNode(run.label));
       head.append(th);
     });
-    var thead = el("thead"), tbody = el("tbody");
-    thead.append(head);
+    table.append(head);
+    var cellOf = function (className, text) { var td = el("div", className, text); td.setAttribute("role", "cell"); return td; };
     keys.slice(0, shown).forEach(function (key) {
-      var tr = el("tr"), c = data.cases[Math.floor(key / NP)];
-      tr.append(el("td", "id", c[0]), el("td", "proto", data.protocols[key % NP]));
+      var tr = el("div", "mrow"), c = data.cases[Math.floor(key / NP)];
+      tr.setAttribute("role", "row");
+      tr.style.gridTemplateColumns = columns;
+      tr.append(cellOf("id", c[0]), cellOf("proto", data.protocols[key % NP]));
       data.runs.forEach(function (run, r) {
-        var td = el("td"), i = recordOf(r, key);
+        var td = cellOf(), i = recordOf(r, key);
         if (i === -1) td.append(el("span", "empty", DASH));
         else {
           var button = el("button", "cell");
           button.type = "button";
           button.title = run.label + ": open this record";
+          button.dataset.record = String(i);
           button.append(badge(R[i * STRIDE + 3]));
-          button.addEventListener("click", function () { openInMatrix(i); });
           td.append(button);
         }
         tr.append(td);
       });
-      tbody.append(tr);
+      table.append(tr);
     });
-    table.append(thead, tbody);
     var wrap = $("case-matrix");
     wrap.replaceChildren(table);
     if (matched === 0) wrap.append(el("p", "empty", "No records match these filters."));
@@ -359,6 +368,11 @@ export const BROWSER_SCRIPT = `"use strict";
   $("case-reset").addEventListener("click", function () { reset(); render(); });
   $("view-list").addEventListener("click", function () { view = "list"; shown = PAGE; render(); });
   $("view-matrix").addEventListener("click", function () { view = "matrix"; shown = PAGE; render(); });
+  // One listener for every cell: a page of the matrix holds hundreds of them.
+  $("case-matrix").addEventListener("click", function (event) {
+    var button = event.target.closest("button.cell");
+    if (button) openInMatrix(Number(button.dataset.record));
+  });
   window.addEventListener("hashchange", followLink);
   var notes = $("case-notes");
   data.notes.forEach(function (note) { notes.append(el("li", null, note)); });
