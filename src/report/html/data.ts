@@ -13,8 +13,9 @@ import {
   renderedConversation,
   runPromptOptions,
 } from "./describe-case.js";
+import { measured } from "./record-stats.js";
 
-export const RECORD_STRIDE = 7;
+export const RECORD_STRIDE = 10;
 export const STATUS = { passed: 0, failed: 1, error: 2 } as const;
 const ROLES = CONVERSATION_ROLES;
 
@@ -27,7 +28,10 @@ export interface BrowserData {
   cases: [string, string, string, string, number][];
   /** "case:protocol" → [role, string, role, string, …]: the conversation as rendered to the model. */
   conversations: Record<string, number[]>;
-  /** Stride 7: run, case, protocol, status (0 passed, 1 failed, 2 error), output, calls, reason (−1 = none). */
+  /**
+   * Stride 10: run, case, protocol, status (0 passed, 1 failed, 2 error), output, calls, reason (string indices,
+   * −1 = none), latency in ms, prompt tokens, completion tokens (−1 = not recorded: shown "–", never 0).
+   */
   records: number[];
   /** Why some corpora could not be shown (no file with the run's digest). */
   notes: string[];
@@ -123,6 +127,9 @@ class BrowserDataBuilder {
       this.pool.add(record.output),
       this.pool.add(verdict ? describeCalls(verdict.calls) : null),
       this.pool.add(verdict ? verdict.reason : record.error),
+      measured(record, "latency_ms") ?? -1,
+      measured(record, "prompt_tokens") ?? -1,
+      measured(record, "completion_tokens") ?? -1,
     );
   }
 }

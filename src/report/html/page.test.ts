@@ -4,7 +4,7 @@ import { promptDigests } from "../../protocols/prompts.js";
 import { tempDir } from "../../test-support/temp.js";
 import { labelRuns, readResults } from "../load.js";
 import { type FixtureRun, hostileFixture, PAYLOADS } from "../test-support/fixtures.js";
-import { type BrowserData, promptNote } from "./data.js";
+import { type BrowserData, promptNote, RECORD_STRIDE } from "./data.js";
 import { buildHtmlReport } from "./page.js";
 
 let dir: ReturnType<typeof tempDir>;
@@ -58,11 +58,11 @@ describe("buildHtmlReport", () => {
     const runs = runsOf(oracle, hostile);
     const data = dataOf(buildHtmlReport(runs));
     const total = oracle.results.records.length + hostile.results.records.length;
-    expect(data.records).toHaveLength(total * 7);
+    expect(data.records).toHaveLength(total * RECORD_STRIDE);
     expect(new Set(data.strings).size).toBe(data.strings.length);
     expect(data.runs.map((r) => r.label)).toEqual(["oracle", PAYLOADS[1]]);
     expect(data.notes).toEqual([]);
-    const statuses = Array.from({ length: total }, (_, i) => data.records[i * 7 + 3]);
+    const statuses = Array.from({ length: total }, (_, i) => data.records[i * RECORD_STRIDE + 3]);
     expect(statuses.filter((s) => s === 2)).toHaveLength(1);
     const errored = hostile.results.records.find((r) => r.status === "error");
     expect(data.strings).toContain(errored?.error);
@@ -73,6 +73,19 @@ describe("buildHtmlReport", () => {
     expect(data.strings.some((s) => s.includes(PAYLOADS[0] as string) && !s.includes("\n"))).toBe(true);
   });
 
+  it("carries each record's latency and tokens, −1 (shown as a dash) where the record has none", () => {
+    const runs = runsOf(oracle, hostile);
+    const first = runs[0]?.results.records[0] as Record<string, unknown> | undefined;
+    const second = runs[0]?.results.records[1] as Record<string, unknown> | undefined;
+    if (!first || !second) throw new Error("fixture too small");
+    Object.assign(first, { latency_ms: 412, prompt_tokens: 900, completion_tokens: 33 });
+    // Not numbers a run could record: read as absent, never as 0 or as text.
+    Object.assign(second, { latency_ms: "fast", prompt_tokens: -5, completion_tokens: null });
+    const data = dataOf(buildHtmlReport(runs));
+    expect(data.records.slice(7, 10)).toEqual([412, 900, 33]);
+    expect(data.records.slice(RECORD_STRIDE + 7, RECORD_STRIDE + 10)).toEqual([-1, -1, -1]);
+  });
+
   it("still lists every record when the corpus file cannot be found, and says why", () => {
     const runs = runsOf(oracle);
     const run = runs[0];
@@ -80,7 +93,7 @@ describe("buildHtmlReport", () => {
     run.results.config.cases_file = "/nonexistent/cases.jsonl";
     run.results.corpus.file = "/nonexistent/cases.jsonl";
     const data = dataOf(buildHtmlReport(runs));
-    expect(data.records).toHaveLength(oracle.results.records.length * 7);
+    expect(data.records).toHaveLength(oracle.results.records.length * RECORD_STRIDE);
     expect(data.conversations).toEqual({});
     expect(data.notes[0]).toContain("no corpus file with digest");
     expect(data.cases.every((c) => c[4] === -1)).toBe(true);

@@ -38,14 +38,16 @@ export function contentSecurityPolicy(script: string): string {
   ].join("; ");
 }
 
-function filter(id: string, label: string): SafeHtml {
-  return html`<label>${label}<select id="${id}"><option value="">all</option></select></label>`;
+/** A select the script fills; `any` is the option that filters nothing. */
+function filter(id: string, label: string, any = "all"): SafeHtml {
+  return html`<label>${label}<select id="${id}"><option value="">${any}</option></select></label>`;
 }
 
 function casesSection(): SafeHtml {
-  return html`<section id="cases"><h2>Cases</h2><p class="hint">Every record of every run. Open one to see what the model was asked (the conversation as rendered in its protocol), what it answered (raw, exactly as received), the calls the grader extracted, what was expected, and why it passed or failed.</p>
-<div class="filters">${filter("filter-run", "model")}${filter("filter-protocol", "protocol")}${filter("filter-verdict", "verdict")}${filter("filter-category", "category")}${filter("filter-lang", "language")}${filter("filter-difficulty", "difficulty")}<label>case id<input id="filter-id" type="search" placeholder="e.g. calculator-en" autocomplete="off"></label><button id="case-reset" type="button">Reset</button></div>
-<ul id="case-notes"></ul><p id="case-count" aria-live="polite"></p><div id="case-list"></div><p><button id="case-more" type="button" hidden>Show more</button></p>
+  return html`<section id="cases"><h2>Cases</h2><p class="hint">Every record of every run, failed and errored records first, then passes. Open one to see what the model was asked (the conversation as rendered in its protocol), what it answered (raw, exactly as received), the calls the grader extracted, what was expected, why it passed or failed, and its latency and tokens. An open record's address (<code>#case=…&amp;run=…&amp;protocol=…</code>) links to it.</p>
+<div class="filters"><label>search<input id="filter-search" type="search" placeholder="id, output or reason" autocomplete="off"></label>${filter("filter-run", "model")}${filter("filter-protocol", "protocol")}${filter("filter-verdict", "verdict")}${filter("filter-category", "category")}${filter("filter-lang", "language")}${filter("filter-difficulty", "difficulty")}${filter("filter-flipped", "flipped since", "any run")}<label class="check"><input id="filter-disagree" type="checkbox">models disagree</label><button id="case-reset" type="button">Reset</button></div>
+<div class="views" role="group" aria-label="view"><button id="view-list" type="button" aria-pressed="true">List</button><button id="view-matrix" type="button" aria-pressed="false">Case × model matrix</button></div>
+<ul id="case-notes"></ul><p id="case-link" role="alert" hidden></p><p id="case-count" aria-live="polite"></p><div id="case-list"></div><div id="case-matrix" hidden></div><div id="matrix-detail"></div><p><button id="case-more" type="button" hidden>Show more</button></p>
 <noscript><p class="empty">The case browser needs JavaScript; the sections above do not.</p></noscript></section>`;
 }
 

@@ -6,6 +6,7 @@ import type { ReportRun } from "../load.js";
 import { METRIC_LABELS } from "../terminal.js";
 import { barChart, type ChartSeries, heatMap, runColor, whisker } from "./charts.js";
 import { html, type SafeHtml } from "./escape.js";
+import { type RunUsage, runUsage } from "./record-stats.js";
 
 const swatch = (index: number) => html`<i class="swatch" style="background:${runColor(index)}"></i>`;
 
@@ -37,13 +38,24 @@ export function leaderboardSection(runs: readonly ReportRun[]): SafeHtml {
 <table><thead><tr><th class="num">#</th><th>model</th><th>protocol</th><th class="num">score</th><th class="num">95% CI</th><th>0 — interval — 1</th><th class="num">n</th><th class="num">errors</th><th>corpus</th><th title="T = temperature; tokens = max new tokens">decoding</th><th class="num">batch</th></tr></thead><tbody>${rows}</tbody></table></section>`;
 }
 
+/** An absent figure is a dash, never 0: a run without token counts did not use zero tokens. */
+const DASH = "–";
+const ms = (value: number | null) => (value === null ? DASH : `${Math.round(value)} ms`);
+const count = (value: number | null) => (value === null ? DASH : Math.round(value).toLocaleString("en-US"));
+
+function usageCells(usage: RunUsage): SafeHtml {
+  const latencyNote = `over ${usage.latencyRecords} of ${usage.records} records`;
+  const tokenNote = `summed over the ${usage.tokenRecords} of ${usage.records} records that report token counts`;
+  return html`<td class="num" title="${latencyNote}">${ms(usage.medianLatencyMs)}</td><td class="num" title="${latencyNote}">${ms(usage.p95LatencyMs)}</td><td class="num" title="${tokenNote}">${count(usage.promptTokens)}</td><td class="num" title="${tokenNote}">${count(usage.completionTokens)}</td>`;
+}
+
 export function runsSection(runs: readonly ReportRun[]): SafeHtml {
   const rows = runs.map((run, i) => {
     const r = run.results;
-    return html`<tr><td>${swatch(i)}${run.label}</td><td class="mono">${run.file}</td><td>${r.backend}</td><td>${corpusName(run)} <span class="mono">${r.corpus.digest}</span></td><td>${r.config.protocols.join(", ")}</td><td class="num">${r.counts.scored}/${r.counts.records}</td><td class="num">${r.counts.errors}</td><td>${r.harness.version}</td><td>${r.finished_at.slice(0, 16).replace("T", " ")}</td></tr>`;
+    return html`<tr><td>${swatch(i)}${run.label}</td><td class="mono">${run.file}</td><td>${r.backend}</td><td>${corpusName(run)} <span class="mono">${r.corpus.digest}</span></td><td>${r.config.protocols.join(", ")}</td><td class="num">${r.counts.scored}/${r.counts.records}</td><td class="num">${r.counts.errors}</td>${usageCells(runUsage(r.records))}<td>${r.harness.version}</td><td>${r.finished_at.slice(0, 16).replace("T", " ")}</td></tr>`;
   });
-  return html`<section id="runs"><h2>Runs</h2><p class="hint">What each results file says about how it was made: cite the corpus digest and decoding settings with any number.</p>
-<table><thead><tr><th>run</th><th>file</th><th>backend</th><th>corpus</th><th>protocols</th><th class="num">scored</th><th class="num">errors</th><th>harness</th><th>finished (UTC)</th></tr></thead><tbody>${rows}</tbody></table></section>`;
+  return html`<section id="runs"><h2>Runs</h2><p class="hint">What each results file says about how it was made: cite the corpus digest and decoding settings with any number. Latency is per request (median and 95th percentile, nearest rank); tokens are totals as the server reported them; "–" means the records do not say.</p>
+<table><thead><tr><th>run</th><th>file</th><th>backend</th><th>corpus</th><th>protocols</th><th class="num">scored</th><th class="num">errors</th><th class="num">latency median</th><th class="num">latency p95</th><th class="num">prompt tokens</th><th class="num">completion tokens</th><th>harness</th><th>finished (UTC)</th></tr></thead><tbody>${rows}</tbody></table></section>`;
 }
 
 /** Keys in the order the summaries list them (summarize orders them), first appearance wins across runs. */

@@ -47,6 +47,10 @@ button { font: inherit; padding: 5px 12px; border: 1px solid #c9d0dc; border-rad
 #case-count { color: var(--muted); margin: 6px 0; }
 #case-notes { color: var(--error); margin: 4px 0; }
 details.case { border-bottom: 1px solid var(--line); }
+/* Speed with thousands of records: rows off screen are not laid out or painted until scrolled to (closed rows are one
+   line tall, the size reserved for them), and the list's layout never reaches the rest of the page. */
+#case-list { contain: layout; }
+details.case:not([open]) { content-visibility: auto; contain-intrinsic-size: auto 33px; }
 details.case > summary { cursor: pointer; padding: 6px 4px; display: flex; gap: 10px; align-items: baseline;
   list-style: none; }
 details.case > summary::-webkit-details-marker { display: none; }
@@ -67,5 +71,27 @@ summary .reason { color: var(--muted); overflow: hidden; text-overflow: ellipsis
 .msg details > summary { cursor: pointer; }
 .msg.role-user pre { background: #eef5ff; } .msg.role-assistant pre { background: #f1f8ef; }
 .empty { color: var(--muted); font-style: italic; margin: 2px 0; }
+.filters label.check { flex-direction: row; align-items: center; gap: 6px; color: var(--ink); padding-bottom: 6px; }
+.filters label.check input { min-width: 0; }
+.views { display: flex; gap: 0; margin: 8px 0; }
+.views button { border-radius: 0; } .views button:first-child { border-radius: 5px 0 0 5px; }
+.views button:last-child { border-radius: 0 5px 5px 0; border-left: 0; }
+.views button[aria-pressed="true"] { background: #18263c; color: #fff; border-color: #18263c; }
+#case-link { background: #fff4d6; border: 1px solid #e7c35a; border-radius: 6px; padding: 6px 10px; }
+details.case.linked > summary { outline: 2px solid var(--accent); outline-offset: -2px; }
+#case-matrix { overflow-x: auto; contain: layout; }
+.matrix { width: max-content; }
+.matrix .mrow { display: grid; border-bottom: 1px solid var(--line); align-items: center; }
+.matrix .mrow:not(.head) { content-visibility: auto; contain-intrinsic-size: auto 27px; }
+.matrix .mrow:hover { background: #f3f6fb; }
+.matrix [role="cell"], .matrix [role="columnheader"] { padding: 3px 6px; overflow: hidden; text-overflow: ellipsis;
+  white-space: nowrap; }
+.matrix .head { font-size: 12px; color: var(--muted); font-weight: 600; }
+.matrix .id { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12px; }
+.matrix .proto { color: var(--muted); }
+button.cell { padding: 0; border: 0; background: none; } button.cell .badge { display: inline-block; }
+#matrix-detail { margin-top: 10px; }
+.usage dl { display: grid; grid-template-columns: max-content max-content; gap: 2px 14px; margin: 0; }
+.usage dt { color: var(--muted); } .usage dd { margin: 0; font-variant-numeric: tabular-nums; }
 footer { color: var(--muted); font-size: 12px; text-align: center; margin: 20px 0; }
 `;
