@@ -109,6 +109,9 @@ function inContext(all: readonly Unit[], roles: Role[]): void {
     if (sinceRequest && (role === "alternative" || role === "content") && isSupport(unit.text))
       role = "support";
     if (sinceRequest && role === "open_question" && isSupport(unit.text)) role = "support";
+    // "Which city? Without it I can't fill in the forecast.": an inability that holds only until the request is answered
+    // gives the request its reason; it refuses nothing.
+    if (sinceRequest && role === "refusal" && isConditionalRefusal(unit.text)) role = "support";
     if (role === "support" && !sinceRequest) role = "content";
     if (role === "request" && seenContent && unit.asks && isFollowUp(unit)) role = "offer";
     // "I can search the web to confirm it. Would you like me to do that?": the step the permission question points
@@ -166,6 +169,9 @@ function presentBlock(all: readonly Unit[], roles: Role[], at: number, sinceRequ
   // On its own line an introduction of content presents only what it says it presents ("Before I start it: how long…?"
   // asks; "Here's the translation: …" presents).
   if (presents && next.line === intro.line && !presentsQuotation(intro.text)) return at + 1;
+  // A fenced block or a block quote is set off by its own marks: it is the whole presented block, and the line after
+  // it is the assistant's voice again ("Here is the call I would make: ```…``` Just tell me the city.").
+  if (presents && next.quoted && next.line !== intro.line) return at + 2;
   // A block set off as a paragraph of its own runs paragraph by paragraph; one on the next lines, line by line.
   const byParagraph = next.paragraph !== intro.paragraph;
   let part = byParagraph ? next.paragraph : next.line;
