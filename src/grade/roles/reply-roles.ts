@@ -103,16 +103,18 @@ function inContext(all: readonly Unit[], roles: Role[]): void {
   let seenContent = false;
   let refused: "absolutely" | "for now" | undefined;
   let blockEnd = 0;
+  /** The reply has put a question to the user (a request, or a choice offered): "without it" points back to it. */
+  let asked = false;
   for (let i = 0; i < all.length; i++) {
     const unit = all[i] as Unit;
     let role = roles[i] as Role;
     if (sinceRequest && (role === "alternative" || role === "content") && isSupport(unit.text))
       role = "support";
     if (sinceRequest && role === "open_question" && isSupport(unit.text)) role = "support";
-    // "Which city? Without it I can't fill in the forecast.": an inability that holds only until the request is answered
-    // gives the request its reason; it refuses nothing.
-    if (sinceRequest && role === "refusal" && isConditionalRefusal(unit.text)) role = "support";
     if (role === "support" && !sinceRequest) role = "content";
+    // "Which city? Without it I can't fill in the forecast.": an inability that holds only until the question put to
+    // the user is answered gives the question its reason; it refuses nothing.
+    if ((sinceRequest || asked) && role === "refusal" && isConditionalRefusal(unit.text)) role = "support";
     if (role === "request" && seenContent && unit.asks && isFollowUp(unit)) role = "offer";
     // "I can search the web to confirm it. Would you like me to do that?": the step the permission question points
     // back to is part of the offer, not content.
@@ -126,6 +128,7 @@ function inContext(all: readonly Unit[], roles: Role[]): void {
     // After "I can't place orders", "if you tell me the kind of pizza, I can help you pick" offers other help.
     if (role === "request" && refused === "absolutely" && requestForm(unit) === "conditional") role = "offer";
     roles[i] = role;
+    asked ||= unit.asks && (role === "request" || role === "offer");
     // A block's units are not introductions of blocks of their own: each unit is looked at once, so this stays linear.
     if (unit.intro && i + 1 < all.length && i >= blockEnd)
       blockEnd = presentBlock(all, roles, i, sinceRequest);
