@@ -17,6 +17,7 @@ import {
   listHoldsNothing,
   madeCallCommentary,
   noSuchToolGiven,
+  proposedAmount,
   resultRemark,
   sentencePreface,
   untilAnswered,
@@ -299,6 +300,25 @@ describe.each(LANGS)("reply sentences around call talk (%s)", (lang) => {
       }),
       { seed: SEED, numRuns: RUNS },
     );
+  });
+
+  it("a proposed amount put to the user to confirm is a question about the missing argument, not an answer", () => {
+    fc.assert(
+      fc.property(proposedAmount(lang), PROTOCOLS, (reply, p) => {
+        expect({ reply, ...graded(clarify, reply, p) }).toMatchObject({
+          reply,
+          calls: 0,
+          behaviour: "question",
+        });
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+
+  it("control: a yes/no follow-up after an answer stays an offer (the reply answers)", () => {
+    const answer = testCase(lang, { no_call: "answer" });
+    const reply = lang === "en" ? "15% of 80 is 12. Does that work?" : "15% от 80 — это 12. Так подойдёт?";
+    expect(graded(answer, reply, "json").behaviour).toBe("answer");
   });
 
   it("control: a presented plain draft still runs on over its lines (quoted, so the reply answers)", () => {

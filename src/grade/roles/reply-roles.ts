@@ -15,7 +15,14 @@ import { isAlternative, isSupport, presentsQuotation } from "./content.js";
 import { isForeignQuestion } from "./foreign.js";
 import { isOffer, isSmallTalk, isToolRemark } from "./offer.js";
 import { isConditionalRefusal, isDecline, isRefusal } from "./refusal.js";
-import { isAddressed, isYesNoQuestion, offersChoice, opensWithQuestionWord, requestForm } from "./request.js";
+import {
+  confirmsAmount,
+  isAddressed,
+  isYesNoQuestion,
+  offersChoice,
+  opensWithQuestionWord,
+  requestForm,
+} from "./request.js";
 import { type Unit, units } from "./units.js";
 
 export type Behaviour = "question" | "refusal" | "answer";
@@ -151,6 +158,8 @@ const PROPOSES_STEP = /^(?:i can|i could|i'?ll|let me|я могу|могу|я б
 
 /** "Is that what you needed?" after an answer: a yes/no question with no question word, no choice, no supplying. */
 function isFollowUp(unit: Unit): boolean {
+  // "Five minutes OK?" settles the value the reply proposed: a request, not a follow-up.
+  if (confirmsAmount(unit)) return false;
   return isYesNoQuestion(unit.text) && !opensWithQuestionWord(unit.text) && !offersChoice(unit.text);
 }
 

@@ -257,10 +257,25 @@ const IN_SITU = anywhere([
   "(?:на|в|во|для|из|с|до|к|по) (?:какой|какую|какое|какие|каком|какого|каких|сколько)",
 ]);
 
+/**
+ * Q1 as a confirmation of a value the reply proposes for the missing argument: "Five minutes OK?", "Is 10 minutes
+ * enough?", «Пять минут подойдёт?», «10 минут хватит?». The amount is the assistant's guess; the question asks the
+ * user to settle it.
+ */
+const CONFIRMS_AMOUNT = new RegExp(
+  `^${LEAD}(?:(?:is|are|would|will|does|do) )?(?:\\d+(?:[.,]\\d+)?|a|an|one|two|three|four|five|ten|fifteen|twenty|thirty|half an?)\\s*\\p{L}+(?: \\p{L}+)? (?:be )?(?:ok|okay|fine|alright|all right|good|enough|right|work|do|sound (?:good|right|ok))$|^${LEAD}(?:\\d+(?:[.,]\\d+)?|одн\\p{L}*|две|два|три|четыре|пять|десять|пятнадцать|двадцать|тридцать|полчаса|час|минут\\p{L}*)\\s*(?:\\p{L}+ )?(?:вам |вас |тебе |тебя )?(?:подойд[её]т|устроит|годится|нормально|пойд[её]т|ок|окей|хватит|достаточно|норм)$`,
+  "u",
+);
+
+export function confirmsAmount(unit: Asking): boolean {
+  return unit.asks && CONFIRMS_AMOUNT.test(unit.text);
+}
+
 /** Whether a unit asks for something the task lacks, and in which form; undefined when it does not. */
 export function requestForm(unit: Asking): RequestForm | undefined {
   const text = unit.text;
   if (RHETORICAL.test(text) || SAY_QUOTED.test(text)) return undefined;
+  if (confirmsAmount(unit)) return "question";
   if (IMPERATIVE.test(text) || coordinatedImperative(text))
     return sendsElsewhere(text) ? undefined : "imperative";
   if (POLITE.test(text)) return unit.asks ? "question" : "imperative";

@@ -215,3 +215,42 @@ export function fenceThenRequest(lang: Lang, city: string): fc.Arbitrary<string>
         [", и я всё сделаю.", " — я подставлю.", ", пожалуйста."],
       );
 }
+
+/** A proposed value for the missing duration, put to the user to confirm: "I'll set it for 5 minutes — OK?". */
+export function proposedAmount(lang: Lang): fc.Arbitrary<string> {
+  return lang === "en"
+    ? compose(
+        [
+          "I'll set it via set_timer(seconds=300)",
+          "I can start a timer",
+          "Setting it up",
+          "Let me guess the usual",
+        ],
+        [" — ", ". ", ": "],
+        [
+          "five minutes OK",
+          "is 5 minutes enough",
+          "would 10 minutes be fine",
+          "ten minutes alright",
+          "3 minutes do",
+        ],
+        ["?", "? 🙂"],
+      )
+    : compose(
+        [
+          "Поставлю через set_timer(seconds=300)",
+          "Могу завести таймер",
+          "Ставлю",
+          "Обычно хватает стандартного",
+        ],
+        [" — ", ". ", ": "],
+        [
+          "пять минут подойдёт",
+          "10 минут хватит",
+          "пять минут вас устроит",
+          "три минуты нормально",
+          "полчаса пойдёт",
+        ],
+        ["?", "? 🙂"],
+      );
+}
