@@ -221,7 +221,7 @@ const ASKS_TO_GO_AHEAD =
  * expression=412*37 — the answer is 15244.", «… — получится 15244»).
  */
 const STATES_RESULT =
-  /^(?:(?:so|and|which means)[, ]+)?(?:(?:the )?(?:answer|result|total|product|sum) (?:is|would be|will be|comes to|=|:)|(?:that'?s|which is|it'?s|this gives|which gives|gives|equals|makes|comes to)\s+[-−]?\d|(?:ответ|результат|итог)\p{L}*\s*(?:[:=]|будет|равен|—)|(?:получится|получаем|получается|выходит|будет|это)\s+[-−]?\d|=\s*[-−]?\d)/iu;
+  /^(?:(?:so|and|which means)[, ]+)?(?:(?:the )?(?:answer|result|total|product|sum) (?:is|would be|will be|comes to|=|:)|(?:that'?s|which is|it'?s|(?:(?:it|this|that|which) )?(?:gives|equals|makes|comes to))\s+[-−]?\d|(?:ответ|результат|итог)\p{L}*\s*(?:[:=]|будет|равен|—)|(?:получится|получаем|получается|выходит|будет|это)\s+[-−]?\d|=\s*[-−]?\d)/iu;
 
 /**
  * M2 inside the shape's own line: a line-based shape (the TOOL line) runs to the line's end, so a remark after a

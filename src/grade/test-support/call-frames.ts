@@ -113,13 +113,21 @@ export function resultRemark(lang: Lang, result: number): fc.Arbitrary<string> {
   return lang === "en"
     ? compose(
         [" — ", " – "],
-        ["the answer is ", "that's ", "the result is ", "which gives ", "so the total is "],
+        [
+          "the answer is ",
+          "that's ",
+          "the result is ",
+          "which gives ",
+          "so the total is ",
+          "it equals ",
+          "= ",
+        ],
         [`${result}`],
         ["", "."],
       )
     : compose(
         [" — ", " – "],
-        ["ответ: ", "получится ", "результат будет ", "это "],
+        ["ответ: ", "получится ", "результат будет ", "это ", "выходит ", "итог: ", "= "],
         [`${result}`],
         ["", "."],
       );
@@ -198,19 +206,26 @@ export function noSuchToolGiven(lang: Lang): fc.Arbitrary<string> {
     : fc.constant("");
 }
 
+/** Fenced call templates whose city is a slot to fill. */
+const TEMPLATE_FENCES = ["```json\n", "```\n"].flatMap((open) =>
+  ["<CITY>", "<city>", "[city]", "…", "<ГОРОД>"].flatMap((slot) => [
+    `\n${open}{"name": "get_weather", "arguments": {"city": "${slot}"}}\n\`\`\`\n`,
+    `\n${open}<tool_call>{"name": "get_weather", "arguments": {"city": "${slot}"}}</tool_call>\n\`\`\`\n`,
+  ]),
+);
+
 /** A presenting introduction, a fenced call template, and a request on the line after the fence. */
-export function fenceThenRequest(lang: Lang, city: string): fc.Arbitrary<string> {
-  const fence = `\`\`\`json\n{"name": "get_weather", "arguments": {"city": "${city}"}}\n\`\`\``;
+export function fenceThenRequest(lang: Lang): fc.Arbitrary<string> {
   return lang === "en"
     ? compose(
         ["Here is the call I would make:", "This is what I'd send:", "Here's the request I'd use:"],
-        [`\n${fence}\n`],
+        TEMPLATE_FENCES,
         ["Just tell me the city", "Tell me which city you mean", "Name the city"],
         [" and I'll do it.", " — I'll fill it in.", ", please."],
       )
     : compose(
         ["Вот вызов, который я бы сделал:", "Вот что я бы отправил:", "Вот такой запрос:"],
-        [`\n${fence}\n`],
+        TEMPLATE_FENCES,
         ["Просто напишите город", "Уточните, какой город", "Назовите город"],
         [", и я всё сделаю.", " — я подставлю.", ", пожалуйста."],
       );
