@@ -358,6 +358,9 @@ const DEEPSEEK_TOKEN = /<｜[^｜\n]{1,40}｜>/g;
 /** GLM-4.5's dialect: `<tool_call>NAME<arg_key>…` or a block that is only a name. */
 const GLM_BLOCK = /^<tool_call>\s*[\p{L}\p{N}_.-]+\s*(?:<arg_key>|<\/tool_call>|$)/u;
 
+/** A TOOL line that ends in its `|` separator, with no argument after it. */
+const DANGLING_SEPARATOR = /(?:^|\n)[ \t]*TOOL[ \t]+[^\n|]+\|[ \t]*(?:\n|$)/;
+
 const CLOSES: readonly [opening: string, closing: string][] = [
   ["<tool_call>", "</tool_call>"],
   ["<function=", "</function>"],
@@ -379,7 +382,8 @@ function isCutOff(shape: string): boolean {
     return !(opening === "<tool_call>" && body.startsWith("[") && body.endsWith("]"));
   }
   // A TOOL line ending in `k=` is not cut: the plain protocol writes an empty string that way (BFCL's oracle does).
-  return false;
+  // One whose last separator has nothing after it ("TOOL set_timer |") was cut before its arguments.
+  return DANGLING_SEPARATOR.test(trimmed);
 }
 
 /** Whether the text has words outside the spans (sorted by start). */

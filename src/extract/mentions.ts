@@ -128,10 +128,10 @@ export function tagGoesOnInWords(seen: string, span: Span): boolean {
  * example count; "Here's how I'd do it:" also introduces real calls, so it is left to what follows the call.
  */
 const SHOWN_NOT_MADE =
-  /(?:^|[^\p{L}])(?:would (?:look|read)|(?:the|a|my|that|this) (?:call|request|invocation|block|line) would (?:be|go)|(?:could|might) look|looks? like this|i'?d (?:write|type|put)|i would (?:write|type|put)|for example|for instance|e\.g\.|something like|such as|the (?:format|syntax|template) (?:is|looks|would be)|if i (?:were|was) to|were i to|hypothetical\p{L}*|(?:an|one) example|example:|например|пример\p{L}*|выглядел\p{L}* бы|выглядит так|будет выглядеть|бы выглядел\p{L}*|я бы (?:написал|написала|отправил|отправила|вызвал|вызвала)|формат\p{L}*|синтаксис\p{L}*|шаблон\p{L}*)(?:[^\p{L}]|$)/iu;
+  /(?:^|[^\p{L}])(?:would (?:look|read)|(?:the|a|my|that|this) (?:call|request|invocation|block|line) would (?:be|go)|(?:could|might) look|looks? like this|i'?d (?:write|type|put)|i would (?:write|type|put)|(?:call|request|command|line) (?:i'?d|i would) (?:make|send|use|run|issue)|for example|for instance|e\.g\.|something like|such as|the (?:format|syntax|template) (?:is|looks|would be)|if i (?:were|was) to|were i to|hypothetical\p{L}*|(?:an|one) example|example:|например|пример\p{L}*|выглядел\p{L}* бы|выглядит так|будет выглядеть|бы выглядел\p{L}*|я бы (?:написал|написала|отправил|отправила|вызвал|вызвала)|формат\p{L}*|синтаксис\p{L}*|шаблон\p{L}*)(?:[^\p{L}]|$)/iu;
 /** Cues after a shown call that it was not sent, or waits for permission. */
 const NOT_SENT =
-  /(?:^|[^\p{L}])(?:(?:won'?t|will not|not going to|am not|'m not|isn'?t|wasn'?t|not|never|didn'?t|don'?t) (?:\p{L}+ )?(?:run|send|execute|call|make|use|invoke|issue|sending|running|executing|calling|making|using|issuing|sent|run|executed|called)|would (?:return|give|produce|output|look|be|come back)|(?:just|only|merely) (?:showing|an example|illustrat|the format|a template|to show)|no need to (?:run|call|send)|should i (?:go ahead|run|send|do|call|proceed|make|execute)|(?:want|shall|would you like|do you want) me to (?:run|send|go ahead|do|call|proceed|make|execute|actually)|go ahead\?|proceed\?|if you (?:want|'d like|would like) (?:me )?to (?:run|send|call|execute)|не (?:буду|стану|стал|будем) (?:\p{L}+ )?(?:вызывать|запускать|отправлять|выполнять)|не (?:отправля|запуска|вызыва|выполня)\p{L}*|бы (?:вернул|вернула|вернуло|выдал|показал)|(?:просто|только|лишь) (?:пример|показываю|для примера)|(?:отправить|запустить|выполнить|вызвать)(?: (?:запрос|его|вызов))?\?)(?:[^\p{L}]|$)/iu;
+  /(?:^|[^\p{L}])(?:(?:won'?t|will not|not going to|am not|'m not|isn'?t|wasn'?t|not|never|didn'?t|don'?t|haven'?t|have not|hasn'?t|has not) (?:\p{L}+ )?(?:run|send|execute|call|make|use|invoke|issue|sending|running|executing|calling|making|using|issuing|sent|run|executed|called)|would (?:return|give|produce|output|look|be|come back)|(?:just|only|merely) (?:showing|an example|illustrat|the format|a template|to show)|no need to (?:run|call|send)|should i (?:go ahead|run|send|do|call|proceed|make|execute)|(?:want|shall|would you like|do you want) me to (?:run|send|go ahead|do|call|proceed|make|execute|actually)|go ahead\?|proceed\?|if you (?:want|'d like|would like) (?:me )?to (?:run|send|call|execute)|не (?:буду|стану|стал|будем) (?:\p{L}+ )?(?:вызывать|запускать|отправлять|выполнять)|не (?:отправля|запуска|вызыва|выполня)\p{L}*|бы (?:вернул|вернула|вернуло|выдал|показал)|(?:просто|только|лишь) (?:пример|показываю|для примера)|(?:отправить|запустить|выполнить|вызвать)(?: (?:запрос|его|вызов))?\?)(?:[^\p{L}]|$)/iu;
 
 /** The last sentence of the prose before `at` (up to the previous span), and the first one after `from`. */
 function sentenceBefore(text: string, from: number, at: number): string {
@@ -162,11 +162,46 @@ export function shownInProse(text: string, at: number): boolean {
   return SHOWN_NOT_MADE.test(sentenceBefore(text, 0, at));
 }
 
+/**
+ * Cues after a shown call that call it an illustration, or say in the passive that nothing was run ("That's only an
+ * illustration — nothing was executed.", «Это лишь пример, ничего не отправлено»).
+ */
+const SAYS_ILLUSTRATION =
+  /(?:^|[^\p{L}])(?:nothing (?:was|has been|is being|got|is) (?:actually )?(?:run|sent|executed|called|invoked|made|submitted)|(?:was|were|is|has been|have been) (?:not|never) (?:actually )?(?:run|sent|executed|called|invoked|made|submitted)|(?:only|just|merely|purely) (?:an? )?(?:illustration|demo|demonstration|sketch|mock-?up)|(?:an|for|by way of) illustration|illustrat(?:ive|ion) only|ничего не (?:отправ|выполн|вызва|запущ|запуск|сдела)\p{L}*|не был\p{L}* (?:отправлен|выполнен|вызван|запущен)\p{L}*|(?:лишь|только|просто) (?:для )?(?:иллюстраци|демонстраци|образ[ец]|наброс)\p{L}*)(?:[^\p{L}]|$)/iu;
+
+/**
+ * A preface that tells the user how they could make the call shows it, it does not make it: "You can compute that
+ * with:", "You'd call it like this:", «Можно вызвать так:», «Вы можете написать:».
+ */
+const INSTRUCTS_USER =
+  /(?:^|[^\p{L}])(?:you(?:'d| would| could| can| may| might| should| need to| just| simply| then)(?: also| just| simply)? (?:compute|calculate|call|run|use|write|type|send|do|invoke|issue|get|check|try|ask|make)|(?:вы|ты) (?:можете|можешь|могли бы|мог бы|смогли бы|сможете|сможешь) (?:\p{L}+ )?(?:вызвать|написать|отправить|запустить|использовать|посчитать|вычислить|сделать|проверить)|можно (?:\p{L}+ )?(?:вызвать|написать|отправить|запустить|использовать|посчитать|вычислить|сделать|проверить))(?:[^\p{L}]|$)/iu;
+
+/** A preface that offers the call on a condition: "If you want, I can run:", «Если хотите, могу отправить:». */
+const OFFERS_IT =
+  /(?:^|[^\p{L}])(?:if you(?:'d| would)? (?:want|like|wish|prefer)|if (?:that'?s|it'?s) (?:ok|okay|fine|alright)|если (?:хотите|хочешь|нужно|надо|вы не против|не против))(?:[^\p{L}]|$)/iu;
+
+/** Prose after a shape that waits for the user's word: "Just say the word.", «Скажите — и отправлю». */
+const WAITS_FOR_GO =
+  /(?:^|[^\p{L}])(?:say the word|give me the (?:go-?ahead|green light|ok)|on your (?:go|word|ok|signal)|(?:just )?(?:confirm|say yes|say go) and i'?ll|(?:скажите|скажи|подтвердите|подтверди)\p{L}*,? (?:—|-)?\s*(?:и|если)|(?:дайте|дай) (?:знать|команду|добро)|жду (?:вашего|твоего) (?:подтверждения|согласия|ответа|слова))(?:[^\p{L}]|$)/iu;
+
+/**
+ * Whether a preface before a shape presents it as an example, a hypothetical, an instruction to the user, or an
+ * offer on a condition.
+ */
+export function prefaceShowsIt(preface: string): boolean {
+  return SHOWN_NOT_MADE.test(preface) || INSTRUCTS_USER.test(preface) || OFFERS_IT.test(preface);
+}
+
+/** Whether prose after a shape says it was not sent, is only an illustration, or waits for permission. */
+export function saysNotMade(after: string): boolean {
+  return NOT_SENT.test(after) || SAYS_ILLUSTRATION.test(after) || WAITS_FOR_GO.test(after);
+}
+
 /** M2: the frame around a shape standing on its own lines says it is an example, or that it was not sent. */
 export function framedAsNotMade(text: string, span: Span, previousEnd: number, nextStart: number): boolean {
   return (
-    SHOWN_NOT_MADE.test(sentenceBefore(text, previousEnd, span.start)) ||
-    NOT_SENT.test(sentenceAfter(text, span.end, nextStart))
+    prefaceShowsIt(sentenceBefore(text, previousEnd, span.start)) ||
+    saysNotMade(sentenceAfter(text, span.end, nextStart))
   );
 }
 
@@ -174,15 +209,33 @@ export function framedAsNotMade(text: string, span: Span, previousEnd: number, n
 const DASH_REMARK = /[ \t][—–-][ \t]+([^\n—–]{1,200})$/u;
 
 /**
+ * A remark that asks the user whether to go ahead with the line it follows: "shall I run this?", "OK?", "want me to
+ * send it?", «запускать?», «ставить таймер?», «подойдёт?». A Russian bare infinitive put as a question is the
+ * ordinary way to ask permission («Отправить?», «Запускать?»).
+ */
+const ASKS_TO_GO_AHEAD =
+  /(?:^|[^\p{L}])(?:(?:shall|should|can|may) (?:i|we)(?: \p{L}+){1,3}|(?:want|like) me to(?: \p{L}+){1,3}|(?:ok(?:ay)?|alright|all right|good to go|sound good|go ahead|proceed|run it|send it|fine|right|correct|yes or no)|(?:запуска|отправля|ставить|поставить|выполня|вызыва|сохраня|сохрани|отправи|запусти|выполни|вызва|начина|продолжа)\p{L}*(?: \p{L}+){0,2}|(?:подойд[её]т|годится|устраивает|ок|окей|норм|верно|так|да или нет))\s*\?[\s\p{Emoji_Presentation}\p{Extended_Pictographic}]*$/iu;
+
+/**
+ * A remark that gives the result the line would compute: the model answers in place of calling ("TOOL calculator |
+ * expression=412*37 — the answer is 15244.", «… — получится 15244»).
+ */
+const STATES_RESULT =
+  /^(?:(?:so|and|which means)[, ]+)?(?:(?:the )?(?:answer|result|total|product|sum) (?:is|would be|will be|comes to|=|:)|(?:that'?s|which is|it'?s|(?:(?:it|this|that|which) )?(?:gives|equals|makes|comes to))\s+[-−]?\d|(?:ответ|результат|итог)\p{L}*\s*(?:[:=]|будет|равен|—)|(?:получится|получаем|получается|выходит|будет|это)\s+[-−]?\d|=\s*[-−]?\d)/iu;
+
+/**
  * M2 inside the shape's own line: a line-based shape (the TOOL line) runs to the line's end, so a remark after a
- * spaced dash that says it was not made ("TOOL calculator | expression=1+1 — repeated back to you, not executed") is
- * read with the shape. Only a remark that says so counts: a value may hold a dash ("text=milk — and bread").
+ * spaced dash that says it was not made ("TOOL calculator | expression=1+1 — repeated back to you, not executed"),
+ * asks whether to go ahead ("— shall I run this?", «— запускать?») or gives the result itself ("— the answer is
+ * 15244.") is read with the shape. Only such remarks count: a value may hold a dash ("text=milk — and bread").
  */
 export function remarksNotMade(text: string, span: Span): boolean {
   const shape = text.slice(span.start, span.end).trimEnd();
   const lastLine = shape.slice(shape.lastIndexOf("\n") + 1);
   const remark = DASH_REMARK.exec(lastLine);
-  return remark !== null && NOT_SENT.test(remark[1] ?? "");
+  if (remark === null) return false;
+  const words = (remark[1] ?? "").trim();
+  return saysNotMade(words) || ASKS_TO_GO_AHEAD.test(words) || STATES_RESULT.test(words);
 }
 
 /**
@@ -248,8 +301,19 @@ export function proseBetween(seen: string, from: number, to: number): boolean {
 }
 
 /**
- * M5: a dialect beyond the SPEC counts only as the reply: at most a one-line preface before its first shape, and no
- * prose after its last.
+ * Prose after a shape that explains it as a format rather than reporting it as made: what it returns, takes or
+ * expects, what its parts stand for, or how the user would use it ("This returns the temperature.", "where `city` is
+ * the name", "You can change the city.", «Функция возвращает температуру», «где city — название города»). Commentary
+ * on a call made ("I'll share the result as soon as it comes back", «Как только придёт ответ, сообщу результат»,
+ * "Above I called get_time with timezone=Europe/Lisbon") says none of this.
+ */
+const EXPLAINS_SHAPE =
+  /(?:^|[^\p{L}])(?:(?:this|it|that|which|the (?:call|function|tool|line|block)) (?:returns|gives you|takes|accepts|expects|requires|tells the|lets you|is how you|is the (?:format|syntax|shape))|where [`"']?[\p{L}_]+[`"']? (?:is|stands|means)|you (?:can|could|would|may|might|'d) (?:change|replace|swap|adjust|pass|use|call|run|send|copy|paste|edit|put)|(?:это|он|она|функция|вызов|инструмент) (?:возвращает|принимает|ожидает|требует)|где [`"']?[\p{L}_]+[`"']? (?:—|-|это|означает)|(?:вы|ты) (?:можете|можешь) (?:\p{L}+ )?(?:заменить|поменять|изменить|подставить|использовать|вызвать|отправить|скопировать)|можно (?:заменить|поменять|подставить|скопировать))(?:[^\p{L}]|$)/iu;
+
+/**
+ * M5: a dialect beyond the SPEC counts only as the reply: at most a one-line preface before its first shape, and
+ * after its last only commentary on the call made, not prose that explains the shape as a format (EXPLAINS_SHAPE).
+ * Whether the prose after says the shape was not made is M2's to read.
  */
 export function standsAsTheReply(seen: string, spans: readonly Span[]): boolean {
   const first = Math.min(...spans.map((span) => span.start));
@@ -260,22 +324,29 @@ export function standsAsTheReply(seen: string, spans: readonly Span[]): boolean 
     .slice(0, first)
     .split("\n")
     .filter((line) => hasProse(line));
-  return preface.length <= 1 && !hasProse(seen.slice(last, last + 4 * REACH));
+  if (preface.length > 1) return false;
+  const after = seen.slice(last, last + 4 * REACH);
+  return !hasProse(after) || !EXPLAINS_SHAPE.test(after);
 }
 
 /**
- * A one-clause preface on the call's own line ("Okay! Starting it now: TOOL set_timer | seconds=600",
- * "Sure: get_weather(city='Rome')") is blanked so the line-based readers see the call; a hypothetical preface ("The
- * call would be: …") is left, so the line stays prose.
+ * A short preface on the call's own line, ended by a colon or by the end of a sentence ("Okay! Starting it now: TOOL
+ * set_timer | seconds=600", "Sure: get_weather(city='Rome')", "I'll use translate for this. TOOL translate | …",
+ * «Для этого есть инструмент set_timer. set_timer(seconds=900)»), is blanked so the line-based readers see the call;
+ * a preface that shows an example or tells the user how they could do it ("The call would be: …", "You can compute
+ * that with: …") is left, so the line stays prose.
  */
 export function blankSameLinePrefaces(seen: string, text: string, toolNames: ReadonlySet<string>): string {
-  if (!seen.includes(":") && !seen.includes("：")) return seen;
+  if (!SAME_LINE_END.test(seen)) return seen;
   return seen.replace(
-    /^([^\n:：]{1,80}[:：][ \t]+)(?=TOOL[ \t]+[\p{L}\p{N}_.-]+[ \t]*\||([\p{L}_][\p{L}\p{N}_.-]*)\()/gmu,
+    /^((?![ \t]*(?:\d{1,3}[.)]|[-*+•])[ \t])(?=[^\n]*?\p{L}{2})[^\n]{1,80}?(?:[:：]|[\p{L}\p{N})»"”'][.!…])[ \t]+)(?=TOOL[ \t]+[\p{L}\p{N}_.-]+[ \t]*\||([\p{L}_][\p{L}\p{N}_.-]*)\()/gmu,
     (preface: string, _group: string, name: string | undefined, offset: number) => {
       if (name !== undefined && !toolNames.has(name)) return preface;
-      if (SHOWN_NOT_MADE.test(text.slice(offset, offset + preface.length))) return preface;
+      if (prefaceShowsIt(text.slice(offset, offset + preface.length))) return preface;
       return " ".repeat(preface.length);
     },
   );
 }
+
+/** A clause end followed on the same line by more text: the only place a same-line preface can be. */
+const SAME_LINE_END = /[:：.!…][ \t]+\S/;

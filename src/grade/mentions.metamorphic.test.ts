@@ -110,12 +110,12 @@ describe("a call shape in prose is a mention, standing as the reply it is a call
     );
   });
 
-  it("a dialect beyond the SPEC before further prose is not the reply, so no call (item 4)", () => {
+  it("a dialect beyond the SPEC before prose that explains it is not the reply, so no call (item 4)", () => {
     const beyond = fc.constantFrom<Dialect>("pythonic", "glm");
     const after = fc.constantFrom(
       "\n\nThat would return the current conditions.",
-      "\n\nI'll let you know what it says.",
-      "\n\nЭто вернёт текущую погоду.",
+      "\n\nThis returns the current conditions.",
+      "\n\nФункция возвращает текущую погоду.",
     );
     fc.assert(
       fc.property(drawn, beyond, after, ({ lang, city }, dialect, tail) => {

@@ -40,8 +40,10 @@ const REGISTRY: Record<GradingProfileName, (options: ProfileOptions) => GradingP
   tooluse: ({ bfclMode }) => ({
     name: "tooluse",
     // 2.1.0: no-call behaviour read from the roles of a reply's units, call mentions kept apart from calls, a
-    // truncated call block is a malformed attempt (issue 25).
-    version: "2.1.0",
+    // truncated call block is a malformed attempt (issue 25). 2.2.0: blind sets 3 and 4's classes — commentary after
+    // a call of any dialect keeps it a call, sentence-ended prefaces, proposals and results after a TOOL line's dash,
+    // a TOOL line cut at its separator, and the reply sentences around call talk (issue 25, shapes round).
+    version: "2.2.0",
     grade: (testCase, output) => withBoth(testCase, output, TOOLUSE_RULES, bfclMode),
   }),
   spec1: ({ bfclMode }) => ({

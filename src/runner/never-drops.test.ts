@@ -155,7 +155,7 @@ describe("buildResults", () => {
       harnessVersion: "test",
       corpus: { name: "t", version: null, digest: "sha256:x", file: "t", cases: 2 },
       model: "m",
-      grading: { profile: "tooluse", version: "2.1.0" },
+      grading: { profile: "tooluse", version: "2.2.0" },
       config,
       cases: cases.slice(0, 2),
       records: [record],

@@ -46,6 +46,8 @@ const R1_NEGATED = anywhere([
   "(?:there'?s|there is|there are) no (?:[\\p{L}\\p{N}_.-]+ ){0,2}(?:tool|function|integration|way|option|feature)s?",
   "no (?:[\\p{L}\\p{N}_.-]+ ){0,2}(?:tool|function|integration|plugin|api|access)s? (?:available|here|at my disposal|for (?:that|this|it)|i can use|on my end|in my)",
   "nothing like .{1,80} in my (?:toolkit|tools|toolset)",
+  // R4 as what the list of tools holds: "my list has nothing like bank_transfer", "the toolkit includes no email tool".
+  "(?:my|the) (?:list|toolkit|toolset|tools|functions|tool list|catalog|catalogue)(?: of tools)? (?:has|have|holds|contains|includes|offers|lists) (?:nothing|no|none)(?![\\p{L}])",
   "(?:can'?t|cannot|could not|couldn'?t|won'?t) be (?:done|completed|performed|fulfilled|processed|handled|carried out|placed|booked|sent|made|arranged)",
   "i (?:don'?t|do not) (?:do|handle|deal with|process|make|take|place|book|send) (?:bookings|orders|payments|transfers|reservations|calls|emails|that|those|this)",
   "(?:isn'?t|aren'?t|is not|are not) (?:available|possible|supported|offered|enabled|included|provided|here|in this (?:conversation|chat|session|set|list)|on (?:the|my) list|part of (?:this|the|my))",
@@ -69,7 +71,8 @@ const IGNORANCE = anywhere([
 const DECLINE = anywhere([
   "i'?d rather not",
   "i'?d better not",
-  "i(?:'ll| will) (?:pass|refrain|abstain|sit this one out)",
+  // "I'll pass" declines; "I'll pass it in seconds" hands something on.
+  "i(?:'ll| will) (?:pass(?! (?:it|them|this|that|these|those|the|a|an|your|my|in|along|on to|to|as|through)(?![\\p{L}]))|refrain|abstain|sit this one out)",
   "(?:лучше |пожалуй,? )?промолчу",
   "(?:лучше |пожалуй,? )?воздержусь",
   "i would rather not",
@@ -188,7 +191,7 @@ export function isDecline(text: string): boolean {
 export function isConditionalRefusal(text: string): boolean {
   // "Without a time tool I can't…" lacks a means the user cannot give: that refusal holds.
   if (LACKS_MEANS.test(text)) return false;
-  return /(?:^|\s)(?:without|unless|until|before|без|пока не|пока вы не)(?:\s|$)/u.test(text);
+  return /(?:^|\s)(?:without|unless|until|before|otherwise|без|пока не|пока вы не|иначе)(?:\s|$)/u.test(text);
 }
 
 const LACKS_MEANS =

@@ -15,7 +15,14 @@ import { isAlternative, isSupport, presentsQuotation } from "./content.js";
 import { isForeignQuestion } from "./foreign.js";
 import { isOffer, isSmallTalk, isToolRemark } from "./offer.js";
 import { isConditionalRefusal, isDecline, isRefusal } from "./refusal.js";
-import { isAddressed, isYesNoQuestion, offersChoice, opensWithQuestionWord, requestForm } from "./request.js";
+import {
+  confirmsAmount,
+  isAddressed,
+  isYesNoQuestion,
+  offersChoice,
+  opensWithQuestionWord,
+  requestForm,
+} from "./request.js";
 import { type Unit, units } from "./units.js";
 
 export type Behaviour = "question" | "refusal" | "answer";
@@ -103,6 +110,8 @@ function inContext(all: readonly Unit[], roles: Role[]): void {
   let seenContent = false;
   let refused: "absolutely" | "for now" | undefined;
   let blockEnd = 0;
+  /** The reply has put a question to the user (a request, or a choice offered): "without it" points back to it. */
+  let asked = false;
   for (let i = 0; i < all.length; i++) {
     const unit = all[i] as Unit;
     let role = roles[i] as Role;
@@ -110,6 +119,9 @@ function inContext(all: readonly Unit[], roles: Role[]): void {
       role = "support";
     if (sinceRequest && role === "open_question" && isSupport(unit.text)) role = "support";
     if (role === "support" && !sinceRequest) role = "content";
+    // "Which city? Without it I can't fill in the forecast.": an inability that holds only until the question put to
+    // the user is answered gives the question its reason; it refuses nothing.
+    if ((sinceRequest || asked) && role === "refusal" && isConditionalRefusal(unit.text)) role = "support";
     if (role === "request" && seenContent && unit.asks && isFollowUp(unit)) role = "offer";
     // "I can search the web to confirm it. Would you like me to do that?": the step the permission question points
     // back to is part of the offer, not content.
@@ -123,6 +135,7 @@ function inContext(all: readonly Unit[], roles: Role[]): void {
     // After "I can't place orders", "if you tell me the kind of pizza, I can help you pick" offers other help.
     if (role === "request" && refused === "absolutely" && requestForm(unit) === "conditional") role = "offer";
     roles[i] = role;
+    asked ||= unit.asks && (role === "request" || role === "offer");
     // A block's units are not introductions of blocks of their own: each unit is looked at once, so this stays linear.
     if (unit.intro && i + 1 < all.length && i >= blockEnd)
       blockEnd = presentBlock(all, roles, i, sinceRequest);
@@ -145,6 +158,8 @@ const PROPOSES_STEP = /^(?:i can|i could|i'?ll|let me|я могу|могу|я б
 
 /** "Is that what you needed?" after an answer: a yes/no question with no question word, no choice, no supplying. */
 function isFollowUp(unit: Unit): boolean {
+  // "Five minutes OK?" settles the value the reply proposed: a request, not a follow-up.
+  if (confirmsAmount(unit)) return false;
   return isYesNoQuestion(unit.text) && !opensWithQuestionWord(unit.text) && !offersChoice(unit.text);
 }
 
@@ -166,6 +181,9 @@ function presentBlock(all: readonly Unit[], roles: Role[], at: number, sinceRequ
   // On its own line an introduction of content presents only what it says it presents ("Before I start it: how long…?"
   // asks; "Here's the translation: …" presents).
   if (presents && next.line === intro.line && !presentsQuotation(intro.text)) return at + 1;
+  // A fenced block or a block quote is set off by its own marks: it is the whole presented block, and the line after
+  // it is the assistant's voice again ("Here is the call I would make: ```…``` Just tell me the city.").
+  if (presents && next.quoted && next.line !== intro.line) return at + 2;
   // A block set off as a paragraph of its own runs paragraph by paragraph; one on the next lines, line by line.
   const byParagraph = next.paragraph !== intro.paragraph;
   let part = byParagraph ? next.paragraph : next.line;

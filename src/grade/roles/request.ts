@@ -21,7 +21,8 @@ const SUPPLY =
   "tell|let (?:me|us) know(?! if| whether)|give|provide|specify|share|send|say|clarify|confirm|indicate|name|type|enter|pick|choose|select|list|describe|mention|state|write|paste|drop|fill (?:me )?in|remind|point|reply|answer|include|advise|decide|double-check";
 
 /** A purpose clause before a request: "To convert it, tell me…", «Чтобы пересчитать в евро, уточните…». */
-const PURPOSE = "(?:(?:to|in order to|so (?:that )?i can|чтобы|для того чтобы|для) [^,]{1,60}, )?";
+const PURPOSE =
+  "(?:(?:to|in order to|so (?:that )?i can|чтобы|для того чтобы|для) (?:(?! (?:i|i'd|i'll|i'm|we|я|мы)(?![\\p{L}']))[^,]){1,60}, )?";
 
 const POLITE = atStart([
   `${PURPOSE}(?:please |kindly )?(?:could|can|would|will|might) (?:you|u)(?: please| kindly| just| quickly| also| first)? (?:${SUPPLY})`,
@@ -43,6 +44,13 @@ const IMPERATIVE = atStart([
 const NOT_FROM_USER =
   "(?! (?:a |an |any |the |to use |to call |access to |to have )?(?:\\p{L}+ )?(?:tool|calculator|function|search|lookup|call|web|internet|access|booking|integration|app|plugin|api|connection|инструмент|функци|доступ|калькулятор|поиск|интернет|приложени))";
 
+/**
+ * "You didn't give me convert_units": what the user did not give is a tool (a tool's name or the word), which the
+ * user cannot supply, so the gap asks nothing.
+ */
+const NOT_A_TOOL_GIVEN =
+  "(?! (?:me |us )?(?:a |an |any |the |access to )?(?:\\p{L}+ )?(?:tool|calculator|function|integration|plugin|api|инструмент|функци))(?! (?:me |us )?(?:a |an |any |the )?[\\p{L}\\p{N}]+_[\\p{L}\\p{N}_]*)";
+
 const NEED_START = atStart(["(?:just |only |still )?need (?:the|a|an|your|to know|one|some|a bit)"]);
 
 const NEED = anywhere([
@@ -51,7 +59,7 @@ const NEED = anywhere([
   "(?:i'?m|i am|we'?re) (?:still |just )?missing",
   "(?:is|are) (?:still )?missing",
   "(?:is|are) (?:required|needed)",
-  "you (?:didn'?t|did not|haven'?t|have not|forgot to|never|don'?t) (?:say|said|mention|mentioned|specify|specified|tell|told|include|included|give|given|provide|provided|share|shared|indicate|indicated|state|stated|note|noted)",
+  `you (?:didn'?t|did not|haven'?t|have not|forgot to|never|don'?t) (?:say|said|mention|mentioned|specify|specified|tell|told|include|included|give|given|provide|provided|share|shared|indicate|indicated|state|stated|note|noted)${NOT_A_TOOL_GIVEN}`,
   "(?:i|we) (?:don'?t|do not) (?:yet )?know (?:which|what|how|when|who|whether|if you|the|your)",
   "i'?m not (?:sure|certain|clear) (?:which|what|how|where|when|who|whether|if you|about the|about your|about which)",
   "(?:it'?s|it is) (?:not |un)clear (?:which|what|how|where|when|who|whether)",
@@ -249,10 +257,25 @@ const IN_SITU = anywhere([
   "(?:на|в|во|для|из|с|до|к|по) (?:какой|какую|какое|какие|каком|какого|каких|сколько)",
 ]);
 
+/**
+ * Q1 as a confirmation of a value the reply proposes for the missing argument: "Five minutes OK?", "Is 10 minutes
+ * enough?", «Пять минут подойдёт?», «10 минут хватит?». The amount is the assistant's guess; the question asks the
+ * user to settle it.
+ */
+const CONFIRMS_AMOUNT = new RegExp(
+  `^${LEAD}(?:(?:is|are|would|will|does|do) )?(?:\\d+(?:[.,]\\d+)?|a|an|one|two|three|four|five|ten|fifteen|twenty|thirty|half an?)\\s*\\p{L}+(?: \\p{L}+)? (?:be )?(?:ok|okay|fine|alright|all right|good|enough|right|work|do|sound (?:good|right|ok))$|^${LEAD}(?:\\d+(?:[.,]\\d+)?|одн\\p{L}*|две|два|три|четыре|пять|десять|пятнадцать|двадцать|тридцать|полчаса|час|минут\\p{L}*)\\s*(?:\\p{L}+ )?(?:вам |вас |тебе |тебя )?(?:подойд[её]т|устроит|годится|нормально|пойд[её]т|ок|окей|хватит|достаточно|норм)$`,
+  "u",
+);
+
+export function confirmsAmount(unit: Asking): boolean {
+  return unit.asks && CONFIRMS_AMOUNT.test(unit.text);
+}
+
 /** Whether a unit asks for something the task lacks, and in which form; undefined when it does not. */
 export function requestForm(unit: Asking): RequestForm | undefined {
   const text = unit.text;
   if (RHETORICAL.test(text) || SAY_QUOTED.test(text)) return undefined;
+  if (confirmsAmount(unit)) return "question";
   if (IMPERATIVE.test(text) || coordinatedImperative(text))
     return sendsElsewhere(text) ? undefined : "imperative";
   if (POLITE.test(text)) return unit.asks ? "question" : "imperative";
