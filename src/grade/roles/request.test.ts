@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAddressed, isYesNoQuestion, type RequestForm, requestForm } from "./request.js";
+import { confirmsAmount, isAddressed, isYesNoQuestion, type RequestForm, requestForm } from "./request.js";
 
 const unit = (text: string, asks = false) => ({
   text,
@@ -78,5 +78,23 @@ describe("role Q: forms read from blind set 2's classes", () => {
     expect(requestForm(unit("скажите ‹q›"))).toBeUndefined();
     expect(requestForm(unit("just say ‹q›"))).toBeUndefined();
     expect(requestForm(unit("скажите город"))).toBe("imperative");
+  });
+});
+
+describe("role Q: a proposed amount put to the user to confirm", () => {
+  it.each<[string, boolean]>([
+    ["five minutes ok", true],
+    ["is 10 minutes enough", true],
+    ["10min ok", true],
+    ["пять минут подойдёт", true],
+    ["10 минут хватит", true],
+    ["полчаса подойдёт", true],
+    // A number word must stand as a word: "an" inside "another", "час" inside "часто" are no amount.
+    ["another one ok", false],
+    ["anything else ok", false],
+    ["часто подойдёт", false],
+  ])("%s → %s", (text, confirms) => {
+    expect(confirmsAmount(unit(text, true))).toBe(confirms);
+    expect(confirmsAmount(unit(text, false))).toBe(false);
   });
 });

@@ -263,7 +263,7 @@ const IN_SITU = anywhere([
  * user to settle it.
  */
 const CONFIRMS_AMOUNT = new RegExp(
-  `^${LEAD}(?:(?:is|are|would|will|does|do) )?(?:\\d+(?:[.,]\\d+)?|a|an|one|two|three|four|five|ten|fifteen|twenty|thirty|half an?)\\s*\\p{L}+(?: \\p{L}+)? (?:be )?(?:ok|okay|fine|alright|all right|good|enough|right|work|do|sound (?:good|right|ok))$|^${LEAD}(?:\\d+(?:[.,]\\d+)?|одн\\p{L}*|две|два|три|четыре|пять|десять|пятнадцать|двадцать|тридцать|полчаса|час|минут\\p{L}*)\\s*(?:\\p{L}+ )?(?:вам |вас |тебе |тебя )?(?:подойд[её]т|устроит|годится|нормально|пойд[её]т|ок|окей|хватит|достаточно|норм)$`,
+  `^${LEAD}(?:(?:is|are|would|will|does|do) )?(?:\\d+(?:[.,]\\d+)?\\s*|(?:a|an|one|two|three|four|five|ten|fifteen|twenty|thirty|half an?)\\s+)\\p{L}+(?: \\p{L}+)? (?:be )?(?:ok|okay|fine|alright|all right|good|enough|right|work|do|sound (?:good|right|ok))$|^${LEAD}(?:\\d+(?:[.,]\\d+)?\\s*|(?:одн\\p{L}*|две|два|три|четыре|пять|десять|пятнадцать|двадцать|тридцать|полчаса|час|минут\\p{L}*)\\s+)(?:\\p{L}+ )?(?:вам |вас |тебе |тебя )?(?:подойд[её]т|устроит|годится|нормально|пойд[её]т|ок|окей|хватит|достаточно|норм)$`,
   "u",
 );
 
