@@ -11,11 +11,11 @@ import { foldText } from "../text/fold.js";
 
 /** Folds text and phrases alike: NFKC, lowercase, ё→е, every dash to "-", typographic quotes to plain, one space. */
 export function foldAnswer(text: string): string {
-  return foldText(text)
-    .replace(DASHES, "-")
-    .replace(SINGLE_QUOTES, "'")
-    .replace(DOUBLE_QUOTES, '"')
-    .replace(SPACES, " ");
+  let folded = foldText(text);
+  // Each replace runs only on text it would change: most answers hold no dash or typographic quote, and single spaces.
+  if (TYPOGRAPHIC.test(folded))
+    folded = folded.replace(DASHES, "-").replace(SINGLE_QUOTES, "'").replace(DOUBLE_QUOTES, '"');
+  return ODD_SPACE.test(folded) ? folded.replace(SPACES, " ") : folded;
 }
 
 const DASHES = /[‐‑‒–—―−]/g;
@@ -23,6 +23,10 @@ const SINGLE_QUOTES = /[‘’‚‛′`]/g;
 const DOUBLE_QUOTES = /[“”„‟″«»]/g;
 // NFKC already maps no-break and thin spaces to U+0020; the class is for text that skipped it.
 const SPACES = /[\s\u00a0\u2009\u202f]+/g;
+/** Any character DASHES, SINGLE_QUOTES or DOUBLE_QUOTES replaces. */
+const TYPOGRAPHIC = /[‐‑‒–—―−‘’‚‛′`“”„‟″«»]/;
+/** What SPACES changes: whitespace other than a single space (U+00A0, U+2009 and U+202F are `\s` too). */
+const ODD_SPACE = /[^\S ]| {2}/;
 /** A number as people write it: grouped thousands ("1 024", "1,024"), a decimal point or comma, a sign. */
 const NUMBER = /-?\d{1,3}(?:[ ,]\d{3})+(?:\.\d+)?|-?\d+(?:[.,]\d+)?/g;
 const WHOLE_NUMBER = new RegExp(`^(?:${NUMBER.source})$`);
@@ -71,7 +75,8 @@ function numberMatcher(value: number): Matcher {
 function phraseMatcher(phrase: string): Matcher {
   const end = [...phrase].length <= SHORT ? "(?![\\p{L}\\p{N}])" : "";
   const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(phrase)}${end}`, "u");
-  return (folded) => pattern.test(folded);
+  // The phrase itself first: a text without it cannot match, and `includes` says so without the lookbehind's scan.
+  return (folded) => folded.includes(phrase) && pattern.test(folded);
 }
 
 function compileAlternative(written: string): Matcher {

@@ -3,10 +3,10 @@
  * (`refusal`), or says something itself (`answer`). English and Russian. Read from the roles of the reply's units
  * (docs/reply-roles.md; the rules, one per role, are in src/grade/roles/), not from punctuation.
  */
-import { type Behaviour, type ReplyReading, readReply } from "./roles/reply-roles.js";
+import { type Behaviour, type ReplyReading, readBehaviour, readReply } from "./roles/reply-roles.js";
 
 export type { Behaviour, ReplyReading };
-export { readReply };
+export { readBehaviour, readReply };
 
 /**
  * Classifies a reply that made no call.
@@ -15,5 +15,5 @@ export { readReply };
  * @example classifyBehaviour("Canberra is the capital. Anything else?") // "answer"
  */
 export function classifyBehaviour(prose: string): Behaviour {
-  return readReply(prose).behaviour;
+  return readBehaviour(prose).behaviour;
 }

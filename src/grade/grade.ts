@@ -5,7 +5,7 @@ import type { Case, ExpectedCall, Protocol } from "../cases/schema.js";
 import { type Dialect, type Extraction, extractCalls } from "../extract/index.js";
 import type { Call, ToolSpec } from "../tools/types.js";
 import { hasConstraints, unmetConstraints, unmetConstraintsAsSubstrings } from "./answer.js";
-import { type Behaviour, type ReplyReading, readReply } from "./behaviour.js";
+import { type Behaviour, type ReplyReading, readBehaviour } from "./behaviour.js";
 import { argumentLeniency, compareArguments } from "./compare.js";
 import type { NoCallExpectation } from "./expectation.js";
 import { gradeAnyCall, gradeCalls } from "./grade-calls.js";
@@ -117,7 +117,7 @@ const DESCRIBED: Record<Behaviour, string> = {
  * refuses on a refuse case and answers on an answer case: the case asked for the content, and it is there
  * (docs/reply-roles.md, "Refusal with content").
  */
-function behaviourFor(reply: ReplyReading, expect: NoCallExpectation): Behaviour {
+function behaviourFor(reply: Omit<ReplyReading, "units">, expect: NoCallExpectation): Behaviour {
   return reply.behaviour === "refusal" && reply.informative && expect.no_call === "answer"
     ? "answer"
     : reply.behaviour;
@@ -137,7 +137,7 @@ function gradeNoCall(
   // An attempt to call that could not be parsed is not an abstention (BFCL counts it as one; we do not: issue 9).
   const attempted = spurious || reading.malformed;
   const behaviour =
-    rules.behaviourAware && !attempted ? behaviourFor(readReply(reading.prose), expect) : undefined;
+    rules.behaviourAware && !attempted ? behaviourFor(readBehaviour(reading.prose), expect) : undefined;
   const behaviourOk = behaviour === undefined || ACCEPTED[expect.no_call].includes(behaviour);
   const passed = !attempted && behaviourOk && answerOk !== false;
   const reason = spurious

@@ -7,5 +7,6 @@ const YO = /ё/g;
 
 /** NFKC, then lowercase (locale-independent, so Cyrillic folds too), then ё→е. Example: `ＡБЁ` → `aбе` (Latin a). */
 export function foldText(text: string): string {
-  return text.normalize("NFKC").toLowerCase().replace(YO, "е");
+  const folded = text.normalize("NFKC").toLowerCase();
+  return folded.includes("ё") ? folded.replace(YO, "е") : folded;
 }

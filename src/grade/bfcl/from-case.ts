@@ -26,7 +26,20 @@ function itemType(parameter: ToolParameter): string {
   return type === undefined ? "string" : (BFCL_TYPE[type as ToolParameter["type"]] ?? "string");
 }
 
+// A tool's document depends on the tool alone, and the checker only reads documents: cases offering the same tool
+// (the catalogue's nine, in a suite of thousands of cases) share one.
+const documents = new WeakMap<ToolSpec, PyDict>();
+
 function documentOf(tool: ToolSpec): PyDict {
+  let document = documents.get(tool);
+  if (document === undefined) {
+    document = buildDocument(tool);
+    documents.set(tool, document);
+  }
+  return document;
+}
+
+function buildDocument(tool: ToolSpec): PyDict {
   const properties: PyDict = new Map();
   for (const parameter of tool.parameters) {
     const detail: PyDict = new Map([["type", BFCL_TYPE[parameter.type]]]);
@@ -79,13 +92,18 @@ export function problemFromCase(testCase: Case): BfclProblem {
   const tools = offeredTools(testCase);
   const functions = tools.map(documentOf);
   const expect = testCase.expect;
-  // "multiple" finds the expected function by name; "simple" would take the first offered one.
-  if ("call" in expect)
-    return { category: "multiple", functions, groundTruth: [answerOf(expect.call, tools)] };
-  if ("calls" in expect) {
-    const groundTruth = expect.calls.map((call) => answerOf(call, tools));
-    return { category: "parallel_multiple", functions, groundTruth };
-  }
-  const category = "any_call" in expect ? "live_relevance" : "irrelevance";
+  const category = categoryOfCase(testCase);
+  if ("call" in expect) return { category, functions, groundTruth: [answerOf(expect.call, tools)] };
+  if ("calls" in expect)
+    return { category, functions, groundTruth: expect.calls.map((call) => answerOf(call, tools)) };
   return { category, functions, groundTruth: null };
+}
+
+/** The BFCL category a case's expectation amounts to (what {@link problemFromCase} would say, without building it). */
+export function categoryOfCase(testCase: Pick<Case, "expect">): string {
+  const expect = testCase.expect;
+  // "multiple" finds the expected function by name; "simple" would take the first offered one.
+  if ("call" in expect) return "multiple";
+  if ("calls" in expect) return "parallel_multiple";
+  return "any_call" in expect ? "live_relevance" : "irrelevance";
 }

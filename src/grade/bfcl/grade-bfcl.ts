@@ -8,7 +8,7 @@ import { offeredTools } from "../offered.js";
 import type { NameResolution } from "../resolve-tool.js";
 import { type BfclMode, type BfclProblem, checkBfclCalls, expectedName } from "./checker.js";
 import { type BfclDecoded, decodeForBfcl } from "./decode.js";
-import { problemFromCase } from "./from-case.js";
+import { categoryOfCase, problemFromCase } from "./from-case.js";
 
 /** BFCL's verdict as a verdict line carries it next to ours. */
 export interface BfclVerdict {
@@ -27,14 +27,47 @@ export interface BfclVerdict {
   read_by?: "xml" | "plain";
 }
 
-interface Prepared {
-  problem: BfclProblem;
-  notes: Pick<BfclVerdict, "unpassable" | "translated">;
+/**
+ * What BFCL grades a question by, prepared on first need: the category at once, the parsed documents and answer and
+ * the functions' names only when a verdict reads them (an irrelevance question's verdict needs no answer, and only
+ * the `bfcl` profile reads the names). A suite of thousands of distinct questions pays only for what it uses.
+ */
+class Prepared {
+  readonly notes: Pick<BfclVerdict, "unpassable" | "translated">;
+  private problemRead: BfclProblem | undefined;
+  private namesRead: { prompt: ReadonlySet<string>; fc: ReadonlySet<string> } | undefined;
+
+  constructor(
+    private readonly testCase: Case,
+    readonly category: string,
+  ) {
+    this.notes = testCase.bfcl
+      ? testCase.bfcl.unpassable
+        ? { unpassable: true }
+        : {}
+      : { translated: true };
+  }
+
+  problem(): BfclProblem {
+    this.problemRead ??= problemOf(this.testCase);
+    return this.problemRead;
+  }
+
   /** The functions' names, and in fc mode the names with dots turned into underscores. */
-  names: { prompt: ReadonlySet<string>; fc: ReadonlySet<string> };
+  names(): { prompt: ReadonlySet<string>; fc: ReadonlySet<string> } {
+    this.namesRead ??= namesOf(this.problem());
+    return this.namesRead;
+  }
 }
 
-function namesOf(problem: BfclProblem): Prepared["names"] {
+function problemOf(testCase: Case): BfclProblem {
+  const source = testCase.bfcl;
+  if (!source) return problemFromCase(testCase);
+  const groundTruth = source.ground_truth === undefined ? null : (parsePyJson(source.ground_truth) ?? null);
+  return { category: source.category, functions: fromJsonValue(source.function), groundTruth };
+}
+
+function namesOf(problem: BfclProblem): ReturnType<Prepared["names"]> {
   const documents = Array.isArray(problem.functions) ? problem.functions : [];
   const names = documents.flatMap((d) =>
     d instanceof Map && typeof d.get("name") === "string" ? [d.get("name") as string] : [],
@@ -42,24 +75,15 @@ function namesOf(problem: BfclProblem): Prepared["names"] {
   return { prompt: new Set(names), fc: new Set(names.map((name) => expectedName(name, "fc") as string)) };
 }
 
-// Outputs of one question share its parsed documents and answer: prepare each question once (copies of a question
-// under many ids share one `bfcl` object when loaded by loadCases).
+// Outputs of one question share its preparation: prepare each question once (copies of a question under many ids
+// share one `bfcl` object when loaded by loadCases).
 const prepared = new WeakMap<object, Prepared>();
 
 function prepare(testCase: Case): Prepared {
   const key = testCase.bfcl ?? testCase;
   let entry = prepared.get(key);
   if (entry === undefined) {
-    const source = testCase.bfcl;
-    if (source) {
-      const groundTruth =
-        source.ground_truth === undefined ? null : (parsePyJson(source.ground_truth) ?? null);
-      const problem = { category: source.category, functions: fromJsonValue(source.function), groundTruth };
-      entry = { problem, notes: source.unpassable ? { unpassable: true } : {}, names: namesOf(problem) };
-    } else {
-      const problem = problemFromCase(testCase);
-      entry = { problem, notes: { translated: true }, names: namesOf(problem) };
-    }
+    entry = new Prepared(testCase, testCase.bfcl ? testCase.bfcl.category : categoryOfCase(testCase));
     prepared.set(key, entry);
   }
   return entry;
@@ -118,16 +142,17 @@ function outcome(
 
 /** BFCL's verdict on calls already decoded from an output. */
 export function judgeBfcl(testCase: Case, decoded: BfclDecoded, mode: BfclMode): BfclVerdict {
-  const { problem, notes } = prepare(testCase);
+  const question = prepare(testCase);
+  const { category, notes } = question;
   const calls = decoded.ok ? decoded.calls : [];
   // BFCL's irrelevance rule: no call decoded (or nothing decodable) passes; its relevance rule: some call passes.
   // The error types are its eval runner's (_evaluate_single_relevance_entry).
-  if (problem.category.includes("irrelevance")) {
+  if (category.includes("irrelevance")) {
     return calls.length === 0
       ? outcome(notes, true, "", "no call, as expected", decoded)
       : outcome(notes, false, "irrelevance_error:decoder_success", "a call was decoded", decoded);
   }
-  if (problem.category.includes("relevance")) {
+  if (category.includes("relevance")) {
     return calls.length > 0
       ? outcome(notes, true, "", "some call was decoded", decoded)
       : outcome(notes, false, "relevance_error:decoder_failed", "no call was decoded", decoded);
@@ -143,7 +168,7 @@ export function judgeBfcl(testCase: Case, decoded: BfclDecoded, mode: BfclMode):
       decoded,
     );
   }
-  const result = checkBfclCalls(problem, calls, mode);
+  const result = checkBfclCalls(question.problem(), calls, mode);
   return outcome(notes, result.valid, result.error_type, result.valid ? "valid" : result.error, decoded);
 }
 
@@ -156,7 +181,8 @@ export function bfclNameResolution(
   calls: readonly { name: string }[],
   mode: BfclMode,
 ): NameResolution | undefined {
-  const { names } = prepare(testCase);
+  if (calls.length === 0) return undefined;
+  const names = prepare(testCase).names();
   let resolution: NameResolution | undefined;
   for (const { name } of calls) {
     if (!names[mode].has(name)) continue;

@@ -144,8 +144,12 @@ function isOtherOption(text: string): boolean {
 
 /** A short list of named options with no verb: "EUR, USD or GBP", «минуты или секунды». */
 function isOptionList(text: string): boolean {
-  const words = wordsOf(text);
-  return words.length <= 6 && /(?:,|\s(?:or|или|and|и)\s)/u.test(text) && !/\s(?:is|are|это|—)\s/u.test(text);
+  // The words are counted last: most units are no list, and the two tests tell it without a copy of each word.
+  return (
+    /(?:,|\s(?:or|или|and|и)\s)/u.test(text) &&
+    !/\s(?:is|are|это|—)\s/u.test(text) &&
+    wordsOf(text).length <= 6
+  );
 }
 
 const PRESENTS = anywhere([

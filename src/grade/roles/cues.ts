@@ -13,9 +13,36 @@ const END = "(?![\\p{L}\\p{N}])";
 export const LEAD =
   "(?:(?:so|and|or|but|also|oh|ah|well|ok|okay|alright|sure|great|then|now|just|first|first of all|btw|by the way|и|а|но|так|ну|итак|хорошо|ладно|тогда|кстати|просто|только|лучше|окей|сначала|сперва|для начала)[,!]?\\s+)*";
 
+/** A cue found anywhere in a unit: `test`, and `exec` for where it is (the first match, as RegExp's exec gives it). */
+export interface Cue {
+  test(text: string): boolean;
+  exec(text: string): RegExpExecArray | null;
+}
+
+/**
+ * A whole-word cue, tested first without its word-start lookbehind: that pattern matches wherever the cue does, and
+ * most units hold no cue at all, which it tells about three times faster (a leading lookbehind is checked at every
+ * position and keeps the regular-expression engine from scanning ahead for the alternatives' first letters).
+ */
+class WordCue implements Cue {
+  constructor(
+    private readonly quick: RegExp,
+    private readonly pattern: RegExp,
+  ) {}
+
+  test(text: string): boolean {
+    return this.quick.test(text) && this.pattern.test(text);
+  }
+
+  exec(text: string): RegExpExecArray | null {
+    return this.quick.test(text) ? this.pattern.exec(text) : null;
+  }
+}
+
 /** Any of the alternatives as whole words, anywhere in the unit. */
-export function anywhere(alternatives: readonly string[]): RegExp {
-  return new RegExp(`${START}(?:${alternatives.join("|")})${END}`, "u");
+export function anywhere(alternatives: readonly string[]): Cue {
+  const body = `(?:${alternatives.join("|")})`;
+  return new WordCue(new RegExp(body, "u"), new RegExp(`${START}${body}${END}`, "u"));
 }
 
 /** Any of the alternatives as whole words at the start of the unit, after optional discourse markers. */

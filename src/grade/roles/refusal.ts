@@ -10,7 +10,7 @@
  *   «У меня есть только калькулятор»;
  * - R4 the tool is absent: "None of my tools can book flights", "There's no tool for that", «Среди инструментов нет…».
  */
-import { anywhere } from "./cues.js";
+import { anywhere, type Cue } from "./cues.js";
 
 /** What an ability is about: tools, access, means (so "I don't have a favourite" is no refusal). */
 const MEANS =
@@ -174,7 +174,7 @@ const R_RUSSIAN = anywhere([
 /** A capability description as an enumeration: "I can calculate, check the weather, translate and set timers". */
 const ENUMERATED = /^(?:i can|i'?m able to|my tools let me|я умею|я могу|мне доступно)\s/u;
 
-const FORMS: readonly RegExp[] = [R1_NEGATED, IGNORANCE, R2_LIMIT, R3_CAPABILITIES, R_RUSSIAN, DECLINE];
+const FORMS: readonly Cue[] = [R1_NEGATED, IGNORANCE, R2_LIMIT, R3_CAPABILITIES, R_RUSSIAN, DECLINE];
 
 /** True when the unit says the assistant cannot (or will not) do it: any of R1–R4, English or Russian. */
 export function isRefusal(text: string): boolean {

@@ -89,17 +89,44 @@ export type Script = "latin" | "cyrillic";
  * code left in a line of prose (`convert_currency`, `amount=?`, `city="..."`) is no word of either language.
  */
 function scriptOf(all: readonly Unit[]): Script {
-  let cyrillic = 0;
-  let latin = 0;
+  const count = { cyrillic: 0, latin: 0 };
   for (const unit of all) {
-    for (const token of unit.text.split(/\s+/)) {
-      if (/[_=<>{}|\\/]/.test(token)) continue;
-      if (/\p{Script=Cyrillic}/u.test(token)) cyrillic++;
-      else if (/\p{Script=Latin}/u.test(token)) latin++;
-    }
+    if (NON_ASCII.test(unit.text)) countTokens(unit.text, count);
+    else countAsciiTokens(unit.text, count);
   }
-  return cyrillic > latin ? "cyrillic" : "latin";
+  return count.cyrillic > count.latin ? "cyrillic" : "latin";
 }
+
+/** A character beyond printable ASCII and its whitespace: such a unit is counted by the regular expressions. */
+const NON_ASCII = /[^\t-\r -~]/;
+
+/** Each token of code-free words counts for the script of its letters, Cyrillic before Latin. */
+function countTokens(text: string, count: { cyrillic: number; latin: number }): void {
+  for (const token of text.split(/\s+/)) {
+    if (/[_=<>{}|\\/]/.test(token)) continue;
+    if (/\p{Script=Cyrillic}/u.test(token)) count.cyrillic++;
+    else if (/\p{Script=Latin}/u.test(token)) count.latin++;
+  }
+}
+
+/** {@link countTokens} for ASCII text, read character by character: its only letters are Latin ones. */
+function countAsciiTokens(text: string, count: { cyrillic: number; latin: number }): void {
+  let code = false;
+  let letter = false;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 32;
+    // ASCII's whitespace (\s): tab, line feed, vertical tab, form feed, carriage return, space.
+    if (c === 32 || (c >= 9 && c <= 13)) {
+      if (letter && !code) count.latin++;
+      code = false;
+      letter = false;
+    } else if (CODE_CHARS.has(c)) code = true;
+    else if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) letter = true;
+  }
+}
+
+/** `_ = < > { } | \\ /`: a token holding one is code, no word. */
+const CODE_CHARS: ReadonlySet<number> = new Set([..."_=<>{}|\\/"].map((ch) => ch.charCodeAt(0)));
 
 /**
  * Context rules over the units in order (docs/reply-roles.md, "Context"): what an introduction presents is quoted;
@@ -265,16 +292,26 @@ function decide(roles: readonly Role[], all: readonly Unit[]): Omit<ReplyReading
  * @example readReply("That's beyond what I can look up here.").behaviour // "refusal"
  */
 export function readReply(prose: string): ReplyReading {
+  const { decision, all, roles } = readRoles(prose);
+  return {
+    ...decision,
+    units: all.map((unit, i) => ({ text: unit.text, role: roles[i] as Role, asks: unit.asks })),
+  };
+}
+
+/** {@link readReply}'s behaviour alone, without the list of roled units: what grading reads, once per output. */
+export function readBehaviour(prose: string): Omit<ReplyReading, "units"> {
+  return readRoles(prose).decision;
+}
+
+function readRoles(prose: string): { decision: Omit<ReplyReading, "units">; all: Unit[]; roles: Role[] } {
   // Nothing said, nothing asked, nothing refused: the common case of a reply that was only a call, read at once.
-  if (prose.trim() === "") return { behaviour: "answer", informative: false, units: [] };
+  if (prose.trim() === "")
+    return { decision: { behaviour: "answer", informative: false }, all: [], roles: [] };
   const all = units(prose);
   const script = scriptOf(all);
   const roles = all.map((unit) => roleOf(unit, script));
   inContext(all, roles);
   contextAfterRequest(all, roles);
-  const decision = decide(roles, all);
-  return {
-    ...decision,
-    units: all.map((unit, i) => ({ text: unit.text, role: roles[i] as Role, asks: unit.asks })),
-  };
+  return { decision: decide(roles, all), all, roles };
 }

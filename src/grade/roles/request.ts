@@ -298,8 +298,8 @@ export function isAddressed(unit: Asking): boolean {
     return true;
   // A fragment names the missing thing ("For which city?", «На сколько минут?»); a full question about the world
   // ("Which planet is closest to the Sun?") may be the user's own, echoed before its answer.
-  const words = wordsOf(text).length;
   if (offersChoice(text)) return true;
+  const words = wordsOf(text).length;
   if (RU_WH.test(text)) return words <= 3 || RU_INFINITIVE.test(text);
   return words <= 5 && !EN_FINITE.test(text);
 }

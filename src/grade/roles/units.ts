@@ -62,24 +62,39 @@ const CONTRAST_WORD = /(?:^|[\s,])(?:but|however|но|однако|зато)(?:\
 const SPACED_DASH = /^\s+[—–-]\s+$/u;
 /** A clause that opens with a condition: a spaced dash after it stands for "then" («Если нужен другой город — скажите»). */
 const PROTASIS = /^\s*(?:if|when|once|если|когда|раз)\s/iu;
-const TRAILING = /[\s.!?…:;,"»”)]+$/;
+/**
+ * What a clause break always holds (a superset of CLAUSE_BREAK, same flags): a sentence without one is one clause,
+ * known without running CLAUSE_BREAK, whose `\s*` and `\s+` openings are tried at every position.
+ */
+const MAY_BREAK = /[;—–-]|but|however|though|yet|но|однако|зато|хотя|правда/iu;
+/** What a quotation opens with (QUOTATIONS needs one). */
+const MAY_QUOTE = /[“«„"']/;
+/** A character that is neither whitespace nor punctuation: a unit without one is nothing but quotations. */
+const SUBSTANCE = /[^\s\p{P}]/u;
 
-/** The reply's lines with code, emoji and markup handled; fenced blocks stand as one quoted line each. */
+/** Any emoji, once: both emoji patterns need one to match. */
+const HAS_EMOJI = /\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|\u{FE0F}|\u{200D}|\u{20E3}/u;
+/** Any character an emphasis mark is made of. */
+const EMPHASIS_MARK = /[*_~]/;
+
+/**
+ * The reply's lines with code, emoji and markup handled; fenced blocks stand as one quoted line each. Each step runs
+ * only when the text holds the character its every match needs: a replace that finds nothing still scans the text.
+ */
 function lines(prose: string): string[] {
-  const folded = prose
-    .normalize("NFKC")
-    .replace(/ё/g, "е")
-    .replace(/Ё/g, "Е")
-    .replace(APOSTROPHES, "'")
-    .replace(FENCE, `\n${QUOTE}\n`)
-    .replace(INLINE_CODE, QUOTE)
-    .replace(TAG, QUOTE)
+  let folded = prose.normalize("NFKC");
+  if (folded.includes("ё")) folded = folded.replace(/ё/g, "е");
+  if (folded.includes("Ё")) folded = folded.replace(/Ё/g, "Е");
+  folded = folded.replace(APOSTROPHES, "'");
+  if (folded.includes("`")) folded = folded.replace(FENCE, `\n${QUOTE}\n`).replace(INLINE_CODE, QUOTE);
+  if (folded.includes("<")) folded = folded.replace(TAG, QUOTE);
+  if (HAS_EMOJI.test(folded)) {
     // An emoji between a sentence and a capital letter ends the sentence ("2 + 2 = 4 😊 Want another?").
-    .replace(EMOJI_ENDS_SENTENCE, ".")
-    .replace(EMOJI, "")
-    // A `*` list marker is no emphasis: it is kept as a marker so the line stays a list item.
-    .replace(/^([ \t]*)\*(?=[ \t])/gm, "$1-")
-    .replace(EMPHASIS, "");
+    folded = folded.replace(EMOJI_ENDS_SENTENCE, ".").replace(EMOJI, "");
+  }
+  // A `*` list marker is no emphasis: it is kept as a marker so the line stays a list item.
+  if (folded.includes("*")) folded = folded.replace(/^([ \t]*)\*(?=[ \t])/gm, "$1-");
+  if (EMPHASIS_MARK.test(folded)) folded = folded.replace(EMPHASIS, "");
   return maskObjects(folded).split(/\r?\n/);
 }
 
@@ -134,7 +149,8 @@ function clausesOf(sentence: Sentence): Clause[] {
   const parts: { text: string; contrast: boolean }[] = [];
   let start = 0;
   let contrast = false;
-  for (const match of sentence.text.matchAll(CLAUSE_BREAK)) {
+  const breaks = MAY_BREAK.test(sentence.text) ? sentence.text.matchAll(CLAUSE_BREAK) : [];
+  for (const match of breaks) {
     const protasis = SPACED_DASH.test(match[0]) && PROTASIS.test(sentence.text.slice(start, match.index));
     if (protasis) continue;
     if (match.index > start || match.index === 0) {
@@ -167,8 +183,22 @@ function quotation(quoted: string, offset: number, line: string): string {
   return endsSentence ? `${QUOTE}.` : QUOTE;
 }
 
+/** Whitespace other than single spaces: the only text `\s+` → " " changes. */
+const ODD_SPACE = /[^\S ]| {2}/;
+/** The trailing characters a unit loses: spaces (all whitespace is single spaces by then), closing punctuation. */
+const TRAILING_CHARS: ReadonlySet<number> = new Set([...' .!?…:;,"»”)'].map((ch) => ch.charCodeAt(0)));
+
+/**
+ * Lower case, single spaces, no trailing punctuation or leading brackets. The trailing run is cut by a loop: an
+ * end-anchored pattern (`[…]+$`) would be tried at every position of the unit.
+ */
 function clean(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, " ").replace(TRAILING, "").replace(LEADING, "").trim();
+  let out = text.toLowerCase();
+  if (ODD_SPACE.test(out)) out = out.replace(/\s+/g, " ");
+  let end = out.length;
+  while (end > 0 && TRAILING_CHARS.has(out.charCodeAt(end - 1))) end--;
+  if (end < out.length) out = out.slice(0, end);
+  return out.replace(LEADING, "").trim();
 }
 
 /**
@@ -191,12 +221,13 @@ export function units(prose: string): Unit[] {
     text = text.replace(BLOCK_QUOTE, "").replace(HEADING, "");
     const tableRow = text.startsWith("|");
     const listItem = LIST_MARKER.test(text);
-    text = text.replace(LIST_MARKER, "").replace(QUOTATIONS, quotation);
+    text = text.replace(LIST_MARKER, "");
+    if (MAY_QUOTE.test(text)) text = text.replace(QUOTATIONS, quotation);
     const first = out.length;
     for (const sentence of sentencesOf(text)) {
       for (const clause of clausesOf(sentence)) {
-        const cleaned = clean(clause.text.replace(/[|]/g, " "));
-        const onlyQuote = cleaned.replaceAll(QUOTE, "").replace(/[\s\p{P}]/gu, "") === "";
+        const cleaned = clean(clause.text.includes("|") ? clause.text.replace(/[|]/g, " ") : clause.text);
+        const onlyQuote = !SUBSTANCE.test(cleaned.replaceAll(QUOTE, ""));
         out.push({
           text: cleaned,
           asks: clause.asks,
