@@ -14,6 +14,7 @@ import {
   restCompatible,
   restSimilarity,
   slotDifferences,
+  slotDistance,
 } from "./intent/slots.js";
 import { tokens } from "./intent/tokens.js";
 import type { Placeholder, StepLike } from "./model.js";
@@ -269,8 +270,7 @@ function intentCell(c: Side, r: Side, similarity: Similarity, threshold: number)
       : c.own.slotKey === r.own.slotKey
         ? [c.own, r.own]
         : [null, null];
-  if (!a || !b)
-    return { aligned: false, score: 0, distance: slotDifferences(c.intent.slots, r.intent.slots).length };
+  if (!a || !b) return { aligned: false, score: 0, distance: slotDistance(c.intent.slots, r.intent.slots) };
   const score = similarity.of(a.rest, b.rest);
   const aligned = similarity.contentRule
     ? !opposed(a, b, c.step.tool) && (score >= threshold || restCompatible(a, b, c.step.tool))

@@ -60,6 +60,12 @@ const ID_WORDINGS = new Set(ID_KIND.map(([wording]) => wording));
 const HINT_WORDINGS = new Set(CALLER_KIND.map(([wording]) => wording));
 const tables = new WeakMap<ToolDescriptions, Table>();
 
+function appendTo(table: Map<string, Phrase[]>, first: string, phrase: Phrase): void {
+  const list = table.get(first);
+  if (list) list.push(phrase);
+  else table.set(first, [phrase]);
+}
+
 function compile(tools: ToolDescriptions): Table {
   const fromTools: LexiconEntry[] = [
     ...tools.triggers.call_drivers.flatMap((t) =>
@@ -91,9 +97,8 @@ function compile(tools: ToolDescriptions): Table {
             : "";
     const phrase = { tokens: words, slot, value: `${prefix}${rawValue}` };
     const first = words[0] as string;
-    byFirst.set(first, [...(byFirst.get(first) ?? []), phrase]);
-    if (words.length > 1 && words.some((w) => numberAt(w) !== null))
-      numbered.set(first, [...(numbered.get(first) ?? []), phrase]);
+    appendTo(byFirst, first, phrase);
+    if (words.length > 1 && words.some((w) => numberAt(w) !== null)) appendTo(numbered, first, phrase);
   }
   // Longest first; a stable sort keeps the priority order among wordings of the same length.
   for (const list of [...byFirst.values(), ...numbered.values()])
@@ -847,6 +852,23 @@ export function oppositeValence(a: Intent, b: Intent): boolean {
 /** The slots on which two intents disagree; empty when every slot holds the same values on both sides. */
 export function slotDifferences(a: Slots, b: Slots): SlotName[] {
   return SLOT_NAMES.filter((name) => (a[name] ?? []).join("|") !== (b[name] ?? []).join("|"));
+}
+
+/** How many slots two intents disagree on: `slotDifferences(a, b).length`, without building the lists. */
+export function slotDistance(a: Slots, b: Slots): number {
+  let differ = 0;
+  for (const name of SLOT_NAMES) {
+    const x = a[name];
+    const y = b[name];
+    if (x === y) continue;
+    if (x === undefined || y === undefined) {
+      // An empty list and an absent slot read the same (slotDifferences joins them both to "").
+      if ((x ?? y)?.length !== 0) differ++;
+      continue;
+    }
+    if (x.length !== y.length || x.some((value, i) => value !== y[i])) differ++;
+  }
+  return differ;
 }
 
 /** Readable slots for --explain: "driver=refund entity=call". */
