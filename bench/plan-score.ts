@@ -5,6 +5,7 @@
  * Run: npx tsx bench/plan-score.ts [--target-ms N]  (a tiny target is the negative control: it must fail)
  */
 
+import { createHash } from "node:crypto";
 import { mulberry32 } from "../src/metrics/random.js";
 import {
   aggregateScores,
@@ -141,6 +142,12 @@ console.log(`  --lenient:     ${show(lenient)}`);
 console.log(
   `aggregation:     ${aggregation.toFixed(0)} ms  (14 planners, 1,000 bootstrap samples per metric)`,
 );
+// A digest of every score line, strict and lenient: a change made for speed must leave it as it was.
+const digest = createHash("sha256")
+  .update(JSON.stringify([strict.lines, lenient.lines]))
+  .digest("hex")
+  .slice(0, 16);
+console.log(`results digest:  ${digest}  (must not change with a change made for speed)`);
 const met = cpuMs < TARGET_MS;
 console.log(`target (< ${TARGET_MS} ms):  ${met ? "met" : "missed"}`);
 if (!met) process.exitCode = 1;

@@ -17,7 +17,9 @@ import {
   CLASS_RULES,
   dropExtraction,
   forceClass,
+  GUARD_PERTURBATIONS,
   PERTURBATIONS,
+  type Perturbation,
   type Pick,
   paraphrasePlan,
   spellOutBreakdown,
@@ -48,6 +50,7 @@ const SUITE = {
   perClass: 150,
   breakdowns: 200,
   extractions: 200,
+  guards: 300,
 } as const;
 
 /** A pick function reading fast-check's choices in turn. */
@@ -105,6 +108,38 @@ const cases: Case[] = rows.flatMap((row) =>
   ),
 );
 
+/** One real change of `step`: exactly it and the steps that read it must be unmatched (docs, section 1). */
+function changeUnmatchesItsStep(
+  { row, kind, step }: Case,
+  perturb: Perturbation,
+  choices: readonly number[],
+) {
+  const pick = picker(choices);
+  const changed: Plan = {
+    steps: row.plan.steps.map((s) =>
+      s.id === step ? { ...s, prompt: perturb(s.prompt, pick) ?? s.prompt } : s,
+    ),
+  };
+  const candidate = paraphrasePlan(changed, pick);
+  const { match } = score(row, candidate);
+  const falls = new Set([
+    step,
+    ...row.plan.steps.filter((s) => s.depends_on.includes(step)).map((s) => s.id),
+  ]);
+  const expected = row.plan.steps.filter((s) => !falls.has(s.id)).map((s) => `${s.id}:${s.id}`);
+  const matched = (match?.pairs ?? []).filter((p) => p.matched).map((p) => `${p.candidate}:${p.reference}`);
+  const why = `${row.query_id} ${kind} at step ${step}\n${renderPlan(candidate)}\n${(match?.explain() ?? [])
+    .map((s) => `${s.side} ${s.step}: ${s.reason}`)
+    .join("\n")}`;
+  // The changed step may come to ask exactly what another reference step asks ("damaged" → "missing" items when
+  // both are in the plan): then it can take that step's place, and the one it displaced falls instead. The count
+  // of matches is what the rule fixes; the changed step never matches its own step.
+  expect(matched.length, why).toBe(expected.length);
+  expect(matched, why).not.toContain(`${step}:${step}`);
+  if (matched.every((pair) => pair.split(":")[0] === pair.split(":")[1]))
+    expect(matched, why).toEqual(expected);
+}
+
 describe("generated intent changes of every best plan", () => {
   it("apply to every kind of change", () => {
     for (const kind of Object.keys(PERTURBATIONS))
@@ -114,38 +149,69 @@ describe("generated intent changes of every best plan", () => {
   it(`unmatch exactly the changed step and the steps that read it (${SUITE.perturbations} plans, seed ${SUITE.seed})`, () => {
     fc.assert(
       fc.property(fc.nat({ max: cases.length - 1 }), tape, (index, choices) => {
-        const { row, kind, step } = cases[index] as Case;
-        const pick = picker(choices);
-        const perturb = PERTURBATIONS[kind] as (typeof PERTURBATIONS)[string];
-        const changed: Plan = {
-          steps: row.plan.steps.map((s) =>
-            s.id === step ? { ...s, prompt: perturb(s.prompt, pick) ?? s.prompt } : s,
-          ),
-        };
-        const candidate = paraphrasePlan(changed, pick);
-        const { match } = score(row, candidate);
-        const falls = new Set([
-          step,
-          ...row.plan.steps.filter((s) => s.depends_on.includes(step)).map((s) => s.id),
-        ]);
-        const expected = row.plan.steps.filter((s) => !falls.has(s.id)).map((s) => `${s.id}:${s.id}`);
-        const matched = (match?.pairs ?? [])
-          .filter((p) => p.matched)
-          .map((p) => `${p.candidate}:${p.reference}`);
-        const why = `${row.query_id} ${kind} at step ${step}\n${renderPlan(candidate)}\n${(
-          match?.explain() ?? []
-        )
-          .map((s) => `${s.side} ${s.step}: ${s.reason}`)
-          .join("\n")}`;
-        // The changed step may come to ask exactly what another reference step asks ("damaged" → "missing"
-        // items when both are in the plan): then it can take that step's place, and the one it displaced falls
-        // instead. The count of matches is what the rule fixes; the changed step never matches its own step.
-        expect(matched.length, why).toBe(expected.length);
-        expect(matched, why).not.toContain(`${step}:${step}`);
-        if (matched.every((pair) => pair.split(":")[0] === pair.split(":")[1]))
-          expect(matched, why).toEqual(expected);
+        const c = cases[index] as Case;
+        changeUnmatchesItsStep(c, PERTURBATIONS[c.kind] as Perturbation, choices);
       }),
       { seed: SUITE.seed, numRuns: SUITE.perturbations },
+    );
+  });
+});
+
+/** Every (plan, guard change, step) the guards apply to: any T2S or RAG step (praise is asked of transcripts too). */
+const guardCases: Case[] = rows.flatMap((row) =>
+  Object.entries(GUARD_PERTURBATIONS).flatMap(([kind, perturb]) =>
+    row.plan.steps
+      .filter((step) => step.tool !== "LLM" && perturb(step.prompt, () => 0) !== null)
+      .map((step) => ({ row, kind, step: step.id })),
+  ),
+);
+
+const VALENCE_SWAP = "praise and complaints swapped";
+
+/**
+ * A question about praise turned into one about complaints (or back) never matches its source step, nor any step of
+ * the other valence. It may still pair with a third question that shares only a domain noun with it ("What would
+ * make customers order again?"): two RAG questions sharing "customers" count as one request, a documented limit
+ * (docs/plan-matching.md, section 8) this relation does not test.
+ */
+function praiseIsNotComplaint({ row, step }: Case, perturb: Perturbation, choices: readonly number[]) {
+  const pick = picker(choices);
+  const changed: Plan = {
+    steps: row.plan.steps.map((s) =>
+      s.id === step ? { ...s, prompt: perturb(s.prompt, pick) ?? s.prompt } : s,
+    ),
+  };
+  const candidate = paraphrasePlan(changed, pick);
+  const { match } = score(row, candidate);
+  const changedPrompt = changed.steps.find((s) => s.id === step)?.prompt ?? "";
+  const praises = /\bpraise\b/.test(changedPrompt);
+  const opposite = new Set(
+    row.plan.steps
+      .filter((s) => s.id === step || (praises ? /\bcomplain/.test(s.prompt) : /\bpraise\b/.test(s.prompt)))
+      .map((s) => s.id),
+  );
+  const partner = match?.pairs.find((p) => p.candidate === step)?.reference;
+  expect(
+    partner !== undefined && opposite.has(partner),
+    `${row.query_id} at step ${step}\n${renderPlan(candidate)}\n${unmatched(match)}`,
+  ).toBe(false);
+}
+
+describe("generated intent changes that guard blind set 3's rules", () => {
+  it("apply to every kind of change", () => {
+    for (const kind of Object.keys(GUARD_PERTURBATIONS))
+      expect(guardCases.filter((c) => c.kind === kind).length, kind).toBeGreaterThanOrEqual(5);
+  });
+
+  it(`another team, a dropped team, praise for complaints: the changed step and its readers unmatch (${SUITE.guards} plans, seed ${SUITE.seed})`, () => {
+    fc.assert(
+      fc.property(fc.nat({ max: guardCases.length - 1 }), tape, (index, choices) => {
+        const c = guardCases[index] as Case;
+        const perturb = GUARD_PERTURBATIONS[c.kind] as Perturbation;
+        if (c.kind !== VALENCE_SWAP) changeUnmatchesItsStep(c, perturb, choices);
+        else praiseIsNotComplaint(c, perturb, choices);
+      }),
+      { seed: SUITE.seed, numRuns: SUITE.guards },
     );
   });
 });

@@ -131,3 +131,92 @@ describe("matchSteps", () => {
     expect(matchSteps([], [])).toMatchObject({ f1: 0, edgeF1: 1 });
   });
 });
+
+/** One-step plans: whether candidate step 1 matches reference step 1. */
+const oneStep = (tool: Tool, candidate: string, reference: string) =>
+  matchSteps([step(1, tool, candidate)], [step(1, tool, reference)]).pairs.some((p) => p.matched);
+
+describe("blind set 3's rules (docs/plan-matching.md, sections 1, 3.2, 3.3)", () => {
+  it("a team named on one side only, in words the other side says, is one team", () => {
+    const reference = "How many calls to the mortgage line yesterday had more than two minutes of silence?";
+    expect(
+      oneStep("T2S", "How many mortgage-line calls yesterday had over 120 seconds of dead air?", reference),
+    ).toBe(true);
+    expect(
+      oneStep(
+        "T2S",
+        "Determine the average QA score of billing dispute calls handled by Billing Support this quarter.",
+        "What is the average QA score of billing dispute calls handled by the Billing Support team this quarter?",
+      ),
+    ).toBe(true);
+    // Negative controls: another team named, and the team dropped, are other populations.
+    expect(
+      oneStep(
+        "T2S",
+        "How many calls to the fraud line yesterday had more than two minutes of silence?",
+        reference,
+      ),
+    ).toBe(false);
+    expect(oneStep("T2S", "How many calls yesterday had more than two minutes of silence?", reference)).toBe(
+      false,
+    );
+  });
+
+  it("a bound written after the measure it bounds is the same bound", () => {
+    const reference =
+      "What was the average QA score in September of agents with a tenure of one month or less?";
+    expect(
+      oneStep(
+        "T2S",
+        "What was the average QA score in September for agents with one month of tenure or less?",
+        reference,
+      ),
+    ).toBe(true);
+    expect(
+      oneStep(
+        "T2S",
+        "Fetch the customers who called 3 times or more.",
+        "Fetch the customers who called three or more times.",
+      ),
+    ).toBe(true);
+    // Negative control: "less than one month" is a strict bound, "one month or less" is not.
+    expect(
+      oneStep(
+        "T2S",
+        "What was the average QA score in September for agents with less than one month of tenure?",
+        reference,
+      ),
+    ).toBe(false);
+  });
+
+  it("a rank with nothing to rank is wording; the other end is a question of its own", () => {
+    const reference = "What do customers complain about most?";
+    expect(oneStep("RAG", "What are customers' most frequent complaints?", reference)).toBe(true);
+    expect(oneStep("RAG", "What are the most common complaints customers raise?", reference)).toBe(true);
+    expect(oneStep("RAG", "What are the least common complaints customers raise?", reference)).toBe(false);
+    // A rank of units stays a rank.
+    expect(oneStep("T2S", "Which agents handled the most calls?", "Which agents handled calls?")).toBe(false);
+  });
+
+  it("praise and complaints are two questions even when they share every other word", () => {
+    expect(
+      oneStep("RAG", "What do customers praise about our support?", "What do customers complain about?"),
+    ).toBe(false);
+    expect(
+      oneStep(
+        "RAG",
+        "What aspects of our support do customers praise most often?",
+        "What do customers most often praise about our support?",
+      ),
+    ).toBe(true);
+  });
+
+  it("what caused it asks why", () => {
+    expect(
+      oneStep("RAG", "What caused these calls to be escalated?", "Why were these calls escalated?"),
+    ).toBe(true);
+    expect(
+      oneStep("RAG", "What led to these calls being escalated?", "Why were these calls escalated?"),
+    ).toBe(true);
+  });
+});

@@ -8,11 +8,15 @@ import { planIntents } from "./intent/context.js";
 import {
   formatSlots,
   type Intent,
+  intentOf,
+  oppositeValence,
   readIntent,
   restCompatible,
   restSimilarity,
   slotDifferences,
+  slotDistance,
 } from "./intent/slots.js";
+import { tokens } from "./intent/tokens.js";
 import type { Placeholder, StepLike } from "./model.js";
 import { readPromptPlaceholders } from "./placeholders.js";
 import { DEFAULT_TOOL_DESCRIPTIONS, type ToolDescriptions } from "./tool-descriptions.js";
@@ -261,16 +265,66 @@ function intentCell(c: Side, r: Side, similarity: Similarity, threshold: number)
   // In context, or else as written: an unwired step restating its filters ("RAG([], 'why … refund …')") asks
   // what its reference counterpart asks of its inputs; it aligns, and the wiring check then tells them apart.
   const [a, b] =
-    c.intent.slotKey === r.intent.slotKey
+    c.intent.slotKey === r.intent.slotKey || teamNamedInWords(c, r)
       ? [c.intent, r.intent]
       : c.own.slotKey === r.own.slotKey
         ? [c.own, r.own]
         : [null, null];
-  if (!a || !b)
-    return { aligned: false, score: 0, distance: slotDifferences(c.intent.slots, r.intent.slots).length };
+  if (!a || !b) return { aligned: false, score: 0, distance: slotDistance(c.intent.slots, r.intent.slots) };
   const score = similarity.of(a.rest, b.rest);
-  const aligned = score >= threshold || (similarity.contentRule && restCompatible(a, b, c.step.tool));
+  const aligned = similarity.contentRule
+    ? !opposed(a, b, c.step.tool) && (score >= threshold || restCompatible(a, b, c.step.tool))
+    : score >= threshold;
   return { aligned, score, distance: aligned ? 0 : 1 - score };
+}
+
+/** Opposite valence (praise vs complaints) tells two questions apart; an LLM step's words never decide. */
+function opposed(a: Intent, b: Intent, tool: string | null): boolean {
+  return tool !== "LLM" && oppositeValence(a, b);
+}
+
+/** The intent's slot key with the team left out, per intent (the intents are cached and never mutated). */
+const keysWithoutTeam = new WeakMap<Intent, string>();
+
+function keyWithoutTeam(intent: Intent): string {
+  let key = keysWithoutTeam.get(intent);
+  if (key === undefined) {
+    key = intentOf({ ...intent.slots, team: undefined }, []).slotKey;
+    keysWithoutTeam.set(intent, key);
+  }
+  return key;
+}
+
+/** A prompt's tokens joined by spaces and padded, per prompt, for finding a name's words in it. */
+const spelled = new Map<string, string>();
+
+function spelledOut(prompt: string): string {
+  let text = spelled.get(prompt);
+  if (text === undefined) {
+    text = ` ${tokens(prompt).join(" ")} `;
+    if (spelled.size >= 20_000) spelled.clear();
+    spelled.set(prompt, text);
+  }
+  return text;
+}
+
+/**
+ * A team named on one side only, in words the other side also says (docs/plan-matching.md, section 1, "a name said
+ * in another construction"): "calls to the mortgage line" and "mortgage-line calls", "handled by the Billing
+ * Support team" and "handled by Billing Support" name one team; the reader finds the name only where a head noun
+ * or an article marks it. Every slot but the team must agree, and each team value of one side must be named there
+ * or appear, word for word, in the other side's prompt; two different teams named on both sides stay two teams.
+ */
+function teamNamedInWords(c: Side, r: Side): boolean {
+  const ct = c.intent.slots.team;
+  const rt = r.intent.slots.team;
+  if (ct === undefined && rt === undefined) return false;
+  if (keyWithoutTeam(c.intent) !== keyWithoutTeam(r.intent)) return false;
+  const namedIn = (values: readonly string[], other: readonly string[] | undefined, prompt: string) =>
+    values.every(
+      (team) => other?.includes(team) || spelledOut(prompt).includes(` ${tokens(team).join(" ")} `),
+    );
+  return namedIn(ct ?? [], rt, r.step.prompt) && namedIn(rt ?? [], ct, c.step.prompt);
 }
 
 /** Why two steps cannot be aligned, in words. */
@@ -383,11 +437,14 @@ function asksTheSame(c: Side, r: Side, similarity: Similarity, threshold: number
   if (c.step.tool !== r.step.tool) return false;
   const same = (name: "aggregation" | "metric") =>
     (c.intent.slots[name] ?? []).join("|") === (r.intent.slots[name] ?? []).join("|");
+  const score = similarity.of(c.intent.rest, r.intent.rest);
   return (
     same("aggregation") &&
     same("metric") &&
-    (similarity.of(c.intent.rest, r.intent.rest) >= threshold ||
-      (similarity.contentRule && restCompatible(c.intent, r.intent, c.step.tool)))
+    (similarity.contentRule
+      ? !opposed(c.intent, r.intent, c.step.tool) &&
+        (score >= threshold || restCompatible(c.intent, r.intent, c.step.tool))
+      : score >= threshold)
   );
 }
 

@@ -118,6 +118,19 @@ function flawsOfReference(reference: Plan): Map<number, Set<string>> {
   return flaws;
 }
 
+/** Why candidate step `c` cannot match reference step `r` despite the same intent: a format flaw `r` lacks. */
+function formatBlock(
+  candidateFlaws: ReadonlyMap<number, Set<string>>,
+  referenceFlawsByStep: ReadonlyMap<number, Set<string>>,
+  c: number,
+  r: number,
+): string | null {
+  const flaws = candidateFlaws.get(c);
+  if (!flaws) return null;
+  const own = [...flaws].filter((code) => !referenceFlawsByStep.get(r)?.has(code));
+  return own.length === 0 ? null : `format differs (${own.join(", ")})`;
+}
+
 function capped(rating: Rating, coverage: Coverage | null): { rating: Rating; cap: "coverage" | null } {
   if (!coverage || !finalStepMissesAnswer(coverage)) return { rating, cap: null };
   return RATINGS.indexOf(rating) > RATINGS.indexOf(COVERAGE_CAP)
@@ -146,12 +159,8 @@ export function explainScore(input: ScoreInput, options: ScoreOptions = {}): Exp
   const { steps } = parsed;
   const candidateFlaws = formatFlaws(parsed.violations);
   const referenceFlawsByStep = flawsOfReference(input.reference);
-  const blocked = (c: number, r: number): string | null => {
-    const flaws = candidateFlaws.get(c);
-    if (!flaws) return null;
-    const own = [...flaws].filter((code) => !referenceFlawsByStep.get(r)?.has(code));
-    return own.length === 0 ? null : `format differs (${own.join(", ")})`;
-  };
+  // Bound rather than a closure: scoring runs for every plan, and a named closure per plan is not free.
+  const blocked = formatBlock.bind(null, candidateFlaws, referenceFlawsByStep);
   const match = matchSteps(steps, input.reference.steps, { tools: input.tools, blocked, ...options.match });
   const mismatched = match.dependencyDisagreements.map((d) => {
     const parts = [
@@ -171,13 +180,12 @@ export function explainScore(input: ScoreInput, options: ScoreOptions = {}): Exp
     ...checkToolUsage(input.reference.steps, match.present),
     ...mismatched,
   ].sort((a, b) => (a.step ?? -1) - (b.step ?? -1));
-  const score = (metric: DeterministicMetric) => metricScore(metric, steps.length, violations);
   const scores = {
-    format: score("format"),
-    dependencies: score("dependencies"),
-    redundancy: score("redundancy"),
-    tool_usage_completeness: score("tool_usage_completeness"),
-    step_executability: score("step_executability"),
+    format: metricScore("format", steps.length, violations),
+    dependencies: metricScore("dependencies", steps.length, violations),
+    redundancy: metricScore("redundancy", steps.length, violations),
+    tool_usage_completeness: metricScore("tool_usage_completeness", steps.length, violations),
+    step_executability: metricScore("step_executability", steps.length, violations),
   };
   const structure = planStructure(steps);
   const coverage = input.query ? coverageOf(input.query, steps, input.tools) : null;

@@ -5,6 +5,8 @@ import { maskPlaceholders } from "./placeholders.js";
 const ID_WORDS = /\b(?:call|interaction|conversation|contact)[_ -]?ids?\b/g;
 /** Letters and digits of every script are word characters, so two Russian or Chinese prompts never compare as empty. */
 const SPLIT = /[^\p{L}\p{M}\p{N}]+/u;
+const ASCII = /^[ -~\s]*$/;
+const ASCII_SPLIT = /[^a-z0-9]+/;
 
 /** A light stemmer: enough to make "refunds"/"refund" and "queries"/"query" meet; prefixes are left to variants. */
 export function stem(word: string): string {
@@ -17,10 +19,11 @@ export function stem(word: string): string {
 
 /** The stemmed word tokens of a text, in order, with nothing removed. */
 export function words(text: string): string[] {
+  // In ASCII text the word characters are [a-z0-9] once lower-cased: the same split, without the Unicode classes.
   return text
     .toLowerCase()
     .replace(ID_WORDS, " id ")
-    .split(SPLIT)
+    .split(ASCII.test(text) ? ASCII_SPLIT : SPLIT)
     .filter((word) => word !== "")
     .map(stem);
 }

@@ -30,7 +30,9 @@ function compile(tools: ToolDescriptions): CompiledTriggers {
         const tokens = words(wording);
         const first = tokens[0];
         if (first === undefined) continue;
-        byFirst.set(first, [...(byFirst.get(first) ?? []), { trigger, tokens }]);
+        const list = byFirst.get(first);
+        if (list) list.push({ trigger, tokens });
+        else byFirst.set(first, [{ trigger, tokens }]);
       }
     }
   }
@@ -42,8 +44,29 @@ function matchesAt(tokens: readonly string[], at: number, wording: readonly stri
   return wording.every((token, offset) => tokens[at + offset] === token);
 }
 
-/** The distinct trigger fields a prompt names. Compiling is cached per descriptions object, which is never mutated. */
-export function findTriggers(prompt: string, tools: ToolDescriptions): TriggerHit[] {
+const hitsByTools = new WeakMap<ToolDescriptions, Map<string, readonly TriggerHit[]>>();
+const CACHE_LIMIT = 20_000;
+
+/**
+ * The distinct trigger fields a prompt names. Compiling is cached per descriptions object, which is never mutated,
+ * and the hits per prompt, as intents are (thousands of candidate plans share a few hundred reference prompts).
+ */
+export function findTriggers(prompt: string, tools: ToolDescriptions): readonly TriggerHit[] {
+  let cache = hitsByTools.get(tools);
+  if (!cache) {
+    cache = new Map();
+    hitsByTools.set(tools, cache);
+  }
+  let hits = cache.get(prompt);
+  if (!hits) {
+    hits = readTriggers(prompt, tools);
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    cache.set(prompt, hits);
+  }
+  return hits;
+}
+
+function readTriggers(prompt: string, tools: ToolDescriptions): readonly TriggerHit[] {
   let table = compiled.get(tools);
   if (!table) {
     table = compile(tools);

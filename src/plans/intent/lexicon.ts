@@ -944,9 +944,11 @@ export const SYNONYMS: ReadonlyMap<string, string> = new Map(
       "unhappiness",
     ],
     happy: ["satisfied", "pleased", "content", "satisfaction"],
+    praise: ["compliment", "commend", "applaud", "laud", "appreciate", "appreciation"],
     customer: ["caller", "client", "user", "consumer"],
     agent: ["representative", "rep", "advisor", "associate"],
-    reason: ["cause", "driver", "why", "because"],
+    // "What caused these calls to be escalated?", "what led to it" ask why (section 3.2).
+    reason: ["cause", "caused", "causing", "led", "driver", "why", "because"],
     combine: [
       "merge",
       "aggregate",
@@ -969,6 +971,16 @@ export const SYNONYMS: ReadonlyMap<string, string> = new Map(
     ...words.map((w) => [w, canonical] as const),
   ]),
 );
+
+/**
+ * The valence of what customers say, as folded by SYNONYMS: a question about complaints and one about praise are
+ * two questions even when they share every other word (docs/plan-matching.md, section 3.2).
+ */
+export const VALENCE: ReadonlyMap<string, "negative" | "positive"> = new Map([
+  ["unhappy", "negative"],
+  ["happy", "positive"],
+  ["praise", "positive"],
+]);
 
 /** Words that carry no intent of their own. */
 export const STOPWORDS = new Set(

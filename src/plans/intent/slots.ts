@@ -25,6 +25,7 @@ import {
   TENS,
   TIME_UNITS,
   TRAILING_COMPARATORS,
+  VALENCE,
   WEAK,
 } from "./lexicon.js";
 import { tokens } from "./tokens.js";
@@ -59,6 +60,12 @@ const ID_WORDINGS = new Set(ID_KIND.map(([wording]) => wording));
 const HINT_WORDINGS = new Set(CALLER_KIND.map(([wording]) => wording));
 const tables = new WeakMap<ToolDescriptions, Table>();
 
+function appendTo(table: Map<string, Phrase[]>, first: string, phrase: Phrase): void {
+  const list = table.get(first);
+  if (list) list.push(phrase);
+  else table.set(first, [phrase]);
+}
+
 function compile(tools: ToolDescriptions): Table {
   const fromTools: LexiconEntry[] = [
     ...tools.triggers.call_drivers.flatMap((t) =>
@@ -90,9 +97,8 @@ function compile(tools: ToolDescriptions): Table {
             : "";
     const phrase = { tokens: words, slot, value: `${prefix}${rawValue}` };
     const first = words[0] as string;
-    byFirst.set(first, [...(byFirst.get(first) ?? []), phrase]);
-    if (words.length > 1 && words.some((w) => numberAt(w) !== null))
-      numbered.set(first, [...(numbered.get(first) ?? []), phrase]);
+    appendTo(byFirst, first, phrase);
+    if (words.length > 1 && words.some((w) => numberAt(w) !== null)) appendTo(numbered, first, phrase);
   }
   // Longest first; a stable sort keeps the priority order among wordings of the same length.
   for (const list of [...byFirst.values(), ...numbered.values()])
@@ -196,6 +202,24 @@ class SlotBag {
       !this.values.has("requests")
     );
   }
+  /**
+   * A rank with nothing to rank (docs/plan-matching.md, section 3.3, "a rank of topics"): no unit asked for, no
+   * measure, no count or bound, no ids. "What are customers' most frequent complaints?" asks what "What do
+   * customers complain about most?" asks: the topics of a free-text answer, the commonest first, which is what any
+   * such question returns. The other end ("the least common complaints") is a question of its own and stays.
+   */
+  private ranksOnlyTopics(): boolean {
+    const aggregation = this.values.get("aggregation");
+    return (
+      aggregation !== undefined &&
+      aggregation.size === 1 &&
+      aggregation.has("rank") &&
+      !this.values.has("group") &&
+      !this.values.has("metric") &&
+      !this.values.has("number") &&
+      !this.timedMoment
+    );
+  }
   add(slot: SlotName, value: string): void {
     const set = this.values.get(slot) ?? new Set<string>();
     set.add(value);
@@ -225,6 +249,7 @@ class SlotBag {
       if (this.superlativeFromBottom) this.add("aggregation", BOTTOM);
     }
     if (this.impliesAverage()) this.add("aggregation", "average");
+    if (this.ranksOnlyTopics()) this.values.delete("aggregation");
     const slots: Slots = {};
     for (const name of SLOT_NAMES) {
       const set = this.values.get(name);
@@ -313,6 +338,25 @@ function wordSpan(words: readonly string[], at: number): { seconds: number; leng
   return null;
 }
 
+/**
+ * The comparison written after an amount (docs/plan-matching.md, section 3.3, "bound after the measure"): `or
+ * COMPARATOR` ("one month or less"), or, after a unit, `of MEASURE or COMPARATOR` ("one month of tenure or less",
+ * "30 minutes of hold or more"), the measure named between. Returns the sign and the words of the comparison
+ * (the measure is left for the lexicon to read); null when none follows.
+ */
+function trailingComparator(
+  words: readonly string[],
+  at: number,
+  afterUnit = true,
+): { sign: string; words: number[] } | null {
+  const direct = words[at] === "or" ? TRAILING_COMPARATORS.get(words[at + 1] ?? "") : undefined;
+  if (direct !== undefined) return { sign: direct, words: [at, at + 1] };
+  const measure = words[at + 1];
+  if (!afterUnit || words[at] !== "of" || measure === undefined || STOPWORDS.has(measure)) return null;
+  const named = words[at + 2] === "or" ? TRAILING_COMPARATORS.get(words[at + 3] ?? "") : undefined;
+  return named === undefined ? null : { sign: named, words: [at, at + 2, at + 3] };
+}
+
 /** A bounded single calendar unit: "more than a year", "a tenure of one month or less", "under a month". */
 function readWordCalendar(words: readonly string[], at: number, bag: SlotBag, used: boolean[]): boolean {
   const word = words[at];
@@ -326,11 +370,11 @@ function readWordCalendar(words: readonly string[], at: number, bag: SlotBag, us
     return true;
   }
   if (!ONE_BEFORE_UNIT.has(word)) return false;
-  const trailing = words[at + 2] === "or" ? TRAILING_COMPARATORS.get(words[at + 3] ?? "") : undefined;
+  const trailing = trailingComparator(words, at + 2);
   let comparator = comparatorBefore(words, at, used);
-  if (comparator === "" && trailing !== undefined) {
-    comparator = trailing;
-    used[at + 2] = used[at + 3] = true;
+  if (comparator === "" && trailing !== null) {
+    comparator = trailing.sign;
+    for (const i of trailing.words) used[i] = true;
   }
   if (comparator === "") return false;
   used[at] = used[at + 1] = true;
@@ -401,15 +445,13 @@ function readNumber(words: readonly string[], at: number, bag: SlotBag, used: bo
   const calendar = next === undefined ? undefined : CALENDAR_UNITS.get(next);
   const unitLength = seconds !== undefined || calendar !== undefined ? 1 : 0;
   if (unitLength > 0) used[end] = true;
-  // "30 minutes or more", "five or fewer"
-  const trailing =
-    words[end + unitLength] === "or"
-      ? TRAILING_COMPARATORS.get(words[end + unitLength + 1] ?? "")
-      : undefined;
+  // "30 minutes or more", "five or fewer", "three months of tenure or more"
+  // "three times or more": the count noun stands between the amount and its comparison.
+  const counted = unitLength === 0 && words[end] === "time" ? 1 : 0;
+  const trailing = trailingComparator(words, end + unitLength + counted, unitLength > 0);
   if (trailing && comparator === "") {
-    comparator = trailing;
-    used[end + unitLength] = true;
-    used[end + unitLength + 1] = true;
+    comparator = trailing.sign;
+    for (const i of trailing.words) used[i] = true;
   }
   if (seconds !== undefined) {
     bag.add("metric", "duration");
@@ -777,9 +819,56 @@ export function restCompatible(a: Intent, b: Intent, tool: string | null = null)
   return ca.length === 0 && cb.length === 0;
 }
 
+/** The valences a word list speaks of ("unhappy", "praise"), per word list (the cached intents' own). */
+const valences = new WeakMap<readonly string[], ReadonlySet<string>>();
+
+function valenceOf(rest: readonly string[]): ReadonlySet<string> {
+  let found = valences.get(rest);
+  if (!found) {
+    const set = new Set<string>();
+    for (const word of rest) {
+      const valence = VALENCE.get(word);
+      if (valence) set.add(valence);
+    }
+    found = set;
+    valences.set(rest, found);
+  }
+  return found;
+}
+
+/**
+ * Whether two prompts ask about opposite things customers say (docs/plan-matching.md, section 3.2): "What do
+ * customers praise?" and "What do customers complain about?" share "customers" and most of their shape, but one
+ * asks for praise and the other for complaints. Only a prompt of one valence against one of the other: a prompt
+ * naming both, or neither, is not opposed.
+ */
+export function oppositeValence(a: Intent, b: Intent): boolean {
+  const va = valenceOf(a.rest);
+  const vb = valenceOf(b.rest);
+  if (va.size !== 1 || vb.size !== 1) return false;
+  return !va.has([...vb][0] as string);
+}
+
 /** The slots on which two intents disagree; empty when every slot holds the same values on both sides. */
 export function slotDifferences(a: Slots, b: Slots): SlotName[] {
   return SLOT_NAMES.filter((name) => (a[name] ?? []).join("|") !== (b[name] ?? []).join("|"));
+}
+
+/** How many slots two intents disagree on: `slotDifferences(a, b).length`, without building the lists. */
+export function slotDistance(a: Slots, b: Slots): number {
+  let differ = 0;
+  for (const name of SLOT_NAMES) {
+    const x = a[name];
+    const y = b[name];
+    if (x === y) continue;
+    if (x === undefined || y === undefined) {
+      // An empty list and an absent slot read the same (slotDifferences joins them both to "").
+      if ((x ?? y)?.length !== 0) differ++;
+      continue;
+    }
+    if (x.length !== y.length || x.some((value, i) => value !== y[i])) differ++;
+  }
+  return differ;
 }
 
 /** Readable slots for --explain: "driver=refund entity=call". */

@@ -6,6 +6,9 @@ const UNSPACED =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 const RUN = /[\p{L}\p{M}\p{N}]+/gu;
 const LATIN = /^[a-z]+$/;
+/** Printable ASCII and whitespace: NFKC changes no letter, mark or digit of such a text. */
+const ASCII = /^[ -~\s]*$/;
+const ASCII_RUN = /[a-z0-9]+/g;
 
 function bigrams(run: string): string[] {
   const chars = [...run];
@@ -41,6 +44,12 @@ function splitRun(run: string): string[] {
 
 /** The tokens of a text in order: NFKC, lower case, "%" kept as a word (it carries the "share" intent). */
 export function tokens(text: string): string[] {
+  // ASCII text (most prompts) needs neither NFKC nor the script split: its letters and digits are [a-z0-9] once
+  // lower-cased, and no ASCII run is unspaced. The result is the same; the Unicode path costs several times more.
+  if (ASCII.test(text)) {
+    const runs = text.toLowerCase().replace(/%/g, " percent ").match(ASCII_RUN) ?? [];
+    return runs.map((run) => (LATIN.test(run) ? latin(run) : run));
+  }
   const folded = text.normalize("NFKC").toLowerCase().replace(/%/g, " percent ");
   return (folded.match(RUN) ?? []).flatMap(splitRun);
 }

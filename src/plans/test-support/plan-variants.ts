@@ -149,6 +149,59 @@ export const CLASS_RULES: Record<string, readonly Rule[]> = {
     ),
     rule(/^How many (\w+ )?interactions\b/, "How many $1calls, chats and emails"),
   ],
+  /** Blind set 3: a team named without the head noun or article the reader keys on. */
+  "a team without its head noun": [
+    rule(
+      /\bhandled by the ((?:[A-Z][\w-]*|\d+)(?: (?:[A-Z][\w-]*|\d+))*) team\b/,
+      "handled by $1",
+      "that $1 handled",
+      "handled by $1 agents",
+    ),
+    rule(/\b(calls|callers) (?:to|on) the ([a-z]+(?: [a-z]+)?) line\b/, "$2-line $1", "$2 line $1"),
+  ],
+  /** Blind set 3: the comparison after the measure it bounds ("one month of tenure or less"). */
+  "a bound after the measure": [
+    rule(
+      /\bwith a tenure of one month or less\b/,
+      "with one month of tenure or less",
+      "with one month or less of tenure",
+      "with 1 month of tenure or less",
+    ),
+    rule(/\b(three|3) or more times\b/, "3 times or more", "three times or more"),
+  ],
+  /** Blind set 3: the commonest topics asked for as a rank with nothing to rank ("the most frequent complaints"). */
+  "a rank of topics": [
+    rule(
+      /^What do customers complain about most\?$/,
+      "What are customers' most frequent complaints?",
+      "What are the most common complaints customers raise?",
+      "What are the most frequent complaints from customers?",
+    ),
+    rule(
+      /^What do customers most often praise about our support\?$/,
+      "What aspects of our support do customers praise most often?",
+      "What do customers praise most about our support?",
+      "What are the most common compliments customers give our support?",
+    ),
+  ],
+  /** Blind set 3: a why question asked as what caused or led to it. */
+  "a cause asked for": [
+    rule(
+      /^Why (?:were|was) these (calls|chats|interactions|emails) (escalated|transferred)\?$/,
+      "What caused these $1 to be $2?",
+      "What led to these $1 being $2?",
+      "What caused the escalation of these $1?",
+    ),
+    rule(
+      /^Why did the customer ask for a supervisor\?$/,
+      "What caused the customer to ask for a supervisor?",
+    ),
+    rule(
+      /^Why did customers contact us again\?$/,
+      "What caused customers to contact us again?",
+      "What led customers to contact us again?",
+    ),
+  ],
 };
 
 const CLASSES: readonly Rule[] = Object.values(CLASS_RULES).flat();
@@ -478,6 +531,34 @@ export const PERTURBATIONS: Record<string, Perturbation> = {
     if (/ that were (?:escalated|transferred)\b/.test(prompt))
       return prompt.replace(/ that were (?:escalated|transferred)\b/, "");
     if (/\bescalated \b/.test(prompt)) return prompt.replace(/\bescalated \b/, "");
+    return null;
+  },
+};
+
+/** Team names of the shipped data, in the suite's own list: another team is a real change of population. */
+const TEAMS = ["Billing Support", "Tier 2", "Retention", "Night Shift", "Phoenix", "Dallas", "collections"];
+const NAMED_TEAM_PHRASE = new RegExp(`\\bthe (${TEAMS.join("|")}) team\\b`, "i");
+
+/**
+ * Intent changes that guard blind set 3's rules (docs/plan-matching.md, section 10): a team rule that reads a name
+ * in the other prompt's words must still tell two teams apart and a team from none, and a question about praise
+ * is not one about complaints.
+ */
+export const GUARD_PERTURBATIONS: Record<string, Perturbation> = {
+  "another team": (prompt, pick) => {
+    const found = NAMED_TEAM_PHRASE.exec(prompt);
+    if (!found) return null;
+    const others = TEAMS.filter((t) => t.toLowerCase() !== (found[1] as string).toLowerCase());
+    return prompt.replace(NAMED_TEAM_PHRASE, `the ${others[pick(others.length)]} team`);
+  },
+  "a dropped team": (prompt) => {
+    const handled = new RegExp(` (?:were )?handled by ${NAMED_TEAM_PHRASE.source}`, "i");
+    return handled.test(prompt) ? prompt.replace(handled, "") : null;
+  },
+  "praise and complaints swapped": (prompt) => {
+    if (/\bpraise about\b/.test(prompt)) return prompt.replace(/\bpraise about\b/, "complain about");
+    if (/\bpraise\b/.test(prompt)) return prompt.replace(/\bpraise\b/, "complain about");
+    if (/\bcomplain about\b/.test(prompt)) return prompt.replace(/\bcomplain about\b/, "praise");
     return null;
   },
 };
