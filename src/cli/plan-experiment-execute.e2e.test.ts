@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATA_DIR } from "../paths.js";
 import { scriptFor, shippedScriptedModel } from "../planning/test-support/scripted-server.js";
 import { smallTestWorkspace } from "../planning/test-support/workspaces.js";
-import { queryOf, scriptedModel } from "../plans/models/test-support/scripted-model.js";
+import { oneShotAnswer, queryOf, scriptedModel } from "../plans/models/test-support/scripted-model.js";
 import { renderPlan } from "../plans/render.js";
 import { captureIo } from "../test-support/capture-io.js";
 import { type ChatBody, type MockServer, startMockServer } from "../test-support/mock-openai-server.js";
@@ -35,6 +35,8 @@ const planners = scriptedModel({
     // The weak planner stops after its first step: executable, but seldom the answer.
     return renderPlan({ steps: plan.steps.slice(0, 1).map((s) => ({ ...s, depends_on: [], inputs: [] })) });
   },
+  // A one-shot judge that rates every plan a perfect match: the agreement stage compares it with the code's scores.
+  oneShot: () => oneShotAnswer({ precision: 1, recall: 1, f1_score: 1, rating: "Extremely Good" }),
 });
 const executor = scriptFor(shippedScriptedModel());
 
@@ -97,13 +99,15 @@ cache_dir: cache
 planners:
   - {name: strong, model: planner-a, base_url: "${server.url}", retries: 0}
   - {name: weak, model: planner-b, base_url: "${server.url}", retries: 0}
+judges:
+  one_shot: {model: judge, base_url: "${server.url}", retries: 0}
 execute: {model: executor, base_url: "${server.url}", retries: 0, workspace: "${workspace}"}
 answers:
   judge: {model: judge, base_url: "${server.url}", retries: 0}
 ${extra}`;
 
 describe("plan experiment with the execute stage", () => {
-  it("runs generate → score → execute → answers end to end and prints win rates, accuracy and the correlation", async () => {
+  it("runs generate → score → judge → execute → answers → agree end to end: win rates, accuracy, correlation, agreement", async () => {
     writeFileSync(path("experiment.yaml"), config());
     const run = await cli(["plan", "experiment", "--config", path("experiment.yaml")]);
     expect(run.err).not.toMatch(/^tooluse: /m);
@@ -145,6 +149,8 @@ describe("plan experiment with the execute stage", () => {
     expect(report).toMatch(
       /\| execute \| executor \| 24 \| \d+ \| \d+ \| 0 \| workspace seed 1, 2000 interactions; R1: at most 8 tool calls, 0 queries reached the limit; \d+ of \d+ answers with a reference correct \|/,
     );
+    // The agree stage: the one-shot judge against the code's scores, over all 12 generated plans.
+    expect(report).toContain("one-shot judge vs code (12 plans paired)");
     const answers = jsonl(path("experiment/answers.jsonl"));
     expect(answers).toHaveLength(12);
     expect(answers.every((a) => a.status === "judged" && a.labels.join() === "R1,R2,R3")).toBe(true);
