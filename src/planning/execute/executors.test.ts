@@ -326,6 +326,33 @@ function executorSuite(name: string, open: () => Promise<Workspace>) {
       expect(asked).toEqual([]);
     });
 
+    it("never journals a step that finished after an interruption: a resume runs it again", async () => {
+      const path = join(temp.path, `${name}.interrupted.journal.jsonl`);
+      const te007 = BEST.find((p) => p.queryId === "te-007") as PlanToRun;
+      const oracle = oracleExecutors(workspace, REFERENCES, LIMITS);
+      const controller = new AbortController();
+      // An engine cut short can hand back a prefix of its rows without an error: the step "succeeds" after Ctrl-C.
+      const cutShort = {
+        ...oracle,
+        T2S: {
+          async run(request: Parameters<typeof oracle.T2S.run>[0]) {
+            const result = await oracle.T2S.run(request);
+            controller.abort(new Error("interrupted"));
+            return result;
+          },
+        },
+      };
+      const first = await executePlans([te007], workspace, NO_MODEL, {
+        executors: cutShort,
+        journal: StepJournal.open(path, false),
+        identity: "oracle",
+        signal: controller.signal,
+      });
+      expect(first[0]?.status).toBe("failed");
+      expect(first[0]?.steps[0]).toMatchObject({ status: "failed", error: "interrupted" });
+      expect(StepJournal.open(path, true).size).toBe(0);
+    });
+
     it("resumes from its journal: finished steps are not asked again, failed ones are", async () => {
       const path = join(temp.path, `${name}.journal.jsonl`);
       const te007 = BEST.find((p) => p.queryId === "te-007") as PlanToRun;

@@ -219,6 +219,14 @@ async function runPlan(
     }));
     trace.latency_ms = Math.round(performance.now() - started);
     trace.details = result.details;
+    // A step that was still running when the run was interrupted may have been cut short by the interruption (an
+    // engine asked to stop can hand back fewer rows without an error): it is never recorded as finished, so a
+    // resumed run executes it again instead of reusing a partial output.
+    if (result.ok && signal.aborted) {
+      trace.status = "failed";
+      trace.error = "interrupted";
+      return { trace, output: null };
+    }
     if (!result.ok) {
       trace.status = "failed";
       trace.error = result.error;

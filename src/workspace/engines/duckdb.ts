@@ -45,6 +45,12 @@ class DuckDbEngine implements Engine {
     const text = withInputs(guarded.sql, inputs);
     const connection = await this.instance.connect();
     let timedOut = false;
+    const timeout = (): QueryOutcome => ({
+      ok: false,
+      code: "timeout",
+      message: `the query ran longer than ${limits.timeoutMs} ms (the time limit)`,
+      latencyMs: elapsed(),
+    });
     const interrupt = () => connection.interrupt();
     const timer = setTimeout(() => {
       timedOut = true;
@@ -64,6 +70,11 @@ class DuckDbEngine implements Engine {
           latencyMs: elapsed(),
         };
       const reader = await prepared.streamAndReadUntil(limits.rowCap + 1);
+      // An interrupted stream can end early without an error: rows read after an interruption (Ctrl-C or the time
+      // limit) are a prefix of the answer, never the answer.
+      if (limits.signal?.aborted)
+        return { ok: false, code: "aborted", message: "aborted", latencyMs: elapsed() };
+      if (timedOut) return timeout();
       if (reader.currentRowCount > limits.rowCap)
         return {
           ok: false,
@@ -81,13 +92,7 @@ class DuckDbEngine implements Engine {
       const message = error instanceof Error ? error.message : String(error);
       if (limits.signal?.aborted)
         return { ok: false, code: "aborted", message: "aborted", latencyMs: elapsed() };
-      if (timedOut)
-        return {
-          ok: false,
-          code: "timeout",
-          message: `the query ran longer than ${limits.timeoutMs} ms (the time limit)`,
-          latencyMs: elapsed(),
-        };
+      if (timedOut) return timeout();
       // A permission error is the sandbox refusing a file, network or extension access.
       const code = /^Permission Error/.test(message) ? "refused" : "sql-error";
       return { ok: false, code, message: message.split("\n")[0] ?? message, latencyMs: elapsed() };
