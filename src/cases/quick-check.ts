@@ -7,7 +7,7 @@
  * of mutated cases, a value passing here passes the schema with an identical result.
  */
 import { TOOL_NAMES } from "../tools/catalogue.js";
-import { JSON_TYPES } from "../tools/definition.js";
+import { JSON_TYPES } from "../tools/types.js";
 import {
   CASE_KEYS,
   type Case,

@@ -1,7 +1,8 @@
 /** The case format (a public interface): zod schemas for any suite, the stricter ToolUse.1 refinement, and the inferred types. */
 import { z } from "zod";
 import { TOOL_NAMES } from "../tools/catalogue.js";
-import { JSON_TYPES, type JsonSchemaNode, type ToolDefinition } from "../tools/definition.js";
+import type { ToolDefinition } from "../tools/definition.js";
+import { JSON_TYPES, type JsonSchemaNode } from "../tools/types.js";
 import { ConstraintError, compileConstraint } from "./constraint.js";
 import { isMentions } from "./mentions.js";
 

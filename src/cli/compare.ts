@@ -16,13 +16,14 @@ import {
   powerLine,
 } from "../report/compare-noise.js";
 import { formatBatch, shortDigest, wrap } from "../report/format.js";
-import { assertSameGrading, loadRuns, type ReportRun } from "../report/load.js";
+import { assertSameGrading, loadRuns } from "../report/load.js";
 import {
   type ProtocolPair,
   parseProtocolPairs,
   protocolsOf,
   relabelForPairs,
 } from "../report/protocol-pairs.js";
+import type { ReportRun } from "../report/results-schema.js";
 import { terminalText } from "../sanitize.js";
 import { fraction } from "./flags.js";
 import { type Io, stdoutColor } from "./io.js";

@@ -1,13 +1,7 @@
 /** Linear-time scanning helpers: balanced JSON-looking spans, Markdown fences, and a forward-only finder. */
 import { isSpace } from "../text/chars.js";
 import { parseLenient } from "../text/lenient-json.js";
-import type { JsonCandidate, Span } from "./types.js";
-
-/** A balanced `{…}` or `[…]` region that may hold JSON. */
-export interface JsonSpan extends Span {
-  /** It closed while an outer bracket stayed open (or broke), so it is not a top-level object of the text. */
-  orphan: boolean;
-}
+import type { JsonCandidate, JsonSpan, Span } from "./types.js";
 
 export interface ScanOptions {
   /** Stop once this many settled spans are known; outputs are short, so the first ones are the ones that matter. */

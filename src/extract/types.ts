@@ -2,7 +2,6 @@
 
 import type { LenientResult } from "../text/lenient-json.js";
 import type { Call, ToolSpec } from "../tools/types.js";
-import type { JsonSpan } from "./scanner.js";
 
 /** The extractor families of spec §3.1, in the order the chain tries them. */
 export type ExtractorName = "xml" | "json" | "plain" | "pythonic" | "bare_arguments" | "harmony";
@@ -20,6 +19,12 @@ export interface Span {
 export interface ExtractorResult {
   calls: Call[];
   spans: Span[];
+}
+
+/** A balanced `{…}` or `[…]` region that may hold JSON. */
+export interface JsonSpan extends Span {
+  /** It closed while an outer bracket stayed open (or broke), so it is not a top-level object of the text. */
+  orphan: boolean;
 }
 
 /** A balanced span of the text and what the lenient reader made of it. */

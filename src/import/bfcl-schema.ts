@@ -1,5 +1,6 @@
 /** BFCL's function documents → the case format's tool definitions: its schema dialect mapped to JSON Schema. */
-import type { JsonSchemaNode, JsonType, ToolDefinition } from "../tools/definition.js";
+import type { ToolDefinition } from "../tools/definition.js";
+import type { JsonSchemaNode, JsonType } from "../tools/types.js";
 import { RecordError } from "./records.js";
 
 /** BFCL's Python-flavoured type names → JSON Schema; `any` (null here) means no type constraint. */

@@ -8,8 +8,8 @@ import { compareRepeatedRuns, type NoiseComparison } from "../metrics/noise-comp
 import { detectionPlan, formatPValue, noiseVerdictLine } from "../metrics/noise-verdict.js";
 import { terminalText } from "../sanitize.js";
 import { shortDigest, wrap } from "./format.js";
-import type { ReportRun } from "./load.js";
 import { attemptsOf, repeatsOfResults } from "./repeats.js";
+import type { ReportRun } from "./results-schema.js";
 import { renderTable, style } from "./table.js";
 
 const WIDTH = 100;

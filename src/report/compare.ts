@@ -7,7 +7,7 @@ import { pooledMcNemar, type SignFlipMethod } from "../metrics/cluster-sign-flip
 import type { PairedComparison, PairedTable } from "../metrics/paired.js";
 import { terminalText } from "../sanitize.js";
 import { formatInterval, formatRatio, shortDigest, wrap } from "./format.js";
-import type { ReportRun } from "./load.js";
+import type { ReportRun } from "./results-schema.js";
 import { renderTable, style } from "./table.js";
 
 const ALPHA = 0.05;

@@ -2,7 +2,7 @@
 import { markdownText, terminalText, truncate } from "../sanitize.js";
 import { formatBatch, formatInterval, formatRatio, shortDigest, wrap } from "./format.js";
 import { leaderboard, mixWarnings } from "./leaderboard.js";
-import type { ReportRun } from "./load.js";
+import type { ReportRun } from "./results-schema.js";
 import { type Column, renderTable, style, visibleLength } from "./table.js";
 import type { FormatOptions } from "./terminal.js";
 

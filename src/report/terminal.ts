@@ -2,7 +2,8 @@
 import type { Metrics, Score, Summary } from "../metrics/summary.js";
 import { markdownText, terminalText } from "../sanitize.js";
 import { formatDecoding, formatInterval, formatRatio, shortDigest } from "./format.js";
-import { customPromptNote, type ReportResults } from "./load.js";
+import { customPromptNote } from "./load.js";
+import type { ReportResults } from "./results-schema.js";
 import { bar, renderTable, style } from "./table.js";
 
 export { formatInterval, formatRatio } from "./format.js";

@@ -1,20 +1,5 @@
 /** Tools a case defines itself (`{"name","description","parameters"}` in JSON Schema), turned into ToolSpecs. */
-import type { NormaliserName, ToolParameter, ToolSpec } from "./types.js";
-
-/** The JSON Schema type keywords a parameter may use. */
-export const JSON_TYPES = ["string", "number", "integer", "boolean", "array", "object", "null"] as const;
-export type JsonType = (typeof JSON_TYPES)[number];
-
-/** One JSON Schema node. Keywords the grader does not read (`default`, `format`, …) are kept for the prompt. */
-export interface JsonSchemaNode {
-  type?: JsonType | JsonType[] | undefined;
-  description?: string | undefined;
-  enum?: unknown[] | undefined;
-  items?: JsonSchemaNode | undefined;
-  properties?: Record<string, JsonSchemaNode> | undefined;
-  required?: string[] | undefined;
-  [keyword: string]: unknown;
-}
+import type { JsonSchemaNode, JsonType, NormaliserName, ToolParameter, ToolSpec } from "./types.js";
 
 /** A tool definition as a case carries it. */
 export interface ToolDefinition {

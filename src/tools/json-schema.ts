@@ -1,6 +1,5 @@
 /** Renders tool declarations as JSON Schema: for the prompts and for native (OpenAI-style) tool calling. */
-import type { JsonSchemaNode } from "./definition.js";
-import type { ToolSpec } from "./types.js";
+import type { JsonSchemaNode, ToolSpec } from "./types.js";
 
 /** A parameter's schema: the catalogue's flat form, or a defined tool's own JSON Schema (nested, maybe untyped). */
 export type JsonSchemaProperty = { type: string; description: string; enum?: string[] } | JsonSchemaNode;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { JsonSchemaNode } from "./definition.js";
 import { compareArgument, matchExpected } from "./structural.js";
+import type { JsonSchemaNode } from "./types.js";
 
 const ok = (schema: JsonSchemaNode | undefined, expected: unknown, actual: unknown) =>
   matchExpected(schema, expected, actual, "arg").ok;

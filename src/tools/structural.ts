@@ -1,10 +1,10 @@
 /** Generic argument comparison for tools a case defines: numbers, booleans, free text, arrays element-wise, objects key-wise. */
 // The lenient reader is a leaf module: text protocols hand arrays and objects over as text, often Python-quoted.
 import { parseLenient } from "../text/lenient-json.js";
-import { type JsonSchemaNode, typesOf } from "./definition.js";
+import { typesOf } from "./definition.js";
 import { acceptedValues, isAlternatives, isOptional } from "./expected.js";
 import { argumentMatches, NORMALISERS, parseNumber, valuesEqual } from "./normalise.js";
-import type { NormalisedValue, ToolParameter } from "./types.js";
+import type { JsonSchemaNode, NormalisedValue, ToolParameter } from "./types.js";
 
 /** Whether the value matched, and the object keys given beyond the expected ones (tolerated, as paths). */
 export interface Comparison {

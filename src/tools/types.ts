@@ -1,5 +1,19 @@
 /** Types shared by the tool catalogue, the normalisers and everything that renders tools. */
-import type { JsonSchemaNode } from "./definition.js";
+
+/** The JSON Schema type keywords a parameter may use. */
+export const JSON_TYPES = ["string", "number", "integer", "boolean", "array", "object", "null"] as const;
+export type JsonType = (typeof JSON_TYPES)[number];
+
+/** One JSON Schema node. Keywords the grader does not read (`default`, `format`, …) are kept for the prompt. */
+export interface JsonSchemaNode {
+  type?: JsonType | JsonType[] | undefined;
+  description?: string | undefined;
+  enum?: unknown[] | undefined;
+  items?: JsonSchemaNode | undefined;
+  properties?: Record<string, JsonSchemaNode> | undefined;
+  required?: string[] | undefined;
+  [keyword: string]: unknown;
+}
 
 /** A normalised argument value: numbers compare with a relative tolerance, strings exactly. */
 export type NormalisedValue = { kind: "number"; value: number } | { kind: "string"; value: string };

@@ -4,7 +4,8 @@
  * Russian reply, a Cyrillic one in an English reply), by Spanish inverted marks, or, within Latin script, by function
  * words of German, French, Spanish, Italian or Portuguese outnumbering English ones.
  */
-import type { Script } from "./reply-roles.js";
+/** Which script most of the reply's letters are in: a question in the other one is quoted material. */
+export type Script = "latin" | "cyrillic";
 
 const ENGLISH = new Set(
   "the an is are was were be been do does did you your it its to of in for on with at by from this that these those what which where when who whom how why can could would should will shall may might must my me we us our they them he she his her not no and or but if so as there here have has had am please just".split(

@@ -12,7 +12,7 @@
  * answer otherwise (nothing asked, nothing refused).
  */
 import { isAlternative, isSupport, presentsQuotation } from "./content.js";
-import { isForeignQuestion } from "./foreign.js";
+import { isForeignQuestion, type Script } from "./foreign.js";
 import { isOffer, isSmallTalk, isToolRemark } from "./offer.js";
 import { isConditionalRefusal, isDecline, isRefusal } from "./refusal.js";
 import {
@@ -80,9 +80,6 @@ export function roleOf(unit: Unit, script: Script): Role {
   if (isSupport(text)) return "support";
   return "content";
 }
-
-/** Which script most of the reply's letters are in: a question in the other one is quoted material. */
-export type Script = "latin" | "cyrillic";
 
 /**
  * The reply's language is that of its own words: quotations, tags and code are masked in the units, and a token of

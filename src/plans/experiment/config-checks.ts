@@ -11,7 +11,7 @@ import { builtInTemplates } from "../models/prompt-set.js";
 import { type QueryRecord, readQueries } from "../models/records.js";
 import { type PromptRole, readPromptFile, type Template } from "../models/templates.js";
 import { queryKey } from "../records.js";
-import type { ExperimentConfig, ModelConfig } from "./config.js";
+import type { ExperimentConfig, ModelConfig } from "./config-schema.js";
 
 /** `file:line: field`, for the field at `path` of the config. */
 export type FieldLabel = (path: readonly (string | number)[]) => string;

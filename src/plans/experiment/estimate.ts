@@ -15,7 +15,8 @@ import { oneShotPrompt } from "../models/one-shot-prompt.js";
 import { bestPlanOf, readQueries } from "../models/records.js";
 import { renderPlan } from "../render.js";
 import { DEFAULT_TOOL_DESCRIPTIONS } from "../tool-descriptions.js";
-import { type ExperimentConfig, labelOf, type ModelConfig } from "./config.js";
+import { labelOf } from "./config.js";
+import type { ExperimentConfig, ModelConfig } from "./config-schema.js";
 import { experimentPrompts, experimentQueries } from "./run.js";
 
 export interface EstimateRow {

@@ -10,7 +10,7 @@ import type { ModelSession } from "../models/session.js";
 import { RATINGS } from "../rating.js";
 import type { PlanRecord } from "../records.js";
 import { queryKey } from "../records.js";
-import type { ExecuteConfig } from "./config.js";
+import type { ExecuteConfig } from "./config-schema.js";
 
 export const ANSWER_SOURCES = ["R1", "R2", "R3"] as const;
 export type AnswerSource = (typeof ANSWER_SOURCES)[number];

@@ -32,7 +32,8 @@ import { renderPlan } from "../render.js";
 import { scorePlan } from "../score.js";
 import type { ScoreLine } from "../score-line.js";
 import { DEFAULT_TOOL_DESCRIPTIONS } from "../tool-descriptions.js";
-import { type ExperimentConfig, labelOf, type ModelConfig } from "./config.js";
+import { labelOf } from "./config.js";
+import type { ExperimentConfig, ModelConfig } from "./config-schema.js";
 import { type ExecutedLine, type ExecuteStage, type JudgedResponses, responsesFrom } from "./executed.js";
 
 export interface ExperimentContext {

@@ -5,7 +5,7 @@
 import type { Case, Protocol } from "../../cases/schema.js";
 import { type PromptOptions, promptDigests } from "../../protocols/prompts.js";
 import type { CorpusLookup } from "../corpus.js";
-import type { ReportRecord, ReportRun } from "../load.js";
+import type { ReportRecord, ReportRun } from "../results-schema.js";
 import {
   CONVERSATION_ROLES,
   describeCalls,

@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import { HARNESS_VERSION } from "../../version.js";
 import { findCorpora } from "../corpus.js";
-import type { ReportRun } from "../load.js";
+import type { ReportRun } from "../results-schema.js";
 import { runColor } from "./charts.js";
 import { buildBrowserData } from "./data.js";
 import { html, jsonForScript, type SafeHtml, trusted } from "./escape.js";

@@ -2,7 +2,7 @@
 import type { Metrics, Score, Summary } from "../../metrics/summary.js";
 import { formatBatch, formatInterval, formatRatio, shortDigest } from "../format.js";
 import { leaderboard, mixWarnings } from "../leaderboard.js";
-import type { ReportRun } from "../load.js";
+import type { ReportRun } from "../results-schema.js";
 import { METRIC_LABELS } from "../terminal.js";
 import { barChart, type ChartSeries, heatMap, runColor, whisker } from "./charts.js";
 import { html, type SafeHtml } from "./escape.js";

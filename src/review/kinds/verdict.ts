@@ -18,7 +18,8 @@ import {
   renderedConversation,
   runPromptOptions,
 } from "../../report/html/describe-case.js";
-import { labelRuns, type ReportRecord, readResults } from "../../report/load.js";
+import { labelRuns, readResults } from "../../report/load.js";
+import type { ReportRecord } from "../../report/results-schema.js";
 import { verifyResults } from "../../report/verify.js";
 import {
   type NewTask,
