@@ -6,7 +6,8 @@
 import { type Case, CaseSchema, PROTOCOLS, type Protocol } from "./cases/schema.js";
 import { formatPath } from "./errors.js";
 import { type Extraction, extractCalls as extractUnchecked } from "./extract/index.js";
-import { grade as gradeUnchecked, type Output } from "./grade/grade.js";
+import { grade as gradeUnchecked } from "./grade/grade.js";
+import type { Output } from "./grade/output.js";
 import type { Verdict } from "./grade/verdict.js";
 import { mcnemarExact as mcnemarUnchecked } from "./metrics/mcnemar.js";
 import { type Summary, summarize as summarizeUnchecked } from "./metrics/summary.js";

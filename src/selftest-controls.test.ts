@@ -1,7 +1,8 @@
 /** The selftest can fail: each kind of broken grader is caught by the negative control made for it, naming the case. */
 import { describe, expect, it } from "vitest";
 import type { Case } from "./cases/schema.js";
-import { grade, type Output } from "./grade/grade.js";
+import { grade } from "./grade/grade.js";
+import type { Output } from "./grade/output.js";
 import { SPEC1_RULES } from "./grade/rules.js";
 import type { Verdict } from "./grade/verdict.js";
 import { type ControlRow, selftest, selftestControls } from "./selftest.js";

@@ -4,7 +4,8 @@ import { CONTROL_KINDS, type ControlKind, negativeControl } from "./backends/neg
 import { type ReferenceName, referenceOutput } from "./backends/reference-outputs.js";
 import type { Case, Protocol } from "./cases/schema.js";
 import { expectsCall } from "./grade/expectation.js";
-import { grade, type Output } from "./grade/grade.js";
+import { grade } from "./grade/grade.js";
+import type { Output } from "./grade/output.js";
 import type { Verdict } from "./grade/verdict.js";
 
 export interface SelftestRow {

@@ -4,7 +4,7 @@ import { loadCases } from "../cases/load.js";
 import { type Case, PROTOCOLS } from "../cases/schema.js";
 import { UserError } from "../errors.js";
 import type { BfclMode } from "../grade/bfcl/checker.js";
-import type { Output } from "../grade/grade.js";
+import type { Output } from "../grade/output.js";
 import { DEFAULT_GRADING_PROFILE, gradingProfile } from "../grade/profiles.js";
 import { openOutput } from "../io/output.js";
 import { checkValue, forEachByteLine, parseJsonLine } from "../jsonl.js";

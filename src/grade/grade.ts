@@ -1,7 +1,7 @@
 /** The grader: one case and one raw output in, one verdict out. Pure and deterministic. */
 
 import { isMentions } from "../cases/mentions.js";
-import type { Case, ExpectedCall, Protocol } from "../cases/schema.js";
+import type { Case, ExpectedCall } from "../cases/schema.js";
 import { type Dialect, type Extraction, extractCalls } from "../extract/index.js";
 import type { Call, ToolSpec } from "../tools/types.js";
 import { hasConstraints, unmetConstraints, unmetConstraintsAsSubstrings } from "./answer.js";
@@ -11,6 +11,7 @@ import type { NoCallExpectation } from "./expectation.js";
 import { gradeAnyCall, gradeCalls } from "./grade-calls.js";
 import { decodeNativeReply } from "./native.js";
 import { offeredTools } from "./offered.js";
+import type { Output } from "./output.js";
 import { type ResolvedTool, resolveToolName } from "./resolve-tool.js";
 import { type GradingRules, TOOLUSE_RULES } from "./rules.js";
 import {
@@ -23,12 +24,8 @@ import {
 } from "./verdict.js";
 
 export { offeredTools } from "./offered.js";
-
-export interface Output {
-  id: string;
-  protocol: Protocol;
-  output: string;
-}
+/** The grader's input type, re-exported with the grader (modules below it import it from output.ts). */
+export type { Output } from "./output.js";
 
 function read(output: Output, tools: readonly ToolSpec[], rules: GradingRules): Reading | Extraction {
   const plainLine = !rules.plainLineOnlyInPlain || output.protocol === "plain";

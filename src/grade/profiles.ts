@@ -7,7 +7,8 @@ import type { Case } from "../cases/schema.js";
 import { UserError } from "../errors.js";
 import type { BfclMode } from "./bfcl/checker.js";
 import { gradeBfclProfile, withBfclVerdict } from "./bfcl/profile.js";
-import { gradeAndRead, type Output } from "./grade.js";
+import { gradeAndRead } from "./grade.js";
+import type { Output } from "./output.js";
 import { type GradingRules, SPEC1_RULES, TOOLUSE_RULES } from "./rules.js";
 import type { Verdict } from "./verdict.js";
 

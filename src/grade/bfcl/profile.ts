@@ -6,8 +6,8 @@
  */
 import type { Case } from "../../cases/schema.js";
 import { type Extraction, readsAsDefaults } from "../../extract/index.js";
-import type { Output } from "../grade.js";
 import { offeredTools } from "../offered.js";
+import type { Output } from "../output.js";
 import { mostLenient, type NameResolution, resolveToolName } from "../resolve-tool.js";
 import type { Verdict } from "../verdict.js";
 import type { BfclMode } from "./checker.js";
