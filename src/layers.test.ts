@@ -1,7 +1,8 @@
 /**
  * Layers point one way. Every import (types included) of every library module is checked against the layer order
  * below; there is no list of exceptions. Within one layer, sibling folders may import each other only without a
- * cycle. Tests and test support are outside the graph (they may reach across layers to set up a case).
+ * cycle, and no two files import each other even through others (issue 28). Tests and test support are outside the
+ * graph (they may reach across layers to set up a case); production code never imports test support.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
@@ -101,6 +102,48 @@ function siblingCycles(all: readonly Edge[]): string[] {
   return [...graph.keys()].filter((unit) => reaches(unit, unit, new Set())).sort();
 }
 
+/**
+ * Files that import each other in a cycle, type imports included: each cycle as its files, sorted. A type two files
+ * share lives in the lower one (or a leaf of its own), so the order in which modules can be read stays a tree.
+ */
+function fileCycles(all: readonly Edge[]): string[][] {
+  const graph = new Map<string, string[]>();
+  for (const { from, to } of all) graph.set(from, [...(graph.get(from) ?? []), to]);
+  // Tarjan's strongly connected components: every component of more than one file is a cycle.
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, index.size);
+    low.set(file, index.get(file) ?? 0);
+    stack.push(file);
+    onStack.add(file);
+    for (const next of graph.get(file) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file) ?? 0, low.get(next) ?? 0));
+      } else if (onStack.has(next)) low.set(file, Math.min(low.get(file) ?? 0, index.get(next) ?? 0));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+      onStack.delete(top);
+      component.push(top);
+      if (top === file) break;
+    }
+    if (component.length > 1) cycles.push(component.sort());
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  return cycles;
+}
+
+/** Imports of test support (any `test-support/` folder) by production code: tests may reach down, never the reverse. */
+function testSupportImports(all: readonly Edge[]): string[] {
+  return all.filter((edge) => edge.to.split("/").includes("test-support")).map((e) => `${e.from} → ${e.to}`);
+}
+
 describe("the import graph", () => {
   const all = edges();
 
@@ -119,6 +162,29 @@ describe("the import graph", () => {
 
   it("has no cycle between sibling folders of one layer", () => {
     expect(siblingCycles(all)).toEqual([]);
+  });
+
+  it("has no cycle between two files, type imports included", () => {
+    expect(fileCycles(all)).toEqual([]);
+  });
+
+  it("never imports test support from production code", () => {
+    expect(testSupportImports(all)).toEqual([]);
+  });
+
+  it("catches a file cycle and a test-support import (negative control)", () => {
+    const cycle = [
+      { from: "grade/a.ts", to: "grade/b.ts" },
+      { from: "grade/b.ts", to: "grade/c.ts" },
+      { from: "grade/c.ts", to: "grade/a.ts" },
+      { from: "grade/c.ts", to: "tools/types.ts" },
+    ];
+    expect(fileCycles(cycle)).toEqual([["grade/a.ts", "grade/b.ts", "grade/c.ts"]]);
+    expect(fileCycles(cycle.slice(1))).toEqual([]);
+    expect(
+      testSupportImports([{ from: "report/load.ts", to: "report/test-support/fixtures.ts" }]),
+    ).toHaveLength(1);
+    expect(testSupportImports([{ from: "report/load.ts", to: "report/verify.ts" }])).toEqual([]);
   });
 
   it("catches an upward import (negative control)", () => {

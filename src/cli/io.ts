@@ -21,6 +21,12 @@ export interface Io {
   standardOutput?: (text: string) => void;
 }
 
+/** Only the two streams, for commands that print but never ask about the terminal (plan build, plan lint). */
+export type Streams = Pick<Io, "stdout" | "stderr">;
+
+/** Sets the exit code from a command; every command module is loaded only when its command runs. */
+export type SetExit = (code: number) => void;
+
 /** NO_COLOR (no-color.org) or TERM=dumb: a standing request for plain text even on a terminal. */
 function plainRequested(env: NodeJS.ProcessEnv): boolean {
   return Boolean(env.NO_COLOR) || env.TERM === "dumb";

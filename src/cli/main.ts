@@ -15,13 +15,17 @@ import {
   OUTPUT_OPTIONS,
 } from "./file-flags.js";
 import { checkInputKinds } from "./input-kind.js";
-import { guardProcessStreams, type Io, processIo, processStreamsFailed, redactingIo } from "./io.js";
+import {
+  guardProcessStreams,
+  type Io,
+  processIo,
+  processStreamsFailed,
+  redactingIo,
+  type SetExit,
+} from "./io.js";
 import { addModelFlags, RUN_FLAG_DEFAULTS } from "./model-flags.js";
 import { registerPlanCommands } from "./plan-commands.js";
 import { registerReviewCommands } from "./review-commands.js";
-
-/** Sets the exit code from a command; every command module is loaded only when its command runs. */
-export type SetExit = (code: number) => void;
 
 /**
  * `io` is what commands print to (main hands a copy that checkFiles may change); `terminal` is what commander's own

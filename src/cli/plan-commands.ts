@@ -2,8 +2,7 @@
 import { join } from "node:path";
 import type { Command } from "commander";
 import { DATA_DIR } from "../paths.js";
-import type { Io } from "./io.js";
-import type { SetExit } from "./main.js";
+import type { Io, SetExit } from "./io.js";
 import { addModelFlags, PLAN_FLAG_DEFAULTS } from "./model-flags.js";
 
 function collect(value: string, previous: string[] = []): string[] {

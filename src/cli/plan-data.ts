@@ -19,13 +19,8 @@ import {
 import { DEFAULT_TOOL_DESCRIPTIONS, PlanRecordSchema } from "../plans/index.js";
 import { terminalText } from "../sanitize.js";
 import { reportExpected } from "./boundary.js";
-import { outputOptions } from "./io.js";
+import { outputOptions, type Streams } from "./io.js";
 import { lintAndPrint } from "./plan-lint.js";
-
-export interface PlanDataIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-}
 
 /** Where the build reads and writes; the defaults are the package's own corpus/plans/ and data/plans/. */
 export interface PlanBuildOptions {
@@ -62,7 +57,7 @@ function jsonlBeside(csv: string): string {
 }
 
 /** User errors end the command with exit code 2 and one line each on stderr; bugs keep their stack. */
-function guarded(io: PlanDataIo, run: () => void): number {
+function guarded(io: Streams, run: () => void): number {
   try {
     run();
     return 0;
@@ -74,7 +69,7 @@ function guarded(io: PlanDataIo, run: () => void): number {
 }
 
 /** Regenerates data/plans/queries.jsonl and data/plans/manifest.json; composition and lineage warnings go to stderr. */
-export function runPlanBuild(io: PlanDataIo, options: PlanBuildOptions = {}): number {
+export function runPlanBuild(io: Streams, options: PlanBuildOptions = {}): number {
   return guarded(io, () => {
     const built = buildPlanData(options.sourceDir ?? join(CORPUS_DIR, "plans"), DEFAULT_TOOL_DESCRIPTIONS);
     const violations = lintAndPrint(io, { ...(options.sourceDir ? { dir: options.sourceDir } : {}) });
@@ -97,7 +92,7 @@ export function runPlanBuild(io: PlanDataIo, options: PlanBuildOptions = {}): nu
 }
 
 /** Converts the paper's release CSV files into query lines and plan lines. */
-export function runPlanImport(options: PlanImportOptions, io: PlanDataIo): number {
+export function runPlanImport(options: PlanImportOptions, io: Streams): number {
   return guarded(io, () => {
     const queries = importQueries(readText(options.queries), options.queries);
     const plans = options.plans
@@ -118,7 +113,7 @@ export function runPlanImport(options: PlanImportOptions, io: PlanDataIo): numbe
 }
 
 /** Writes query lines (and plan lines) back in the paper's CSV shape. */
-export function runPlanExport(options: PlanExportOptions, io: PlanDataIo): number {
+export function runPlanExport(options: PlanExportOptions, io: Streams): number {
   return guarded(io, () => {
     if ((options.plans === undefined) !== (options.outPlans === undefined))
       throw new UserError("--plans and --out-plans go together: give both or neither");

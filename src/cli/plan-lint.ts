@@ -5,7 +5,7 @@ import { DEFAULT_TOOL_DESCRIPTIONS } from "../plans/index.js";
 import { formatViolation, type LintViolation, lintPlanSources } from "../plans/lint/index.js";
 import { terminalText } from "../sanitize.js";
 import { reportExpected } from "./boundary.js";
-import type { PlanDataIo } from "./plan-data.js";
+import type { Streams } from "./io.js";
 
 export interface PlanLintOptions {
   /** Default: the package's corpus/plans/. */
@@ -14,7 +14,7 @@ export interface PlanLintOptions {
 }
 
 /** Lints and prints; the violations are returned so `plan build` can refuse to write. */
-export function lintAndPrint(io: PlanDataIo, options: PlanLintOptions = {}): LintViolation[] {
+export function lintAndPrint(io: Streams, options: PlanLintOptions = {}): LintViolation[] {
   const dir = options.dir ?? join(CORPUS_DIR, "plans");
   const violations = lintPlanSources(dir, DEFAULT_TOOL_DESCRIPTIONS, options.dir ?? "corpus/plans");
   // Messages quote the sources (queries, prompts): text from files is stripped of control characters.
@@ -23,7 +23,7 @@ export function lintAndPrint(io: PlanDataIo, options: PlanLintOptions = {}): Lin
   return violations;
 }
 
-export function runPlanLint(io: PlanDataIo, options: PlanLintOptions = {}): number {
+export function runPlanLint(io: Streams, options: PlanLintOptions = {}): number {
   let violations: LintViolation[];
   try {
     violations = lintAndPrint(io, options);

@@ -6,8 +6,7 @@
 import type { Command } from "commander";
 import { UserError } from "../errors.js";
 import { flagName } from "./file-flags.js";
-import type { Io } from "./io.js";
-import type { SetExit } from "./main.js";
+import type { Io, SetExit } from "./io.js";
 import { addReviewDataCommands } from "./review-data.js";
 
 export function registerReviewCommands(root: Command, io: Io, setExit: SetExit): void {

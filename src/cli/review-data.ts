@@ -5,8 +5,7 @@
  * so the subcommands read them from there). The work loads only when a subcommand runs.
  */
 import type { Command } from "commander";
-import type { Io } from "./io.js";
-import type { SetExit } from "./main.js";
+import type { Io, SetExit } from "./io.js";
 
 export function addReviewDataCommands(review: Command, io: Io, setExit: SetExit): void {
   review
