@@ -8,23 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PACKAGE_ROOT } from "./paths.js";
-
-/** Top to bottom: a module may import its own folder, any lower layer, and the shared pieces. */
-const LAYERS: readonly (readonly string[])[] = [
-  ["cli", "index", "public-api"],
-  ["review/web"],
-  ["review"],
-  ["planning"],
-  ["runner", "report", "plans", "import", "selftest", "config"],
-  ["backends", "protocols", "metrics", "workspace"],
-  ["grade"],
-  ["extract"],
-  ["cases"],
-  ["tools"],
-];
-
-/** Low-level pieces anyone may use; they import only each other. */
-const SHARED = ["errors", "input", "io", "jsonl", "paths", "version", "sanitize", "text", "yaml-config"];
+import { LAYERS, SHARED } from "./test-support/layers.js";
 
 const SRC = join(PACKAGE_ROOT, "src");
 

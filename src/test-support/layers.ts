@@ -1,0 +1,28 @@
+/** The layer order of src/, shared by the import-graph test and the test that docs/architecture.md states it. */
+
+/** Top to bottom: a module may import its own folder, any lower layer, and the shared pieces. */
+export const LAYERS: readonly (readonly string[])[] = [
+  ["cli", "index", "public-api"],
+  ["review/web"],
+  ["review"],
+  ["planning"],
+  ["runner", "report", "plans", "import", "selftest", "config"],
+  ["backends", "protocols", "metrics", "workspace"],
+  ["grade"],
+  ["extract"],
+  ["cases"],
+  ["tools"],
+];
+
+/** Low-level pieces anyone may use; they import only each other. */
+export const SHARED = [
+  "errors",
+  "input",
+  "io",
+  "jsonl",
+  "paths",
+  "version",
+  "sanitize",
+  "text",
+  "yaml-config",
+];
