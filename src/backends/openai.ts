@@ -1,5 +1,5 @@
 /** The OpenAI-compatible backend: vLLM, SGLang, llama.cpp server, Ollama, LM Studio or a hosted API. */
-import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from "openai";
+import type OpenAI from "openai";
 import { encodeNativeReply } from "../grade/native.js";
 import { holdSecret, holdUrlCredentials, redact, redactSecrets, redactUrl } from "../text/redact.js";
 import { httpFetch } from "./http-fetch.js";
@@ -21,6 +21,14 @@ export interface OpenAiBackendOptions {
   /** The NAME of the variable the key came from, for messages (`OPENAI_API_KEY`). */
   apiKeyEnv?: string;
   timeoutMs: number;
+}
+
+/** The SDK's module, loaded on the first request: a run that asks no server (baseline, replay, every answer cached) never pays for its ~100 modules. */
+type Sdk = typeof import("openai");
+let sdkLoading: Promise<Sdk> | undefined;
+function loadSdk(): Promise<Sdk> {
+  sdkLoading ??= import("openai");
+  return sdkLoading;
 }
 
 function retryAfterMs(headers: Headers | undefined): number | null {
@@ -48,7 +56,8 @@ function refusedKey(status: number, options: OpenAiBackendOptions): FatalBackend
  * Sorts an SDK failure into retry, stop-the-run, or a plain per-record error. Every message that leaves here has
  * passed the redactor: a server's error body may echo the request's Authorization header.
  */
-function classify(error: unknown, options: OpenAiBackendOptions): unknown {
+function classify(error: unknown, options: OpenAiBackendOptions, sdk: Sdk): unknown {
+  const { APIConnectionError, APIError, APIUserAbortError } = sdk;
   if (error instanceof APIUserAbortError) return error;
   if (error instanceof APIConnectionError)
     return new TransientError(`connection failed: ${redact(error.message)}`);
@@ -86,21 +95,30 @@ export function openAiBackend(options: OpenAiBackendOptions): Backend {
   // The address as records and messages show it: without its credentials.
   const shownURL = redactUrl(options.baseURL);
   // Our runner owns retries (one policy, counted, honouring Retry-After), so the SDK's own are off.
-  const client = new OpenAI({
-    baseURL: options.baseURL,
-    // Without a key no Authorization header is sent (a local server needs none): never a made-up one.
-    apiKey: options.apiKey ?? "",
-    ...(options.apiKey === undefined ? { defaultHeaders: { Authorization: null } } : {}),
-    maxRetries: 0,
-    timeout: options.timeoutMs,
-    fetch: httpFetch,
-  });
+  let client: Promise<{ sdk: Sdk; client: OpenAI }> | undefined;
+  const connect = () => {
+    client ??= loadSdk().then((sdk) => ({
+      sdk,
+      client: new sdk.default({
+        baseURL: options.baseURL,
+        // Without a key no Authorization header is sent (a local server needs none): never a made-up one.
+        apiKey: options.apiKey ?? "",
+        ...(options.apiKey === undefined ? { defaultHeaders: { Authorization: null } } : {}),
+        maxRetries: 0,
+        timeout: options.timeoutMs,
+        fetch: httpFetch,
+      }),
+    }));
+    return client;
+  };
   return {
     kind: "openai",
     model: options.model,
     cacheable: true,
     endpoint: shownURL.replace(/\/+$/, ""),
     async preflight(signal: AbortSignal): Promise<void> {
+      const { sdk, client } = await connect();
+      const { APIConnectionError, APIError, APIUserAbortError } = sdk;
       let served: string[];
       try {
         served = (await client.models.list({ signal })).data.map((m) => m.id);
@@ -110,7 +128,7 @@ export function openAiBackend(options: OpenAiBackendOptions): Backend {
         if (error instanceof APIConnectionError) {
           throw new UnreachableError(`cannot reach the server at ${shownURL} (${redact(error.message)})`);
         }
-        const fatal = classify(error, options);
+        const fatal = classify(error, options, sdk);
         // A server without a model list (or one that hides it) is not an error: the first request will tell.
         if (fatal instanceof FatalBackendError && !(error instanceof APIError && error.status === 404))
           throw fatal;
@@ -136,6 +154,7 @@ export function openAiBackend(options: OpenAiBackendOptions): Backend {
           ? { chat_template_kwargs: { enable_thinking: settings.enable_thinking } }
           : {}),
       };
+      const { sdk, client } = await connect();
       let response: OpenAI.ChatCompletion;
       try {
         response = await client.chat.completions.create(
@@ -145,7 +164,7 @@ export function openAiBackend(options: OpenAiBackendOptions): Backend {
           },
         );
       } catch (error) {
-        throw classify(error, options);
+        throw classify(error, options, sdk);
       }
       const choice = response.choices?.[0];
       if (!choice) throw new TransientError("the reply has no choices");

@@ -1,0 +1,79 @@
+/**
+ * Commands load only the modules they use (issue 28: start-up is paid once and small). A run that asks no server —
+ * the built-in baseline — must not load the OpenAI SDK (about a hundred modules); a run against a server does.
+ * Checked in a real process with a module loader hook that lists every module it loads.
+ */
+import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { PACKAGE_ROOT } from "../paths.js";
+import { tempDir } from "../test-support/temp.js";
+
+const ENTRY = join(PACKAGE_ROOT, "src/test-support/cli-entry.ts");
+const TSX = import.meta.resolve("tsx");
+const dir = tempDir("tooluse-startup-");
+afterAll(() => dir.remove());
+
+/** Runs the CLI with a hook that appends each loaded module's URL to a file; returns the URLs and the exit code. */
+function loadedBy(
+  args: string[],
+  name: string,
+): { status: number | null; modules: string[]; stderr: string } {
+  const list = join(dir.path, `${name}.txt`);
+  const hooks = join(dir.path, `${name}-hooks.mjs`);
+  const register = join(dir.path, `${name}-register.mjs`);
+  writeFileSync(list, "");
+  writeFileSync(
+    hooks,
+    `import { appendFileSync } from "node:fs";\nexport async function load(url, context, next) { appendFileSync(${JSON.stringify(list)}, url + "\\n"); return next(url, context); }\n`,
+  );
+  writeFileSync(
+    register,
+    `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+  );
+  const result = spawnSync(
+    process.execPath,
+    ["--import", pathToFileURL(register).href, "--import", TSX, ENTRY, ...args],
+    { cwd: dir.path, encoding: "utf8" },
+  );
+  return {
+    status: result.status,
+    modules: readFileSync(list, "utf8").split("\n").filter(Boolean),
+    stderr: result.stderr,
+  };
+}
+
+const sdk = (modules: readonly string[]) => modules.filter((url) => url.includes("/node_modules/openai/"));
+
+describe("start-up", () => {
+  it("a baseline run loads no OpenAI SDK module", () => {
+    const run = loadedBy(["run", "--limit", "1", "--out", join(dir.path, "baseline.json")], "baseline");
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.modules.length).toBeGreaterThan(50);
+    expect(sdk(run.modules)).toEqual([]);
+  });
+
+  it("a run against a server loads it (negative control: the hook sees the SDK when it is used)", () => {
+    // Nothing listens on port 9 of loopback: the preflight fails, after the SDK was loaded to ask.
+    const run = loadedBy(
+      [
+        "run",
+        "--limit",
+        "1",
+        "--base-url",
+        "http://127.0.0.1:9/v1",
+        "--model",
+        "m",
+        "--retries",
+        "0",
+        "--out",
+        join(dir.path, "server.json"),
+      ],
+      "server",
+    );
+    expect(run.status).not.toBe(0);
+    expect(sdk(run.modules).length).toBeGreaterThan(10);
+  });
+});
