@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { captureIo } from "../test-support/capture-io.js";
+import { TOOLUSE_VERSION } from "../test-support/profile-version.js";
 import { tempDir } from "../test-support/temp.js";
 import { main } from "./main.js";
 
@@ -42,7 +43,7 @@ describe("tooluse grade --rules", () => {
     const { code, io } = await grade();
     expect(code).toBe(0);
     expect(JSON.parse(io.out)).toMatchObject({
-      grading: { profile: "tooluse", version: "2.2.0" },
+      grading: { profile: "tooluse", version: TOOLUSE_VERSION },
       passed: 0,
     });
   });
@@ -77,7 +78,7 @@ describe("tooluse run --rules, report and compare", () => {
     const tooluse = await run("tooluse", a);
     const spec1 = await run("spec1", b);
     expect(tooluse.code).toBe(0);
-    expect(tooluse.results.grading).toEqual({ profile: "tooluse", version: "2.2.0" });
+    expect(tooluse.results.grading).toEqual({ profile: "tooluse", version: TOOLUSE_VERSION });
     expect(spec1.results.grading).toEqual({ profile: "spec1", version: "1.1.0" });
     expect(spec1.results.corpus.digest).toMatch(/^sha256:/);
     for (const command of [

@@ -11,6 +11,7 @@ import type { Verdict } from "../grade/verdict.js";
 import { summarize } from "../metrics/summary.js";
 import { DEFAULT_CASES_FILE } from "../paths.js";
 import { captureIo } from "../test-support/capture-io.js";
+import { TOOLUSE_VERSION, TOOLUSE_VERSION_PATTERN } from "../test-support/profile-version.js";
 import { tempDir } from "../test-support/temp.js";
 import { main } from "./main.js";
 
@@ -62,7 +63,7 @@ afterAll(() => dir.remove());
 describe("results carry how their verdicts were made", () => {
   it("every scored record names its grader", () => {
     const results = read(baseline);
-    expect(results.grading).toEqual({ profile: "tooluse", version: "2.2.0" });
+    expect(results.grading).toEqual({ profile: "tooluse", version: TOOLUSE_VERSION });
     for (const record of results.records)
       expect(record.grading).toEqual(record.status === "scored" ? results.grading : undefined);
   });
@@ -87,7 +88,9 @@ describe("compare re-grades both runs", () => {
       );
     }
     expect(err).toMatch(
-      /edited\.json: 7 stored verdict\(s\) differ from re-grading the outputs under tooluse 2\.2\.0/,
+      new RegExp(
+        String.raw`edited\.json: 7 stored verdict\(s\) differ from re-grading the outputs under tooluse ${TOOLUSE_VERSION_PATTERN}`,
+      ),
     );
   });
 
@@ -141,7 +144,9 @@ describe("report re-grades every record", () => {
     const { code, err } = await cli("report", at("older.json"));
     expect(code).toBe(0);
     expect(err).toMatch(
-      /older\.json: graded under tooluse 1\.9\.0, re-graded under tooluse 2\.2\.0: 1 verdict\(s\) differ; showing the re-graded verdicts/,
+      new RegExp(
+        String.raw`older\.json: graded under tooluse 1\.9\.0, re-graded under tooluse ${TOOLUSE_VERSION_PATTERN}: 1 verdict\(s\) differ; showing the re-graded verdicts`,
+      ),
     );
   });
 
@@ -151,7 +156,9 @@ describe("report re-grades every record", () => {
     write(at("spliced.json"), spliced);
     const { err } = await cli("report", at("spliced.json"));
     expect(err).toMatch(
-      /spliced\.json: records\[2\] \([^)]+\): graded under spec1 1\.1\.0 in a file graded under tooluse 2\.2\.0/,
+      new RegExp(
+        String.raw`spliced\.json: records\[2\] \([^)]+\): graded under spec1 1\.1\.0 in a file graded under tooluse ${TOOLUSE_VERSION_PATTERN}`,
+      ),
     );
   });
 
@@ -232,9 +239,14 @@ describe("merge refuses a shard whose evidence does not hold", () => {
   });
 
   it("a shard graded under another version of the profile", async () => {
-    await refused((r) => {
-      r.grading = { profile: "tooluse", version: "1.9.0" };
-      for (const record of r.records) if (record.grading) record.grading.version = "1.9.0";
-    }, /merge: \S+shard-2-edited\.json was graded under tooluse 1\.9\.0; this tooluse grades under 2\.2\.0/);
+    await refused(
+      (r) => {
+        r.grading = { profile: "tooluse", version: "1.9.0" };
+        for (const record of r.records) if (record.grading) record.grading.version = "1.9.0";
+      },
+      new RegExp(
+        String.raw`merge: \S+shard-2-edited\.json was graded under tooluse 1\.9\.0; this tooluse grades under ${TOOLUSE_VERSION_PATTERN}`,
+      ),
+    );
   });
 });

@@ -10,6 +10,7 @@ import { DEFAULT_CASES_FILE, PACKAGE_ROOT } from "../paths.js";
 import { captureIo } from "../test-support/capture-io.js";
 import { type MockServer, startMockServer } from "../test-support/mock-openai-server.js";
 import { perfectScript } from "../test-support/perfect-model.js";
+import { TOOLUSE_VERSION_PATTERN } from "../test-support/profile-version.js";
 import { tempDir } from "../test-support/temp.js";
 import type { Io } from "./io.js";
 import { main } from "./main.js";
@@ -162,7 +163,9 @@ describe("reports check what they are given", () => {
         /^warning: .*tampered\.json: the stored summary \(score 0\.990, 183\/188 passed\) disagrees with its re-graded records \(score 1\.000, 188\/188 passed\); showing the recomputed one$/,
       ),
       expect.stringMatching(
-        /^warning: .*tampered\.json: 1 stored verdict\(s\) differ from re-grading the outputs under tooluse 2\.2\.0: the file was edited or damaged; showing the re-graded verdicts$/,
+        new RegExp(
+          String.raw`^warning: .*tampered\.json: 1 stored verdict\(s\) differ from re-grading the outputs under tooluse ${TOOLUSE_VERSION_PATTERN}: the file was edited or damaged; showing the re-graded verdicts$`,
+        ),
       ),
       expect.stringMatching(
         /^warning: .*tampered\.json: records\[0\] \(calculator-en-01, json\): stored failed, re-graded passed$/,

@@ -43,8 +43,10 @@ const REGISTRY: Record<GradingProfileName, (options: ProfileOptions) => GradingP
     // 2.1.0: no-call behaviour read from the roles of a reply's units, call mentions kept apart from calls, a
     // truncated call block is a malformed attempt (issue 25). 2.2.0: blind sets 3 and 4's classes — commentary after
     // a call of any dialect keeps it a call, sentence-ended prefaces, proposals and results after a TOOL line's dash,
-    // a TOOL line cut at its separator, and the reply sentences around call talk (issue 25, shapes round).
-    version: "2.2.0",
+    // a TOOL line cut at its separator, and the reply sentences around call talk (issue 25, shapes round). 2.3.0:
+    // blind set 8's reply classes — an action placed elsewhere ("You can pick seats on ba.com") is an alternative,
+    // not a request; a missing means named with compound modifiers ("a clock or time-zone tool") is a refusal.
+    version: "2.3.0",
     grade: (testCase, output) => withBoth(testCase, output, TOOLUSE_RULES, bfclMode),
   }),
   spec1: ({ bfclMode }) => ({

@@ -12,6 +12,7 @@ import { grade } from "../grade/grade.js";
 import { gradingProfile } from "../grade/profiles.js";
 import { DEFAULT_CASES_FILE } from "../paths.js";
 import { SINGLE_CALL } from "../protocols/prompts.js";
+import { TOOLUSE_VERSION } from "../test-support/profile-version.js";
 import { tempDir } from "../test-support/temp.js";
 import { execute } from "./execute.js";
 import { journalPath } from "./journal.js";
@@ -155,7 +156,7 @@ describe("buildResults", () => {
       harnessVersion: "test",
       corpus: { name: "t", version: null, digest: "sha256:x", file: "t", cases: 2 },
       model: "m",
-      grading: { profile: "tooluse", version: "2.2.0" },
+      grading: { profile: "tooluse", version: TOOLUSE_VERSION },
       config,
       cases: cases.slice(0, 2),
       records: [record],

@@ -49,11 +49,25 @@ export function isAlternative(text: string): boolean {
   return ALTERNATIVE.test(text) || INSTEAD.test(text) || sendsElsewhere(text);
 }
 
-/** A place to look: a site, an app, a search, a help desk. */
+/**
+ * A place other than this conversation: a site or a domain, an app or an account, a desk or an office, someone to deal
+ * with directly, or the user acting alone. Where an action happens, not its verb, says it is not asked of the assistant.
+ */
 const ELSEWHERE = anywhere([
-  "(?:on|in|at|via|through) (?:the |their |an |a |your )?(?:official )?(?:website|site|app|internet|web|search engine|help ?desk|hotline)",
+  "(?:on|in|at|via|through|from|using) (?:the |their |an |a |your |its )?(?:[\\p{L}-]+(?:'s|’s) )?(?:official |own |mobile |online |web )?(?:[\\p{L}-]+ )?(?:website|site|app|application|portal|account|internet|web|search engine|help ?desk|hotline|front desk|counter|desk|office|branch|kiosk|store|shop|box office|booking page|settings|dashboard)",
   "online",
-  "(?:на|в|во|через) (?:\\p{L}+ )?(?:сайте|интернете|поиске|поисковике|приложении|справочной|справочном)",
+  // A domain name: "on ba.com", "at gosuslugi.ru".
+  "(?:on|at|via|through|from) [\\p{L}\\p{N}-]+(?:\\.[\\p{L}\\p{N}-]+)*\\.(?:com|org|net|io|gov|edu|info|ru|рф|uk|de|fr|es|it|eu|co)",
+  // A menu or section of an app: "under the Bookings tab", "in Settings › Privacy" (units are folded to lower case).
+  "(?:under|in) (?:the |your |my )?(?:[\\p{L}-]+ ){1,3}(?:tab|menu|section|page|screen)",
+  "under (?:manage|my|account|profile|settings|bookings|trips|orders)(?![\\p{L}])",
+  "directly (?:with|through|from|on|at|via)",
+  "(?:by )?yourself",
+  "on your own",
+  "(?:на|в|во|через) (?:\\p{L}+ )?(?:сайте|интернете|поиске|поисковике|приложении|справочной|справочном|личном кабинете|кабинете|кассе|офисе|отделении|банкомате|терминале|настройках)",
+  "на стойке",
+  "самостоятельно",
+  "(?:вы |ты )?сами(?![\\p{L}])",
 ]);
 /** An imperative opening the unit: Russian by its ending, English by the verbs of looking and asking. */
 const IMPERATIVE_OPENING = new RegExp(
@@ -67,6 +81,14 @@ const IMPERATIVE_OPENING = new RegExp(
  */
 export function sendsElsewhere(text: string): boolean {
   return IMPERATIVE_OPENING.test(text) && ELSEWHERE.test(text);
+}
+
+/**
+ * C-alt by place for any verb: an imperative or a "you can" sentence whose action happens elsewhere ("You can pick
+ * seats on ba.com", «Выберите место в личном кабинете») tells the user what to do there; it asks the assistant nothing.
+ */
+export function actsElsewhere(text: string): boolean {
+  return ELSEWHERE.test(text);
 }
 
 const SUPPORT = atStart([

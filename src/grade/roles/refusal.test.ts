@@ -11,6 +11,11 @@ describe("role R: refusals with and without a negation word", () => {
     "я не могу вызвать такси",
     "у меня нет доступа к вашей почте",
     "это не в моих силах",
+    // R1 with compound or coordinated modifiers of the means
+    "i don't have a clock or time-zone tool available",
+    "i don't have a real-time flight-tracking service",
+    "у меня нет сервиса для бронирования",
+    "у меня нет инструментов для онлайн-оплаты",
     // R2 a limit
     "ordering groceries is outside what my tools cover",
     "that's beyond what i can look up here",

@@ -12,6 +12,10 @@
  */
 import { anywhere, type Cue } from "./cues.js";
 
+/** The same means in Russian, any case and number: «нет инструмента», «нет сервисов», «нет доступа к сервису». */
+const MEANS_RU =
+  "(?:доступ|возможност|инструмент|функци|сервис|интеграци|подключени|плагин|способ|средств|api)\\p{L}*";
+
 /** What an ability is about: tools, access, means (so "I don't have a favourite" is no refusal). */
 const MEANS =
   "(?:the |any |a |an |direct |real-time |realtime |live |current |internet |web |physical |such |that |this |those |these |access to (?:a |an |the |any )?)?(?:abilit|access|capabilit|tools?|function|means|way|permission|options?|feature|integration|connection|plugin|skill|api|internet|browsing|web|real-time|realtime|live|control|hands|body|phone|account|email|e-mail|calendar|booking|payment|ordering|bank|reservation|smart|device|credentials|authori)\\p{L}*";
@@ -41,7 +45,8 @@ const R1_NEGATED = anywhere([
   "not able to",
   "no way (?:for me )?to",
   "sorry, (?:no|not|i can'?t|i cannot|i'?m unable)",
-  `(?:i|we) (?:(?:really|currently|unfortunately|sadly|just|also) )*(?:don'?t|do not) have (?:a |an |any |the )?(?:\\p{L}+ ){1,3}(?:tool|function|integration|app|service|access|connection)s?`,
+  // The means with its modifiers, compound and coordinated ones too: "a clock or time-zone tool", "a real-time flight-tracking service".
+  `(?:i|we) (?:(?:really|currently|unfortunately|sadly|just|also) )*(?:don'?t|do not) have (?:a |an |any |the )?(?:[\\p{L}\\p{N}][\\p{L}\\p{N}_'’-]* ){1,5}(?:tool|function|integration|app|service|access|connection)s?`,
   // R4 with the tool named as it is called ("There's no send_email tool") or no verb at all ("No weather tool here").
   "(?:there'?s|there is|there are) no (?:[\\p{L}\\p{N}_.-]+ ){0,2}(?:tool|function|integration|way|option|feature)s?",
   "no (?:[\\p{L}\\p{N}_.-]+ ){0,2}(?:tool|function|integration|plugin|api|access)s? (?:available|here|at my disposal|for (?:that|this|it)|i can use|on my end|in my)",
@@ -124,8 +129,8 @@ const R_RUSSIAN = anywhere([
   "не вижу",
   "я пас",
   "не имею (?:доступа|возможности|такой|права|средств|инструмента)",
-  "нет (?:доступа|возможности|инструмента|функции|нужного|нужной|подходящ\\p{L}*|такой (?:функции|возможности)|такого (?:инструмента|доступа)|способа|средств|интеграции|подключения)",
-  "у меня (?:сейчас )?нет(?:у)? (?:доступа|возможности|инструмента|функции|такого|такой|подходящ\\p{L}*|нужного|нужной|способа|средств|интеграции|подключения|прав|рук)",
+  `нет (?:${MEANS_RU}|нужного|нужной|подходящ\\p{L}*|такой (?:функции|возможности)|такого (?:инструмента|доступа|сервиса))`,
+  `у меня (?:сейчас )?нет(?:у)? (?:${MEANS_RU}|такого|такой|подходящ\\p{L}*|нужного|нужной|прав|рук)`,
   "мне (?:недоступн|не доступн)\\p{L}*",
   "недоступн[аоы]? (?:для меня|мне)",
   "не получится",

@@ -74,6 +74,24 @@ describe("role Q: forms read from blind set 2's classes", () => {
     expect(requestForm(unit("you can book ba492 and pick 14a on ba.com"))).toBeUndefined();
   });
 
+  it("C-alt by place: an action placed elsewhere asks the assistant nothing, whatever its verb", () => {
+    for (const text of [
+      "you can pick seats on ba.com under manage my booking",
+      "you could select your seat on the airline's website",
+      "choose a seat in the app under the bookings tab",
+      "you can enter the details directly with the hotel",
+      "pick the time yourself in their app",
+      "выберите место в личном кабинете",
+      "укажите время самостоятельно в приложении",
+    ])
+      expect(requestForm(unit(text)), text).toBeUndefined();
+    // No place: a request to the assistant stays one.
+    expect(requestForm(unit("you can pick any city"))).toBe("imperative");
+    expect(requestForm(unit("pick a city"))).toBe("imperative");
+    expect(requestForm(unit("выберите город"))).toBe("imperative");
+    expect(requestForm({ ...unit("could you pick a seat on the website"), asks: true })).toBe("question");
+  });
+
   it("an imperative of saying a quotation is no request", () => {
     expect(requestForm(unit("скажите ‹q›"))).toBeUndefined();
     expect(requestForm(unit("just say ‹q›"))).toBeUndefined();

@@ -10,7 +10,7 @@
  * - Q3 a need or a gap ("I'll need the bill total", "You didn't say which city", «Мне нужно знать город»);
  * - Q4 a condition of supplying ("If you tell me the city, I'll check it", «Как только напишете сумму, …»).
  */
-import { sendsElsewhere } from "./content.js";
+import { actsElsewhere } from "./content.js";
 import { anywhere, atStart, LEAD, wordsOf } from "./cues.js";
 import { QUOTE } from "./units.js";
 
@@ -277,8 +277,12 @@ export function requestForm(unit: Asking): RequestForm | undefined {
   if (RHETORICAL.test(text) || SAY_QUOTED.test(text)) return undefined;
   if (confirmsAmount(unit)) return "question";
   if (IMPERATIVE.test(text) || coordinatedImperative(text))
-    return sendsElsewhere(text) ? undefined : "imperative";
-  if (POLITE.test(text)) return unit.asks ? "question" : "imperative";
+    return actsElsewhere(text) ? undefined : "imperative";
+  if (POLITE.test(text)) {
+    // "You can pick seats on ba.com" tells the user where to do it; "Could you pick a city?" asks.
+    if (!unit.asks && actsElsewhere(text)) return undefined;
+    return unit.asks ? "question" : "imperative";
+  }
   if (CONDITIONAL.test(text)) return "conditional";
   if ((NEED.test(text) || NEED_START.test(text)) && !NEGATED_NEED.test(text)) return "need";
   // A question word opening a unfinished or questioning sentence asks even without "?" ("Which city — Paris…?").

@@ -176,7 +176,9 @@ export type RefusalFamily =
   | "tool-absent"
   | "conditional-offer"
   | "deflection"
-  | "unknowable";
+  | "unknowable"
+  | "alternative-by-place"
+  | "compound-means";
 
 const refusalEn: Record<RefusalFamily, fc.Arbitrary<string>> = {
   negated: fc
@@ -287,6 +289,39 @@ const refusalEn: Record<RefusalFamily, fc.Arbitrary<string>> = {
       ),
     )
     .map(([lead, line]) => `${lead}${line}`.replace(/^(\p{Ll})/u, (c) => c.toUpperCase())),
+  // A refusal, then what the user can do elsewhere, with a verb of supplying (C-alt by place, not a request).
+  "alternative-by-place": fc
+    .tuple(
+      pick("I can't", "I'm unable to", "Sorry, I can't"),
+      fc.constantFrom(...TASKS_EN),
+      pick("You can pick", "You can choose", "You could select", "You can enter", "Just pick", "Choose"),
+      pick("your seat", "the time that suits you", "the details", "it"),
+      pick(
+        "on ba.com",
+        "on the airline's website",
+        "in the app under the Bookings tab",
+        "at the front desk",
+        "directly with the hotel",
+        "yourself in their app",
+        "under Manage My Booking",
+        "at gosuslugi.ru",
+      ),
+    )
+    .map(([cannot, [task], verb, object, place]) => `${cannot} ${task}. ${verb} ${object} ${place}.`),
+  // The missing means named with compound or coordinated modifiers.
+  "compound-means": fc
+    .tuple(
+      pick("I don't have", "Unfortunately I don't have", "Sorry, I don't have"),
+      pick("a", "any"),
+      pick("clock", "real-time", "time-zone", "flight-tracking", "e-mail", "text-to-speech", "live traffic"),
+      pick("", " or time-zone", " or booking", " or real-time"),
+      pick("tool", "service", "integration", "function"),
+      pick("", " available", " here", " in this chat"),
+    )
+    .map(
+      ([lead, article, first, second, means, where]) =>
+        `${lead} ${article} ${first}${second} ${means}${where}.`,
+    ),
 };
 
 /** A snake_case tool name for a task ("order food for you" → order_food), as a reply names a missing tool. */
@@ -391,6 +426,32 @@ const refusalRu: Record<RefusalFamily, fc.Arbitrary<string>> = {
       ),
     )
     .map(([lead, line]) => `${lead}${line}`.replace(/^(\p{Ll})/u, (c) => c.toUpperCase())),
+  "alternative-by-place": fc
+    .tuple(
+      pick("Я не могу", "К сожалению, не могу"),
+      fc.constantFrom(...TASKS_RU),
+      pick(
+        "Выбрать место можно на сайте авиакомпании.",
+        "Вы можете указать это в личном кабинете.",
+        "Выберите время самостоятельно в приложении.",
+        "Укажите детали в кассе или на стойке регистрации.",
+        "Это можно сделать самостоятельно через приложение банка.",
+      ),
+    )
+    .map(([cannot, [task], place]) => `${cannot} ${task}. ${place}`),
+  "compound-means": fc
+    .tuple(
+      pick("У меня нет", "К сожалению, у меня нет"),
+      pick("инструмента", "сервиса", "доступа к сервису"),
+      pick(
+        "для бронирования",
+        "для онлайн-оплаты",
+        "для отслеживания рейсов",
+        "для работы с часовыми поясами",
+      ),
+      pick("", " или онлайн-оплаты", " или e-mail-рассылки"),
+    )
+    .map(([lead, means, purpose, second]) => `${lead} ${means} ${purpose}${second}.`),
 };
 
 export const REFUSAL_FAMILIES: readonly RefusalFamily[] = [
@@ -403,6 +464,8 @@ export const REFUSAL_FAMILIES: readonly RefusalFamily[] = [
   "conditional-offer",
   "deflection",
   "unknowable",
+  "alternative-by-place",
+  "compound-means",
 ];
 
 export function refusal(lang: Lang, family: RefusalFamily): fc.Arbitrary<string> {
