@@ -143,7 +143,10 @@ function program(io: Io, setExit: SetExit, terminal: Io = io): Command {
     )
     .option("--config <file>", "run every model × suite of a config file (see examples/tooluse.config.yaml)")
     .option("--format <format>", "with --config: the leaderboard as text or md")
-    .option("--html <file>", "with --config: also write the HTML report of every run")
+    .option(
+      "--html <file>",
+      "with --config: also write the HTML report (several suites: one page each, NAME.<suite>.html beside FILE)",
+    )
     .option(
       "--shard <K/N>",
       "run only shard K of N (a deterministic 1/N of the pairs); join with tooluse merge",

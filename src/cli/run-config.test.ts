@@ -123,9 +123,13 @@ describe("tooluse run --config (command line)", () => {
     expect(resumed.err).toContain("[2/4] mixed × mini: finished earlier, kept");
     expect(resumed.err).toContain("[3/4] perfect × ToolUse.1: resuming");
     expect(resumed.err).toContain("[4/4] perfect × mini: starting");
-    // The leaderboard, in Markdown: both models, the perfect one first.
-    expect(resumed.out).toMatch(/\|[^\n]*perfect[\s\S]*\|[^\n]*mixed/);
-    expect(existsSync(at("m.html"))).toBe(true);
+    // The leaderboards, in Markdown, one per suite: both models, the perfect one first.
+    const [builtIn, miniBoard] = resumed.out.split(/^(?=## )/m);
+    expect(builtIn).toMatch(/^## ToolUse\.1 · 188 cases · 2 models\n[\s\S]*\| perfect [\s\S]*\| mixed /);
+    expect(miniBoard).toMatch(/^## mini · 100 cases · 2 models\n[\s\S]*\| perfect [\s\S]*\| mixed /);
+    // Two suites: one page each, beside the file --html names.
+    expect(existsSync(at("m.ToolUse.1.html"))).toBe(true);
+    expect(existsSync(at("m.mini.html"))).toBe(true);
     // The mini suite's prompts are ToolUse.1's: one cache, so each model is asked each prompt once, but for the
     // few in flight when the process was killed.
     expect(a.requests).toBe(188);

@@ -91,6 +91,9 @@ function runConfigOf(model: MatrixModel, casesFile: string, matrix: MatrixConfig
   const config: RunConfig = {
     backend: model.backend,
     model: model.model ?? null,
+    // The config's name labels the run everywhere (results file, leaderboards, report, compare): two models served
+    // under one name, or a path to a GGUF file, would otherwise read alike or unreadably.
+    label: model.name,
     base_url: urls[0] ?? null,
     ...(urls.length > 1 ? { base_urls: urls } : {}),
     api_key_env: model.api_key_env,

@@ -30,6 +30,14 @@ function tally(): Tally {
   return { total: 0, done: 0, passed: 0, scored: 0, errors: 0, startedAt: Date.now(), doneAtStart: 0 };
 }
 
+/**
+ * A reporter is handed to every run of a matrix in turn: each run starts from a fresh tally, or the second run's
+ * score and error count would go on from the first's.
+ */
+function restart(t: Tally, total: number, alreadyDone: number): void {
+  Object.assign(t, tally(), { total, done: alreadyDone, doneAtStart: alreadyDone });
+}
+
 function count(t: Tally, record: RunRecord): void {
   t.done++;
   if (record.status === "error") t.errors++;
@@ -53,7 +61,7 @@ export function terminalProgress(write: (text: string) => void): ProgressReporte
   };
   return {
     start(total, alreadyDone) {
-      Object.assign(t, { total, done: alreadyDone, doneAtStart: alreadyDone, startedAt: Date.now() });
+      restart(t, total, alreadyDone);
       draw(true);
     },
     record(record) {
@@ -73,7 +81,7 @@ export function plainProgress(write: (text: string) => void): ProgressReporter {
   let nextMark = 0;
   return {
     start(total, alreadyDone) {
-      Object.assign(t, { total, done: alreadyDone, doneAtStart: alreadyDone, startedAt: Date.now() });
+      restart(t, total, alreadyDone);
       nextMark = alreadyDone + Math.max(1, Math.ceil(total / 10));
     },
     record(record) {

@@ -20,6 +20,11 @@ import { STYLE } from "./style.js";
 export interface HtmlReportOptions {
   /** Shown in the header; injectable so tests and benchmarks can build byte-identical pages. */
   generatedAt?: Date;
+  /**
+   * The suite every run is on, named as its config names it (a matrix run's page): shown in the header instead of
+   * the corpus's own name, which for a cases file is its path.
+   */
+  suite?: string;
 }
 
 /**
@@ -61,7 +66,8 @@ export function buildHtmlReport(runs: readonly ReportRun[], options: HtmlReportO
   const corpora = [
     ...new Set(
       runs.map(
-        (r) => `${r.results.corpus.name}${r.results.corpus.version ? ` ${r.results.corpus.version}` : ""}`,
+        (r) =>
+          `${options.suite ?? r.results.corpus.name}${r.results.corpus.version ? ` ${r.results.corpus.version}` : ""}`,
       ),
     ),
   ];
@@ -74,7 +80,7 @@ export function buildHtmlReport(runs: readonly ReportRun[], options: HtmlReportO
 <meta name="referrer" content="no-referrer">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" href="data:,">
-<title>ToolUse report: ${models}</title>
+<title>ToolUse report: ${options.suite === undefined ? "" : `${options.suite} · `}${models}</title>
 <style>${trusted(STYLE)}</style>
 </head>
 <body>
