@@ -3,7 +3,7 @@
  * ranked in one table: their scores are on different cases, and the table would only warn that it is not comparable.
  */
 import { markdownText, terminalText } from "../sanitize.js";
-import type { ReportRun } from "./load.js";
+import type { ReportRun } from "./results-schema.js";
 import { style } from "./table.js";
 import type { FormatOptions } from "./terminal.js";
 import { formatLeaderboard } from "./terminal-leaderboard.js";
