@@ -339,6 +339,14 @@ describe("Examples at the end of every command's help", () => {
     });
   }
 
+  it("tooluse, plan and import (groups of commands): examples too, each parsing as typed", async () => {
+    for (const group of [[], ["plan"], ["import"]]) {
+      const examples = examplesOf((await cli(...group, "--help")).out);
+      expect(examples.length, group.join(" ")).toBeGreaterThanOrEqual(2);
+      for (const argv of examples) await checkExample(argv);
+    }
+  });
+
   it("negative control: the check refuses an unknown flag, a missing required flag and a bad choice", async () => {
     await expect(checkExample(["plan", "score", "--queries", "q", "--plans", "p", "--nope"])).rejects.toThrow(
       /unknown option '--nope'/,

@@ -17,6 +17,32 @@ const Q = "data/plans/queries.jsonl";
 const URL = "--base-url http://127.0.0.1:8000/v1";
 
 export const HELP_EXAMPLES: Record<string, readonly Example[]> = {
+  // `tooluse --help` and the groups of subcommands (`plan`, `import`) point at a first command to try.
+  "": [
+    { why: "the benchmark with the built-in rule baseline: seconds, no model", command: "run" },
+    {
+      why: "a model on an OpenAI-compatible server",
+      command: `run --backend openai ${URL} --model Qwen/Qwen3-8B`,
+    },
+    { why: "one run's tables", command: "report results/run.json" },
+  ],
+  plan: [
+    { why: "score plans against the best plans", command: `plan score --queries ${Q} --plans plans.jsonl` },
+    {
+      why: "the paper's experiment, dry run",
+      command: "plan experiment --config examples/experiment.yaml --dry-run",
+    },
+  ],
+  import: [
+    {
+      why: "one BFCL category",
+      command: "import bfcl --questions BFCL_v4_simple.json --out bfcl-simple.jsonl",
+    },
+    {
+      why: "the When2Call test set",
+      command: "import when2call when2call_test_llm_judge.jsonl --out when2call.jsonl",
+    },
+  ],
   build: [
     { why: "regenerate the corpus data files after editing corpus/", command: "build" },
     { why: "write them elsewhere, to compare before replacing", command: "build --data /tmp/data" },
