@@ -194,6 +194,51 @@ describe("--json prints one JSON document on stdout", () => {
     expect(result.controls.length).toBeGreaterThan(0);
   });
 
+  it("regrade --json: outcomes and score before and after, the file still written", async () => {
+    const regraded = await cli(
+      "regrade",
+      at("a.json"),
+      "--rules",
+      "spec1",
+      "--out",
+      at("a-spec1.json"),
+      "--json",
+    );
+    expect(regraded).toMatchObject({ code: 0, err: "" });
+    const change = JSON.parse(regraded.out);
+    const written = JSON.parse(readFileSync(at("a-spec1.json"), "utf8"));
+    expect(change).toMatchObject({ to: { profile: "spec1" }, out: at("a-spec1.json") });
+    expect(change.score.after).toBe(written.summary.score);
+    expect(change.verdicts).toBe(written.counts.scored);
+  });
+
+  it("merge --json: the merged run's counts and summary", async () => {
+    const shards = [at("shard-0.json"), at("shard-1.json")];
+    for (const [i, shard] of ["1/2", "2/2"].entries())
+      expect(
+        (
+          await cli(
+            "run",
+            "--backend",
+            "oracle",
+            "--protocol",
+            "json",
+            "--limit",
+            "3",
+            "--shard",
+            shard,
+            "--out",
+            shards[i] as string,
+          )
+        ).code,
+      ).toBe(0);
+    const merged = await cli("merge", ...shards, "--out", at("merged.json"), "--json");
+    expect(merged).toMatchObject({ code: 0, err: "" });
+    const summary = JSON.parse(merged.out);
+    expect(summary).toMatchObject({ shards: 2, counts: { records: 3, scored: 3, errors: 0 } });
+    expect(summary.summary).toEqual(JSON.parse(readFileSync(at("merged.json"), "utf8")).summary);
+  });
+
   it("negative control: report --json with --format md is refused in one line", async () => {
     const refused = await cli("report", at("a.json"), "--json", "--format", "md");
     expect(refused).toMatchObject({ code: 2, out: "" });

@@ -183,6 +183,7 @@ function program(io: Io, setExit: SetExit, terminal: Io = io, { parseOnly = fals
     .description("join the shards of one run (run --shard K/N) into the results file of the whole run")
     .argument("<files...>", "the shards' results files")
     .requiredOption("--out <file>", "merged results file")
+    .option("--json", "print the merged run's counts and summary as one JSON document")
     .action(async (files: string[], options) =>
       setExit(await (await import("./merge.js")).runMerge({ files, ...options }, io)),
     );
@@ -216,6 +217,7 @@ function program(io: Io, setExit: SetExit, terminal: Io = io, { parseOnly = fals
     .argument("<results>", "results file (tooluse run writes them to results/)")
     .requiredOption("--rules <profile>", "grading profile: tooluse (2.0), spec1 (SPEC 1.0 exactly) or bfcl")
     .requiredOption("--out <file>", "the re-graded results file to write")
+    .option("--json", "print what changed (outcomes, score before and after) as one JSON document")
     .addOption(
       new Option("--bfcl-mode <mode>", "BFCL: how names were served (fc: dots became _)")
         .choices(["prompt", "fc"])
