@@ -273,9 +273,9 @@ describe("the model-asking plan commands", () => {
         [
           "plan",
           "judge",
-          "--judge-model",
+          "--model",
           "mock-model",
-          "--reference",
+          "--queries",
           at("pq.jsonl"),
           "--plans",
           at("pp.jsonl"),
@@ -292,7 +292,7 @@ describe("the model-asking plan commands", () => {
           at("pp.jsonl"),
           ...model,
         ],
-        ["plan", "answers", "--judge-model", "mock-model", "--responses", at("responses.jsonl"), ...model],
+        ["plan", "answers", "--model", "mock-model", "--responses", at("responses.jsonl"), ...model],
       ]) {
         const { code, err } = await cli(...argv);
         expect(err).not.toMatch(/this is a bug/);

@@ -16,7 +16,6 @@ export const INPUT_OPTIONS = [
   "answers",
   "queries",
   "plans",
-  "reference",
   "scores",
   "gold",
   "judged",

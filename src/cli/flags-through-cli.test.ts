@@ -45,7 +45,7 @@ beforeAll(async () => {
     ...["--out-queries", at("queries.jsonl"), "--out-plans", at("plans.jsonl")],
   );
   await ok(
-    ...["plan", "score", "--reference", at("queries.jsonl"), "--plans", at("plans.jsonl")],
+    ...["plan", "score", "--queries", at("queries.jsonl"), "--plans", at("plans.jsonl")],
     ...["--out", at("scores.jsonl")],
   );
 });
@@ -88,7 +88,7 @@ describe("--force: an existing output is refused without it and replaced with it
       (out) => [
         "plan",
         "score",
-        "--reference",
+        "--queries",
         at("queries.jsonl"),
         "--plans",
         at("plans.jsonl"),
@@ -145,7 +145,7 @@ describe("--json prints pure JSON on stdout", () => {
 
   it("plan score: per planner × prompt type, with the fixture plans' hand-counted matches", async () => {
     const result = await cli(
-      ...["plan", "score", "--reference", at("queries.jsonl"), "--plans", at("plans.jsonl"), "--json"],
+      ...["plan", "score", "--queries", at("queries.jsonl"), "--plans", at("plans.jsonl"), "--json"],
     );
     expect(result.code).toBe(0);
     const report = JSON.parse(result.out);
@@ -179,7 +179,7 @@ describe("--json prints pure JSON on stdout", () => {
     expect(report.groups[0].metrics.format.mean).toBe(20);
   });
 
-  it("plan lint: one JSON object per violation on stderr, the count on stdout, exit 1", async () => {
+  it("plan lint: one JSON document of the violations on stdout, nothing on stderr, exit 1", async () => {
     const lint = at("lint");
     mkdirSync(lint);
     copyFileSync(join(CORPUS_DIR, "plans", "VERSION"), join(lint, "VERSION"));
@@ -196,10 +196,10 @@ describe("--json prints pure JSON on stdout", () => {
     );
     const result = await cli("plan", "lint", "--dir", lint, "--json");
     expect(result.code).toBe(1);
-    const violations = result.err
-      .trim()
-      .split("\n")
-      .map((line) => JSON.parse(line));
+    expect(result.err).toBe("");
+    const report = JSON.parse(result.out);
+    const violations = report.violations;
+    expect(report.count).toBe(violations.length);
     expect(violations).toContainEqual(
       expect.objectContaining({
         file: join(lint, "te-01.yaml"),
@@ -208,7 +208,6 @@ describe("--json prints pure JSON on stdout", () => {
         rule: "interactions-for-calls",
       }),
     );
-    expect(result.out).toMatch(new RegExp(`^plan lint: ${violations.length} violation`));
   });
 });
 
@@ -330,16 +329,7 @@ describe("model flags against a scripted server on 127.0.0.1", () => {
 
   it("plan judge --metrics asks only the metrics named and leaves the others scored by code", async () => {
     const result = await sent([
-      ...[
-        "plan",
-        "judge",
-        "--judge-model",
-        "judge",
-        "--reference",
-        queries,
-        "--plans",
-        at("plans-test.jsonl"),
-      ],
+      ...["plan", "judge", "--model", "judge", "--queries", queries, "--plans", at("plans-test.jsonl")],
       ...["--metrics", "format,redundancy", "--out", at("judged.jsonl")],
     ]);
     expect(result.err).not.toMatch(/error/i);
@@ -366,16 +356,7 @@ describe("model flags against a scripted server on 127.0.0.1", () => {
 
   it("plan judge --json: pure JSON report of the three plans, none failed", async () => {
     const result = await sent([
-      ...[
-        "plan",
-        "judge",
-        "--judge-model",
-        "judge",
-        "--reference",
-        queries,
-        "--plans",
-        at("plans-test.jsonl"),
-      ],
+      ...["plan", "judge", "--model", "judge", "--queries", queries, "--plans", at("plans-test.jsonl")],
       ...["--metrics", "format", "--json"],
     ]);
     expect(result.code).toBe(0);
@@ -392,15 +373,7 @@ describe("model flags against a scripted server on 127.0.0.1", () => {
       { query_id: "a1", query: "Q one", responses: { R1: "No data.", R2: "Long holds.", R3: "Holds." } },
       { query_id: "a2", query: "Q two", responses: { R1: "No data.", R2: "Long holds.", R3: "Holds." } },
     ]);
-    const result = await sent([
-      "plan",
-      "answers",
-      "--judge-model",
-      "judge",
-      "--responses",
-      responses,
-      "--json",
-    ]);
+    const result = await sent(["plan", "answers", "--model", "judge", "--responses", responses, "--json"]);
     expect(result.code).toBe(0);
     const summary = JSON.parse(result.out);
     expect(summary).toMatchObject({ judged: 2, failed: 0 });

@@ -72,7 +72,7 @@ beforeAll(async () => {
       [
         "plan",
         "score",
-        "--reference",
+        "--queries",
         at("queries.jsonl"),
         "--plans",
         at("plans.jsonl"),
@@ -473,13 +473,28 @@ const MATRIX: Record<string, Partial<Record<BadInput, Case>>> = {
     },
   },
   "plan score": {
+    // --reference is the deprecated name of --queries (docs/cli.md): both names at once are refused.
+    "conflicting flags": {
+      argv: () => [
+        "plan",
+        "score",
+        "--queries",
+        QUERIES,
+        "--reference",
+        QUERIES,
+        "--plans",
+        at("plans.jsonl"),
+      ],
+      code: 2,
+      line: /^tooluse: --reference and --queries are one flag under two names; give only --queries; --reference is the deprecated name of --queries$/,
+    },
     "missing file": {
-      argv: () => ["plan", "score", "--reference", missing(), "--plans", at("plans.jsonl")],
+      argv: () => ["plan", "score", "--queries", missing(), "--plans", at("plans.jsonl")],
       code: 2,
       line: ENOENT,
     },
     "folder as file": {
-      argv: () => ["plan", "score", "--reference", QUERIES, "--plans", dir.path],
+      argv: () => ["plan", "score", "--queries", QUERIES, "--plans", dir.path],
       code: 2,
       line: FOLDER,
     },
@@ -487,7 +502,7 @@ const MATRIX: Record<string, Partial<Record<BadInput, Case>>> = {
       argv: () => [
         "plan",
         "score",
-        "--reference",
+        "--queries",
         at("queries.jsonl"),
         "--plans",
         at("plans.jsonl"),
@@ -501,7 +516,7 @@ const MATRIX: Record<string, Partial<Record<BadInput, Case>>> = {
       argv: () => [
         "plan",
         "score",
-        "--reference",
+        "--queries",
         at("queries.jsonl"),
         "--plans",
         at("plans.jsonl"),
@@ -515,7 +530,7 @@ const MATRIX: Record<string, Partial<Record<BadInput, Case>>> = {
       argv: () => [
         "plan",
         "score",
-        "--reference",
+        "--queries",
         at("queries.jsonl"),
         "--plans",
         at("plans.jsonl"),
@@ -539,6 +554,20 @@ const MATRIX: Record<string, Partial<Record<BadInput, Case>>> = {
     },
   },
   "plan report": {
+    "conflicting flags": {
+      argv: () => [
+        "plan",
+        "report",
+        "--scores",
+        at("scores.jsonl"),
+        "--queries",
+        QUERIES,
+        "--reference",
+        QUERIES,
+      ],
+      code: 2,
+      line: /^tooluse: --reference and --queries are one flag under two names; give only --queries; --reference is the deprecated name of --queries$/,
+    },
     "missing file": { argv: () => ["plan", "report", "--scores", missing()], code: 2, line: ENOENT },
     "folder as file": { argv: () => ["plan", "report", "--scores", dir.path], code: 2, line: FOLDER },
     "unwritable output": {
@@ -597,9 +626,9 @@ const MODEL_COMMANDS: Record<string, { base: () => string[]; input: string }> = 
     base: () => [
       "plan",
       "judge",
-      "--judge-model",
+      "--model",
       "m",
-      "--reference",
+      "--queries",
       at("queries.jsonl"),
       "--plans",
       at("plans.jsonl"),
@@ -620,7 +649,7 @@ const MODEL_COMMANDS: Record<string, { base: () => string[]; input: string }> = 
     input: "--plans",
   },
   "plan answers": {
-    base: () => ["plan", "answers", "--judge-model", "m", "--responses", at("responses.jsonl")],
+    base: () => ["plan", "answers", "--model", "m", "--responses", at("responses.jsonl")],
     input: "--responses",
   },
   "plan execute": {
@@ -728,9 +757,7 @@ const NOT_APPLICABLE = new Set([
     "compare",
     "merge",
     "regrade",
-    "plan score",
     "plan agree",
-    "plan report",
   ].map((c) => `${c}: conflicting flags`),
 ]);
 

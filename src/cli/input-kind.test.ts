@@ -42,7 +42,7 @@ beforeAll(async () => {
     [
       "plan",
       "score",
-      "--reference",
+      "--queries",
       at("queries.jsonl"),
       "--plans",
       at("plans.jsonl"),
@@ -118,20 +118,20 @@ describe("a file of the wrong kind, through main()", () => {
     ],
     [
       "plan score --plans scores.jsonl",
-      () => ["plan", "score", "--reference", QUERIES, "--plans", at("scores.jsonl")],
+      () => ["plan", "score", "--queries", QUERIES, "--plans", at("scores.jsonl")],
       /^tooluse: --plans \S+scores\.jsonl: this is a score file \(plan score --out\); --plans wants plans/,
     ],
     [
-      "plan score --reference references.jsonl",
+      "plan score --queries references.jsonl",
       () => [
         "plan",
         "score",
-        "--reference",
+        "--queries",
         join(DATA_DIR, "plans/references.jsonl"),
         "--plans",
         at("plans.jsonl"),
       ],
-      /^tooluse: --reference \S+references\.jsonl: this is a SQL references file/,
+      /^tooluse: --queries \S+references\.jsonl: this is a SQL references file/,
     ],
     [
       "plan generate --queries plans.jsonl",
@@ -157,7 +157,7 @@ describe("a file of the wrong kind, through main()", () => {
       () => [
         "plan",
         "answers",
-        "--judge-model",
+        "--model",
         "j",
         "--base-url",
         "http://127.0.0.1:9/v1",
@@ -203,9 +203,7 @@ describe("a file of the wrong kind, through main()", () => {
     });
 
   it("the right kinds pass: the report of score lines, of judged-like labels, and grading recorded outputs", async () => {
-    expect((await cli("plan", "report", "--scores", at("scores.jsonl"), "--reference", QUERIES)).code).toBe(
-      0,
-    );
+    expect((await cli("plan", "report", "--scores", at("scores.jsonl"), "--queries", QUERIES)).code).toBe(0);
     expect((await cli("plan", "report", "--scores", join(LABELS, "scores.jsonl"))).code).toBe(0);
     expect((await cli("grade", "--cases", DEFAULT_CASES_FILE, "--outputs", at("outputs.jsonl"))).code).toBe(
       0,

@@ -136,13 +136,13 @@ const PLANS: Expected = {
 const SCORES: Expected = {
   kinds: ["scores", "judged", "score-labels"],
   wants: "the output of plan score or plan judge",
-  advice: { plans: "score the plans first: plan score --reference QUERIES --plans FILE --out scores.jsonl" },
+  advice: { plans: "score the plans first: plan score --queries QUERIES --plans FILE --out scores.jsonl" },
 };
 const AGREE: Expected = {
   kinds: ["scores", "judged", "score-labels", "tag-labels", "lineages", "answer-judgements"],
   wants:
     "scores (plan score, plan judge or labels), lineages (plan refine) or answer judgements (plan answers)",
-  advice: { plans: "score the plans first: plan score --reference QUERIES --plans FILE --out scores.jsonl" },
+  advice: { plans: "score the plans first: plan score --queries QUERIES --plans FILE --out scores.jsonl" },
 };
 const RESPONSES: Expected = {
   kinds: ["responses"],
@@ -154,11 +154,11 @@ const EXPECTED: Record<string, Record<string, Expected>> = {
   grade: { cases: CASES, outputs: OUTPUTS },
   run: { cases: CASES, outputs: OUTPUTS },
   selftest: { cases: CASES },
-  "plan score": { reference: QUERIES, plans: PLANS },
-  "plan judge": { reference: QUERIES, plans: PLANS },
+  "plan score": { queries: QUERIES, plans: PLANS },
+  "plan judge": { queries: QUERIES, plans: PLANS },
   "plan generate": { queries: QUERIES },
   "plan refine": { queries: QUERIES, plans: PLANS },
-  "plan report": { scores: SCORES, before: SCORES, reference: QUERIES },
+  "plan report": { scores: SCORES, before: SCORES, queries: QUERIES },
   "plan agree": { gold: AGREE, judged: AGREE },
   "plan answers": { responses: RESPONSES },
 };

@@ -128,7 +128,7 @@ describe("line and file limits are configurable", () => {
         /cases\.jsonl:1: line longer than 2000 bytes/,
       );
       await refused(
-        ["plan", "score", "--reference", QUERIES, "--plans", at("plans.jsonl")],
+        ["plan", "score", "--queries", QUERIES, "--plans", at("plans.jsonl")],
         /queries\.jsonl:\d+: line longer than 2000 bytes/,
       );
     });
@@ -236,9 +236,9 @@ describe("a UTF-8 byte-order mark is accepted by every reader", () => {
         ],
       ],
       [
-        ["plan", "score", "--reference", QUERIES, "--plans", at("plans.jsonl"), "--json"],
+        ["plan", "score", "--queries", QUERIES, "--plans", at("plans.jsonl"), "--json"],
         [
-          ...["plan", "score", "--reference", withBom(QUERIES, "bom-queries.jsonl")],
+          ...["plan", "score", "--queries", withBom(QUERIES, "bom-queries.jsonl")],
           ...["--plans", withBom(at("plans.jsonl"), "bom-plans.jsonl"), "--json"],
         ],
       ],

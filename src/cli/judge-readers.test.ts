@@ -63,9 +63,9 @@ const judgeFormat = (out: string) =>
   cli(
     "plan",
     "judge",
-    "--judge-model",
+    "--model",
     "judge",
-    "--reference",
+    "--queries",
     at("ref.jsonl"),
     "--plans",
     at("plans.jsonl"),
@@ -110,7 +110,7 @@ describe("which JSON object of a reply counts: the last valid one, for every jud
     const result = await cli(
       "plan",
       "answers",
-      "--judge-model",
+      "--model",
       "judge",
       "--responses",
       at("responses.jsonl"),
@@ -212,7 +212,7 @@ describe("the step evaluator answers about the step under review", () => {
 
 describe("the answer judge", () => {
   const answers = (out: string) =>
-    cli("plan", "answers", "--judge-model", "judge", "--responses", at("responses.jsonl"), "--out", at(out));
+    cli("plan", "answers", "--model", "judge", "--responses", at("responses.jsonl"), "--out", at(out));
 
   it("reads the paper's verbatim layout (R1 … at the top level, overall_decision) and marks it", async () => {
     reply = () =>

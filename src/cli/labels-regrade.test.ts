@@ -173,7 +173,7 @@ describe("plan generate --label and the README's planning sequence", () => {
     const score = await cli(
       "plan",
       "score",
-      "--reference",
+      "--queries",
       QUERIES,
       "--plans",
       at("plans-model.jsonl"),
@@ -211,7 +211,7 @@ describe("plan generate --label and the README's planning sequence", () => {
     const score = await cli(
       "plan",
       "score",
-      "--reference",
+      "--queries",
       QUERIES,
       "--plans",
       at("plans.jsonl"),

@@ -4,6 +4,7 @@ import { UserError } from "../errors.js";
 import { DEFAULT_CASES_FILE, PACKAGE_ROOT } from "../paths.js";
 import { HARNESS_VERSION } from "../version.js";
 import { renderError } from "./boundary.js";
+import { resolveDeprecatedAliases } from "./deprecated-aliases.js";
 import { FAILURES_FLAG, FAILURES_HELP } from "./failures-flag.js";
 import {
   checkInput,
@@ -14,6 +15,9 @@ import {
   isInstalledPackage,
   OUTPUT_OPTIONS,
 } from "./file-flags.js";
+import { showFlagChoices } from "./flag-choices.js";
+import { addHelpExamples } from "./help-examples.js";
+import { groupHelpOptions } from "./help-groups.js";
 import { checkInputKinds } from "./input-kind.js";
 import {
   guardProcessStreams,
@@ -31,7 +35,7 @@ import { registerReviewCommands } from "./review-commands.js";
  * `io` is what commands print to (main hands a copy that checkFiles may change); `terminal` is what commander's own
  * help and mistakes go to.
  */
-function program(io: Io, setExit: SetExit, terminal: Io = io): Command {
+function program(io: Io, setExit: SetExit, terminal: Io = io, { parseOnly = false } = {}): Command {
   const root = new Command("tooluse")
     .description("Measure how language models use tools.")
     .version(HARNESS_VERSION)
@@ -93,13 +97,14 @@ function program(io: Io, setExit: SetExit, terminal: Io = io): Command {
     .addOption(
       new Option("--cases <file>", "cases JSONL").default(DEFAULT_CASES_FILE, "the ToolUse.1 corpus"),
     )
+    .option("--json", "print every runner's and control's result as one JSON document")
     .action(async (options) => setExit((await import("./selftest.js")).runSelftest(options, io)));
 
   addModelFlags(root.command("run"), RUN_FLAG_DEFAULTS, { singular: "case", plural: "cases" })
     .description("evaluate a model (default: the built-in rule baseline) and write a results file")
     .option(
       "--backend <kind>",
-      "baseline | openai | llama | transformers | oracle | always-call | never-call | replay",
+      "what answers the cases: a model server or file, or a no-model reference (default: baseline)",
     )
     .option(
       "--model <name>",
@@ -109,7 +114,7 @@ function program(io: Io, setExit: SetExit, terminal: Io = io): Command {
       "--label <name>",
       "the run's name in reports, leaderboards and the default --out (default: the model; a replay: replay:FILE)",
     )
-    .option("--protocol <list>", "json, xml, plain, native, or all (= json,xml,plain)", "all")
+    .option("--protocol <list>", "comma-separated; all = json,xml,plain", "all")
     .option("--cases <file>", "cases JSONL", DEFAULT_CASES_FILE)
     .option("--out <file>", "results file (default results/<model>-<time>.json)")
     .option("--resume <file>", "continue the interrupted run whose results file this is")
@@ -169,6 +174,7 @@ function program(io: Io, setExit: SetExit, terminal: Io = io): Command {
     .option("--junit <file>", "also write JUnit XML: one testcase per record (for CI test reports)")
     .option("--csv <file>", "also write CSV: one row per record")
     .option(FAILURES_FLAG, FAILURES_HELP)
+    .option("--json", "print the runs (and the leaderboard of several) as one JSON document")
     .action(async (files: string[], options) =>
       setExit(await (await import("./report.js")).runReport({ files, ...options }, io)),
     );
@@ -184,6 +190,7 @@ function program(io: Io, setExit: SetExit, terminal: Io = io): Command {
     .description("join the shards of one run (run --shard K/N) into the results file of the whole run")
     .argument("<files...>", "the shards' results files")
     .requiredOption("--out <file>", "merged results file")
+    .option("--json", "print the merged run's counts and summary as one JSON document")
     .action(async (files: string[], options) =>
       setExit(await (await import("./merge.js")).runMerge({ files, ...options }, io)),
     );
@@ -217,6 +224,7 @@ function program(io: Io, setExit: SetExit, terminal: Io = io): Command {
     .argument("<results>", "results file (tooluse run writes them to results/)")
     .requiredOption("--rules <profile>", "grading profile: tooluse (2.0), spec1 (SPEC 1.0 exactly) or bfcl")
     .requiredOption("--out <file>", "the re-graded results file to write")
+    .option("--json", "print what changed (outcomes, score before and after) as one JSON document")
     .addOption(
       new Option("--bfcl-mode <mode>", "BFCL: how names were served (fc: dots became _)")
         .choices(["prompt", "fc"])
@@ -237,7 +245,14 @@ function program(io: Io, setExit: SetExit, terminal: Io = io): Command {
   registerReviewCommands(root, io, setExit);
   addForceFlags(root);
   describeNumericDefaults(root);
-  root.hook("preAction", (_root, command) => checkFiles(command, io));
+  showFlagChoices(root);
+  groupHelpOptions(root);
+  addHelpExamples(root);
+  root.hook("preAction", (_root, command) => {
+    if (parseOnly) throw new Parsed(command);
+    resolveDeprecatedAliases(command, io.stderr);
+    checkFiles(command, io);
+  });
 
   return root;
 }
@@ -257,6 +272,30 @@ export function commandNames(): string[] {
     program(processIo, () => {}),
     "",
   );
+}
+
+/** Where the parse-only program stops: the command that would run, with its option values; nothing has run. */
+class Parsed extends Error {
+  constructor(readonly command: Command) {
+    super("parsed");
+  }
+}
+
+/**
+ * Parses argv as `main` does and returns the command it would run, without running it or checking any file: for
+ * tests that every help example works as typed. A mistake commander finds (unknown flag, missing required flag,
+ * a value outside `.choices()`) is thrown with commander's one line.
+ */
+export async function parseOnly(argv: readonly string[]): Promise<Command> {
+  let said = "";
+  const io: Io = { isTTY: false, stdout: () => {}, stderr: (text) => (said += text) };
+  try {
+    await program(io, () => {}, io, { parseOnly: true }).parseAsync([...argv], { from: "user" });
+  } catch (error) {
+    if (error instanceof Parsed) return error.command;
+    throw new Error(said.trim() || String(error));
+  }
+  throw new Error(`${argv.join(" ")}: no command ran (help or version only)`);
 }
 
 /** The flags typed on the command line, as `--name` (defaults excluded): to refuse flags a combination ignores. */

@@ -15,6 +15,8 @@ import { type Io, outputOptions } from "./io.js";
 export interface MergeFlags {
   files: string[];
   out: string;
+  /** Print the merged run's counts and summary as one JSON document instead of the line. */
+  json?: boolean;
 }
 
 const AGAIN = "the shard was edited or damaged; run that shard again";
@@ -68,9 +70,14 @@ export async function runMerge(flags: MergeFlags, io: Io): Promise<number> {
   const merged = mergeShards(shards, selectCases(cases, (shards[0] as ShardFile).results.config.filters));
   writeOutput(flags.out, `${JSON.stringify(merged, null, 1)}\n`, outputOptions(io));
   const { counts, summary } = merged;
-  io.stdout(
-    `${terminalText(merged.model)}: ${shards.length} shards merged, ${counts.records} records (${counts.scored} scored, ${counts.errors} errors, ${counts.missing} missing), score ${summary.score === null ? "–" : summary.score.toFixed(3)}\nresults: ${flags.out === STDOUT_PATH ? "stdout" : flags.out}\n`,
-  );
+  if (flags.json)
+    io.stdout(
+      `${JSON.stringify({ model: merged.model, shards: shards.length, out: flags.out, counts, summary }, null, 2)}\n`,
+    );
+  else
+    io.stdout(
+      `${terminalText(merged.model)}: ${shards.length} shards merged, ${counts.records} records (${counts.scored} scored, ${counts.errors} errors, ${counts.missing} missing), score ${summary.score === null ? "–" : summary.score.toFixed(3)}\nresults: ${flags.out === STDOUT_PATH ? "stdout" : flags.out}\n`,
+    );
   if (counts.errors > 0)
     io.stderr(
       `tooluse: ${counts.errors} records of the merged run errored (not scored); resume the shard that holds them (tooluse run --resume SHARD) and merge again\n`,

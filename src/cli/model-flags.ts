@@ -90,7 +90,7 @@ export function addModelFlags(command: Command, defaults: ModelFlagDefaults, sub
     .addOption(
       new Option(
         "--thinking <mode>",
-        "off | on | default (off/on send chat_template_kwargs.enable_thinking; default sends nothing, for hosted APIs)",
+        "off/on send chat_template_kwargs.enable_thinking; default sends nothing (for hosted APIs)",
       ).default("off"),
     )
     .option("--no-cache", "bypass the response cache (neither read nor written)")

@@ -112,7 +112,7 @@ const OUTPUT_FLAGS: OutputFlag[] = [
     argv: (out) => [
       "plan",
       "score",
-      "--reference",
+      "--queries",
       at("queries.jsonl"),
       "--plans",
       at("plans.jsonl"),
@@ -166,7 +166,7 @@ beforeAll(async () => {
     [
       "plan",
       "score",
-      "--reference",
+      "--queries",
       at("queries.jsonl"),
       "--plans",
       at("plans.jsonl"),

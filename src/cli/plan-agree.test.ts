@@ -98,7 +98,7 @@ describe("tooluse plan agree", () => {
       { query_id: "q1", planner: "m2", prompt_type: "without_lineage", plan: REFUND_BEST_PLAN },
     ]);
     const scores = join(dir.path, "scores.jsonl");
-    expect(await runPlanScore({ reference, plans, out: scores }, captureIo())).toBe(0);
+    expect(await runPlanScore({ queries: reference, plans, out: scores }, captureIo())).toBe(0);
     const human = file("human.jsonl", [
       {
         query_id: "q1",

@@ -72,7 +72,7 @@ async function run(queries: readonly string[], overrides: Partial<PlanAnswersOpt
   const out = join(dir.path, "judgements.jsonl");
   const code = await runPlanAnswers(
     {
-      judgeModel: "mock-model",
+      model: "mock-model",
       baseUrl: server.url,
       responses: responsesFile(queries),
       out,
@@ -172,7 +172,7 @@ describe("tooluse plan answers", () => {
     const io = captureIo();
     const code = await runPlanAnswers(
       {
-        judgeModel: "mock-model",
+        model: "mock-model",
         baseUrl: server.url,
         responses: responsesFile(["Q good", "Q ungated"]),
         json: true,
@@ -192,9 +192,9 @@ describe("tooluse plan answers", () => {
     const bad = join(dir.path, "bad.jsonl");
     writeFileSync(bad, JSON.stringify({ query_id: "q1", query: "x", responses: { R1: "only one" } }));
     const io = captureIo();
-    expect(
-      await runPlanAnswers({ judgeModel: "mock-model", baseUrl: server.url, responses: bad }, io, {}),
-    ).toBe(2);
+    expect(await runPlanAnswers({ model: "mock-model", baseUrl: server.url, responses: bad }, io, {})).toBe(
+      2,
+    );
     expect(io.err).toMatch(/bad\.jsonl:1: field responses: needs at least two responses/);
   });
 
@@ -202,14 +202,14 @@ describe("tooluse plan answers", () => {
     const bad = join(dir.path, "labels.jsonl");
     writeFileSync(bad, JSON.stringify({ query_id: "q1", query: "x", responses: { R1: "a", All: "b" } }));
     const io = captureIo();
-    expect(
-      await runPlanAnswers({ judgeModel: "mock-model", baseUrl: server.url, responses: bad }, io, {}),
-    ).toBe(2);
+    expect(await runPlanAnswers({ model: "mock-model", baseUrl: server.url, responses: bad }, io, {})).toBe(
+      2,
+    );
     expect(io.err).toMatch(/field responses\.All: All and Neither are decisions, not response labels/);
     const other = captureIo();
     const code = await runPlanAnswers(
       {
-        judgeModel: "no-such-model",
+        model: "no-such-model",
         baseUrl: server.url,
         responses: responsesFile(["Q good"]),
         cache: false,

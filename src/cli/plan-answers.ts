@@ -23,7 +23,7 @@ import {
 
 /** The judge model and the model flags every planning command shares (--backend, --base-url, --concurrency …). */
 export interface PlanAnswersOptions extends PlanModelFlags {
-  judgeModel: string;
+  model: string;
   responses: string;
   out?: string;
   json?: boolean;
@@ -52,7 +52,7 @@ export async function runPlanAnswers(
   });
   if (!input.ok) return input.code;
   const { model, records } = input.value;
-  return withSession(options.judgeModel, options.backend, model.settings, io, { env }, async (session) => {
+  return withSession(options.model, options.backend, model.settings, io, { env }, async (session) => {
     const progress = progressFor(io, "judgements");
     progress.start(records.length);
     const judgements = await judgeAnswers(

@@ -5,15 +5,15 @@ import { main } from "./main.js";
 // Every planning command is wired and hands its flags to its module: a missing input file is one clear line, exit 2.
 describe("tooluse plan … wiring", () => {
   it.each([
-    ["score", "--reference", "/nonexistent/ref.jsonl", "--plans", "/nonexistent/plans.jsonl"],
+    ["score", "--queries", "/nonexistent/ref.jsonl", "--plans", "/nonexistent/plans.jsonl"],
     ["generate", "--model", "m", "--base-url", "http://127.0.0.1:9/v1", "--queries", "/nonexistent/q.jsonl"],
     [
       "judge",
-      "--judge-model",
+      "--model",
       "j",
       "--base-url",
       "http://127.0.0.1:9/v1",
-      "--reference",
+      "--queries",
       "/nonexistent/r.jsonl",
       "--plans",
       "/nonexistent/p.jsonl",
@@ -29,15 +29,7 @@ describe("tooluse plan … wiring", () => {
       "--plans",
       "/nonexistent/p.jsonl",
     ],
-    [
-      "answers",
-      "--judge-model",
-      "j",
-      "--base-url",
-      "http://127.0.0.1:9/v1",
-      "--responses",
-      "/nonexistent/r.jsonl",
-    ],
+    ["answers", "--model", "j", "--base-url", "http://127.0.0.1:9/v1", "--responses", "/nonexistent/r.jsonl"],
     ["agree", "--gold", "/nonexistent/g.jsonl", "--judged", "/nonexistent/j.jsonl"],
     ["report", "--scores", "/nonexistent/s.jsonl"],
     ["import", "--queries", "/nonexistent/queries.csv"],

@@ -2,6 +2,7 @@
 import { join } from "node:path";
 import type { Command } from "commander";
 import { DATA_DIR } from "../paths.js";
+import { addDeprecatedAlias } from "./deprecated-aliases.js";
 import type { Io, SetExit } from "./io.js";
 import { addModelFlags, PLAN_FLAG_DEFAULTS } from "./model-flags.js";
 
@@ -12,7 +13,7 @@ function collect(value: string, previous: string[] = []): string[] {
 /** The shared model flags (src/cli/model-flags.ts), the backend, and --prompt-file for the roles a command asks. */
 function withModelFlags(command: Command, roles: string): Command {
   return addModelFlags(command, PLAN_FLAG_DEFAULTS, { singular: "query", plural: "queries" })
-    .option("--backend <kind>", "openai | llama (default: llama for a .gguf path, else openai)")
+    .option("--backend <kind>", "default: llama for a .gguf path, else openai")
     .option(
       "--prompt-file <role=path>",
       `replace a built-in prompt (repeatable; roles here: ${roles}; placeholders in docs/prompts.md)`,
@@ -34,7 +35,7 @@ export function registerPlanCommands(root: Command, io: Io, setExit: SetExit): v
     .command("lint")
     .description("check corpus/plans/ against docs/plan-conventions.md (file:line: rule per violation)")
     .option("--dir <dir>", "source directory (default: the package's corpus/plans/)")
-    .option("--json", "one JSON object per violation on stderr")
+    .option("--json", "print the violations as one JSON document")
     .action(async (options) => setExit((await import("./plan-lint.js")).runPlanLint(io, options)));
 
   plan
@@ -58,7 +59,7 @@ export function registerPlanCommands(root: Command, io: Io, setExit: SetExit): v
   plan
     .command("score")
     .description("score plans against reference plans with the deterministic metrics and step matching")
-    .requiredOption("--reference <file>", 'JSONL: {"query_id","query","best_plan",...} per line')
+    .requiredOption("--queries <file>", 'queries JSONL: {"query_id","query","best_plan",...} per line')
     .requiredOption("--plans <file>", 'JSONL: {"query_id","planner","prompt_type","plan"} per line')
     .option("--out <file>", "write one score line per plan to this JSONL file")
     .option("--json", "print per-planner aggregates with bootstrap intervals as JSON")
@@ -75,7 +76,7 @@ export function registerPlanCommands(root: Command, io: Io, setExit: SetExit): v
     )
     .requiredOption("--queries <file>", "queries JSONL (e.g. data/plans/queries.jsonl)")
     .option("--split <name>", "which split to plan for (all: every line)", "test")
-    .option("--prompt-type <type>", "with_lineage | without_lineage | both", "both")
+    .option("--prompt-type <type>", "example plans, example lineages, or both", "both")
     .option("--examples <n>", "few-shot examples from the train split", "3")
     .option("--out <file>", "plans JSONL to write")
     .option(
@@ -88,8 +89,8 @@ export function registerPlanCommands(root: Command, io: Io, setExit: SetExit): v
 
   withModelFlags(plan.command("judge"), "judge-<metric>, one-shot")
     .description("score plans with LLM judges: one prompt per metric, or the one-shot rating")
-    .requiredOption("--judge-model <name>", "the judge model")
-    .requiredOption("--reference <file>", "reference plans JSONL")
+    .requiredOption("--model <name>", "the judge model")
+    .requiredOption("--queries <file>", "queries JSONL with the reference (best) plans")
     .requiredOption("--plans <file>", "plans JSONL")
     .option("--metrics <list>", "all (the default), or a comma-separated subset of the seven metrics")
     .option("--one-shot", "the one-shot judge: precision, recall, F1 and a 7-point rating")
@@ -116,7 +117,7 @@ export function registerPlanCommands(root: Command, io: Io, setExit: SetExit): v
 
   withModelFlags(plan.command("answers"), "answer-judge")
     .description("judge end-to-end answers three ways: validity, consistency, completeness, redundancy")
-    .requiredOption("--judge-model <name>", "the judge model")
+    .requiredOption("--model <name>", "the judge model")
     .requiredOption("--responses <file>", 'JSONL: {"query_id","query","responses":{"R1":…,"R2":…,"R3":…}}')
     .option("--out <file>", "judgements JSONL to write")
     .option("--json", "print win rates and agreement as JSON")
@@ -181,7 +182,7 @@ export function registerPlanCommands(root: Command, io: Io, setExit: SetExit): v
     .requiredOption("--judged <file>", "what to measure: plan judge/refine/answers output, or labels")
     .option(
       "--kind <kind>",
-      "scores | tags (step-evaluator tags) | answers (answer-judge decisions) | auto",
+      "scores, tags (step-evaluator tags), answers (answer-judge decisions), or auto: from the file",
       "auto",
     )
     .option("--metrics <list>", "metrics to compare (default: every metric both files carry)")
@@ -193,10 +194,15 @@ export function registerPlanCommands(root: Command, io: Io, setExit: SetExit): v
     .command("report")
     .description("per planner and prompt type: metric means, ratings, tiers and the paper's breakdowns")
     .requiredOption("--scores <file>", "score lines (plan score --out or plan judge --out)")
-    .option("--reference <file>", "queries JSONL for the breakdowns (subjective, compound, steps, hops)")
+    .option("--queries <file>", "queries JSONL for the breakdowns (subjective, compound, steps, hops)")
     .option("--format <format>", "text or md", "text")
     .option("--json", "print the report as JSON")
     .option("--html <file>", "also write the report as one self-contained HTML file (opens offline)")
     .option("--before <file>", "score lines of the plans before the refine loop: adds the before/after table")
     .action(async (options) => setExit(await (await import("./plan-report.js")).runPlanReport(options, io)));
+
+  // The names these commands had before one name per concept (docs/cli.md): hidden, deprecated, still working.
+  const sub = (name: string) => plan.commands.find((command) => command.name() === name) as Command;
+  for (const name of ["score", "judge", "report"]) addDeprecatedAlias(sub(name), "--reference", "--queries");
+  for (const name of ["judge", "answers"]) addDeprecatedAlias(sub(name), "--judge-model", "--model");
 }

@@ -45,7 +45,7 @@ describe("tooluse plan build", () => {
   });
 });
 
-describe("tooluse plan score --reference data/plans/queries.jsonl", () => {
+describe("tooluse plan score --queries data/plans/queries.jsonl", () => {
   it("reads the built file directly, and every best plan scores full marks against itself", async () => {
     const records = readFileSync(QUERIES, "utf8")
       .trimEnd()
@@ -65,11 +65,11 @@ describe("tooluse plan score --reference data/plans/queries.jsonl", () => {
         )
         .join("\n"),
     );
-    const { io, out, err } = capture();
-    expect(await runPlanScore({ reference: QUERIES, plans }, io)).toBe(0);
+    const { io, err } = capture();
+    const scores = join(temp, "best-scores.jsonl");
+    expect(await runPlanScore({ queries: QUERIES, plans, out: scores }, io)).toBe(0);
     expect(err).toEqual([]);
-    const lines = out
-      .join("")
+    const lines = readFileSync(scores, "utf8")
       .trimEnd()
       .split("\n")
       .map((line) => ScoreLineSchema.parse(JSON.parse(line)));

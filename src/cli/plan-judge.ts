@@ -27,8 +27,8 @@ import {
 } from "./model-session.js";
 
 export interface PlanJudgeOptions extends PlanModelFlags {
-  judgeModel: string;
-  reference: string;
+  model: string;
+  queries: string;
   plans: string;
   metrics?: string;
   oneShot?: boolean;
@@ -60,14 +60,13 @@ function metricsOf(options: PlanJudgeOptions): JudgeMetric[] {
 /** Joins plan lines to their reference lines by query id; every plan needs a usable reference. */
 function readInputs(options: PlanJudgeOptions, model: PlanModelInputs): JudgeInput[] {
   const references = new Map<string, Omit<JudgeInput, "record">>();
-  for (const record of readJsonl(options.reference, ReferenceRecordSchema)) {
+  for (const record of readJsonl(options.queries, ReferenceRecordSchema)) {
     const key = queryKey(record.query_id);
-    if (references.has(key))
-      throw new UserError(`${options.reference}: field query_id: ${key} appears twice`);
+    if (references.has(key)) throw new UserError(`${options.queries}: field query_id: ${key} appears twice`);
     const parsed = parseReference(record.best_plan);
     if (!parsed.ok)
       throw new UserError(
-        `${options.reference}: query ${key}: field best_plan: not a usable plan (${parsed.message})`,
+        `${options.queries}: query ${key}: field best_plan: not a usable plan (${parsed.message})`,
       );
     references.set(key, { query: record.query, reference: parsed.plan });
   }
@@ -76,7 +75,7 @@ function readInputs(options: PlanJudgeOptions, model: PlanModelInputs): JudgeInp
     const found = references.get(queryKey(record.query_id));
     if (!found)
       throw new UserError(
-        `${options.plans}: query_id ${JSON.stringify(record.query_id)} is not in ${options.reference}`,
+        `${options.plans}: query_id ${JSON.stringify(record.query_id)} is not in ${options.queries}`,
       );
     return { record, ...found };
   });
@@ -106,7 +105,7 @@ export async function runPlanJudge(
   if (!input.ok) return input.code;
   const { metrics, inputs, model, resume, earlier } = input.value;
   const mode = options.oneShot ? "one-shot" : "metric-wise";
-  return withSession(options.judgeModel, options.backend, model.settings, io, context, async (session) => {
+  return withSession(options.model, options.backend, model.settings, io, context, async (session) => {
     // A resumed run replays the file's replies (checked to be this run's first) and asks only the failed requests.
     const replay =
       resume === null || earlier === null

@@ -14,27 +14,34 @@ export interface PlanLintOptions {
 }
 
 /** Lints and prints; the violations are returned so `plan build` can refuse to write. */
-export function lintAndPrint(io: Streams, options: PlanLintOptions = {}): LintViolation[] {
-  const dir = options.dir ?? join(CORPUS_DIR, "plans");
-  const violations = lintPlanSources(dir, DEFAULT_TOOL_DESCRIPTIONS, options.dir ?? "corpus/plans");
+export function lintAndPrint(io: Streams, options: { dir?: string } = {}): LintViolation[] {
+  const violations = lint(options);
   // Messages quote the sources (queries, prompts): text from files is stripped of control characters.
-  for (const violation of violations)
-    io.stderr(`${options.json ? JSON.stringify(violation) : terminalText(formatViolation(violation))}\n`);
+  for (const violation of violations) io.stderr(`${terminalText(formatViolation(violation))}\n`);
   return violations;
+}
+
+function lint(options: { dir?: string }): LintViolation[] {
+  const dir = options.dir ?? join(CORPUS_DIR, "plans");
+  return lintPlanSources(dir, DEFAULT_TOOL_DESCRIPTIONS, options.dir ?? "corpus/plans");
 }
 
 export function runPlanLint(io: Streams, options: PlanLintOptions = {}): number {
   let violations: LintViolation[];
   try {
-    violations = lintAndPrint(io, options);
+    violations = options.json ? lint(options) : lintAndPrint(io, options);
   } catch (error) {
     return reportExpected(io.stderr, error);
   }
   const rules = new Set(violations.map((v) => v.rule)).size;
-  io.stdout(
-    violations.length === 0
-      ? "plan lint: 0 violations\n"
-      : `plan lint: ${violations.length} violation(s) of ${rules} rule(s)\n`,
-  );
+  // One document on stdout, as every --json prints: `plan lint --json | jq` reads the violations.
+  if (options.json)
+    io.stdout(`${JSON.stringify({ count: violations.length, rules, violations }, null, 2)}\n`);
+  else
+    io.stdout(
+      violations.length === 0
+        ? "plan lint: 0 violations\n"
+        : `plan lint: ${violations.length} violation(s) of ${rules} rule(s)\n`,
+    );
   return violations.length === 0 ? 0 : 1;
 }

@@ -20,7 +20,7 @@ function file(name: string, lines: readonly unknown[]): string {
 }
 
 /** Scores the paper's refund example for two planners with `tooluse plan score --out`. */
-async function scored(): Promise<{ scores: string; reference: string }> {
+async function scored(): Promise<{ scores: string; queries: string }> {
   // No steps or hops in the reference: the report reads them off the best plan (4 steps, 2 hops).
   const reference = file("ref.jsonl", [
     {
@@ -36,8 +36,8 @@ async function scored(): Promise<{ scores: string; reference: string }> {
     { query_id: "q1", planner: "strong", prompt_type: "with_lineage", plan: REFUND_BEST_PLAN },
   ]);
   const scores = join(dir.path, "scores.jsonl");
-  expect(await runPlanScore({ reference, plans, out: scores }, captureIo())).toBe(0);
-  return { scores, reference };
+  expect(await runPlanScore({ queries: reference, plans, out: scores }, captureIo())).toBe(0);
+  return { scores, queries: reference };
 }
 
 describe("tooluse plan report", () => {
@@ -73,7 +73,7 @@ describe("tooluse plan report", () => {
     const { scores } = await scored();
     const io = captureIo();
     expect(await runPlanReport({ scores }, io)).toBe(0);
-    expect(io.out).toContain("No breakdowns: give --reference FILE");
+    expect(io.out).toContain("No breakdowns: give --queries FILE");
   });
 
   it("refuses an unknown format and an invalid score line", async () => {

@@ -17,7 +17,7 @@ import { type Io, outputOptions } from "./io.js";
 
 export interface PlanReportOptions {
   scores: string;
-  reference?: string;
+  queries?: string;
   /** text (default) or md. */
   format?: string;
   json?: boolean;
@@ -45,7 +45,7 @@ export async function runPlanReport(options: PlanReportOptions, io: Io): Promise
   try {
     const format = reportFormat(options.format);
     const lines = readScoreLines(options.scores);
-    const attributes = options.reference ? readQueryAttributes(options.reference) : null;
+    const attributes = options.queries ? readQueryAttributes(options.queries) : null;
     const report = buildPlannerReport(lines, attributes);
     const loop = options.before ? compareLoop(readScoreLines(options.before), lines) : null;
     if (options.json) io.stdout(`${JSON.stringify(loop ? { ...report, loop } : report, null, 2)}\n`);
@@ -61,8 +61,7 @@ export async function runPlanReport(options: PlanReportOptions, io: Io): Promise
     if (options.html) {
       const inputs: PlannerHtmlInputs = {
         scores: { file: options.scores, lines: lines.length },
-        reference:
-          options.reference && attributes ? { file: options.reference, queries: attributes.size } : null,
+        reference: options.queries && attributes ? { file: options.queries, queries: attributes.size } : null,
       };
       writeHtml(options.html, buildPlannerHtml(report, inputs), io);
     }

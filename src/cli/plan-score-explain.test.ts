@@ -27,7 +27,7 @@ const plans = write("plans.jsonl", [
 
 async function run(...flags: string[]) {
   const io = captureIo();
-  const code = await main(["plan", "score", "--reference", reference, "--plans", plans, ...flags], io);
+  const code = await main(["plan", "score", "--queries", reference, "--plans", plans, ...flags], io);
   return { code, out: io.out, err: io.err };
 }
 
@@ -59,11 +59,11 @@ describe("tooluse plan score --explain", () => {
 
 describe("tooluse plan score --lenient", () => {
   it("scores strictly by default and leniently on request, and says which in the line", async () => {
-    const strict = (await run()).out
+    const strict = (await run("--out", "-")).out
       .trim()
       .split("\n")
       .map((line) => ScoreLineSchema.parse(JSON.parse(line)));
-    const lenient = (await run("--lenient")).out
+    const lenient = (await run("--lenient", "--out", "-")).out
       .trim()
       .split("\n")
       .map((line) => ScoreLineSchema.parse(JSON.parse(line)));

@@ -45,15 +45,21 @@ beforeEach(() => {
 afterEach(() => rmSync(directory, { recursive: true, force: true }));
 
 describe("tooluse plan score", () => {
-  it("prints one score line per plan when there is no --out", async () => {
+  it("writes one score line per plan to --out, and prints the same table without --out as with it", async () => {
     const reference = file("ref.jsonl", [referenceLine]);
     const plans = file("plans.jsonl", [
       planLine("m", REFUND_INITIAL_PLAN),
       "",
       planLine("m", REFUND_BEST_PLAN),
     ]);
-    expect(await runPlanScore({ reference, plans }, io)).toBe(0);
-    const lines = stdout
+    expect(await runPlanScore({ queries: reference, plans }, io)).toBe(0);
+    const withoutOut = stdout;
+    stdout = "";
+    const out = join(directory, "scores.jsonl");
+    expect(await runPlanScore({ queries: reference, plans, out }, io)).toBe(0);
+    expect(withoutOut).toMatch(/^planner\s+prompt type\s+plans/);
+    expect(withoutOut).toBe(stdout);
+    const lines = readFileSync(out, "utf8")
       .trim()
       .split("\n")
       .map((line) => ScoreLineSchema.parse(JSON.parse(line)));
@@ -69,7 +75,7 @@ describe("tooluse plan score", () => {
     const reference = file("ref.jsonl", [referenceLine]);
     const plans = file("plans.jsonl", [planLine("m", REFUND_INITIAL_PLAN)]);
     const out = join(directory, "scores.jsonl");
-    expect(await runPlanScore({ reference, plans, out }, io)).toBe(0);
+    expect(await runPlanScore({ queries: reference, plans, out }, io)).toBe(0);
     expect(readFileSync(out, "utf8").trim().split("\n")).toHaveLength(1);
     expect(readdirSync(directory).filter((name) => name.endsWith(".tmp"))).toEqual([]);
     expect(stdout).toMatch(/^planner\s+prompt type\s+plans/);
@@ -79,7 +85,7 @@ describe("tooluse plan score", () => {
   it("prints per-planner aggregates with --json", async () => {
     const reference = file("ref.jsonl", [referenceLine]);
     const plans = file("plans.jsonl", [planLine("a", REFUND_INITIAL_PLAN), planLine("b", REFUND_BEST_PLAN)]);
-    expect(await runPlanScore({ reference, plans, json: true }, io)).toBe(0);
+    expect(await runPlanScore({ queries: reference, plans, json: true }, io)).toBe(0);
     const report = JSON.parse(stdout);
     expect(report.groups.map((g: { planner: string }) => g.planner)).toEqual(["a", "b"]);
     expect(report.groups[1].metrics.f1).toMatchObject({ mean: 1, low: 1, high: 1 });
@@ -97,7 +103,7 @@ describe("tooluse plan score", () => {
   ])("stops with one line and exit code 2 on %s", async (_, lines, message) => {
     const reference = file("ref.jsonl", [referenceLine]);
     const plans = file("plans.jsonl", lines);
-    expect(await runPlanScore({ reference, plans }, io)).toBe(2);
+    expect(await runPlanScore({ queries: reference, plans }, io)).toBe(2);
     expect(stderr).toMatch(message);
     expect(stderr.trim().split("\n")).toHaveLength(1);
     expect(stdout).toBe("");
@@ -106,22 +112,22 @@ describe("tooluse plan score", () => {
   it("refuses an unusable reference plan or a repeated query id, naming the line", async () => {
     const plans = file("plans.jsonl", [planLine("m", REFUND_INITIAL_PLAN)]);
     const bad = file("bad.jsonl", [{ ...referenceLine, best_plan: "no plan here" }]);
-    expect(await runPlanScore({ reference: bad, plans }, io)).toBe(2);
+    expect(await runPlanScore({ queries: bad, plans }, io)).toBe(2);
     expect(stderr).toMatch(/bad\.jsonl:1: field best_plan: /);
     stderr = "";
     const twice = file("twice.jsonl", [referenceLine, referenceLine]);
-    expect(await runPlanScore({ reference: twice, plans }, io)).toBe(2);
+    expect(await runPlanScore({ queries: twice, plans }, io)).toBe(2);
     expect(stderr).toMatch(/twice\.jsonl:2: field query_id: q1 appears twice/);
   });
 
   it("names a file it cannot read", async () => {
-    expect(await runPlanScore({ reference: join(directory, "none.jsonl"), plans: "x" }, io)).toBe(2);
+    expect(await runPlanScore({ queries: join(directory, "none.jsonl"), plans: "x" }, io)).toBe(2);
     expect(stderr).toMatch(/none\.jsonl: cannot read: no such file or folder \(ENOENT\)/);
   });
 
   it("matches numeric and text query ids", async () => {
     const reference = file("ref.jsonl", [{ ...referenceLine, query_id: 7 }]);
     const plans = file("plans.jsonl", [{ ...planLine("m", REFUND_BEST_PLAN), query_id: "7" }]);
-    expect(await runPlanScore({ reference, plans }, io)).toBe(0);
+    expect(await runPlanScore({ queries: reference, plans }, io)).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-/** `tooluse plan score`: score planner outputs against reference plans; score lines to JSONL, aggregates to JSON. */
+/** `tooluse plan score`: score planner outputs against reference plans; score lines to --out, a table or JSON to stdout. */
 import type { z } from "zod";
 import { UserError } from "../errors.js";
 import { writeOutput } from "../io/output.js";
@@ -22,7 +22,7 @@ import { reportExpected } from "./boundary.js";
 import { outputOptions } from "./io.js";
 
 export interface PlanScoreOptions {
-  reference: string;
+  queries: string;
   plans: string;
   out?: string;
   json?: boolean;
@@ -74,12 +74,12 @@ function loadReferences(file: string): Map<string, Reference> {
 }
 
 function scoreFiles(options: PlanScoreOptions): ExplainedScore[] {
-  const references = loadReferences(options.reference);
+  const references = loadReferences(options.queries);
   return readRecords(options.plans, PlanRecordSchema).map(({ line, record }) => {
     const reference = references.get(queryKey(record.query_id));
     if (!reference)
       throw new UserError(
-        `${options.plans}:${line}: field query_id: ${JSON.stringify(record.query_id)} is not in ${options.reference}`,
+        `${options.plans}:${line}: field query_id: ${JSON.stringify(record.query_id)} is not in ${options.queries}`,
       );
     return explainScore(
       {
@@ -166,7 +166,8 @@ function formatTable(groups: readonly PlannerAggregate[]): string {
 
 /**
  * Runs the command and returns its exit code: 0 when scored, 2 when an input is unusable (one line on stderr).
- * Without --out and --json the score lines go to stdout; with --out the terminal gets a summary table instead.
+ * The terminal gets the same summary table with or without --out (--json: the aggregates as JSON); the score lines
+ * go only to the --out file (`--out -`: stdout, the table then going to stderr).
  */
 export async function runPlanScore(options: PlanScoreOptions, io: PlanScoreIo): Promise<number> {
   try {
@@ -178,10 +179,8 @@ export async function runPlanScore(options: PlanScoreOptions, io: PlanScoreIo): 
     } else if (options.json) {
       const report = { bootstrap: DEFAULT_AGGREGATE_OPTIONS, groups: aggregateScores(lines) };
       io.stdout(`${JSON.stringify(report, null, 2)}\n`);
-    } else if (options.out) {
-      io.stdout(formatTable(aggregateScores(lines)));
     } else {
-      io.stdout(toJsonLines(lines));
+      io.stdout(formatTable(aggregateScores(lines)));
     }
     return 0;
   } catch (error) {

@@ -24,6 +24,8 @@ export interface RegradeOptions {
   rules: string;
   out: string;
   bfclMode?: BfclMode | undefined;
+  /** Print what changed as one JSON document instead of the line. */
+  json?: boolean;
 }
 
 const score = (value: number | null | undefined) =>
@@ -74,6 +76,25 @@ export async function runRegrade(options: RegradeOptions, io: Io): Promise<numbe
   const changed = regrading.differences.filter((d) => d.what.startsWith("stored ")).length;
   const flipped = regrading.differences.filter((d) => / re-graded (passed|failed)$/.test(d.what));
   const toFailed = flipped.filter((d) => d.what.endsWith("re-graded failed")).length;
+  if (options.json) {
+    io.stdout(
+      `${JSON.stringify(
+        {
+          model: stored.model,
+          from: { profile: gradingProfileOf(stored), version: stored.grading?.version ?? null },
+          to: grading,
+          verdicts: verdicts.length,
+          changed_outcome: { passed_to_failed: toFailed, failed_to_passed: flipped.length - toFailed },
+          changed_detail_only: Math.max(0, changed - flipped.length),
+          score: { before: stored.summary.score ?? null, after: regraded.summary.score },
+          out: options.out,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    return 0;
+  }
   io.stdout(
     `${terminalText(stored.model)}: ${gradingProfileOf(stored)} ${stored.grading?.version ?? ""} → ${target.name} ${target.version}: ` +
       `${verdicts.length} verdicts, ${flipped.length} changed outcome (${toFailed} passed → failed, ${flipped.length - toFailed} failed → passed)` +

@@ -6,6 +6,7 @@ import { formatFailures } from "../report/failures.js";
 import { buildHtmlReport } from "../report/html/page.js";
 import { assertSameGrading, loadRuns } from "../report/load.js";
 import { formatRepeats, repeatStatistics } from "../report/repeats.js";
+import { reportJson } from "../report/report-json.js";
 import type { ReportRun } from "../report/results-schema.js";
 import { formatRunHeader, formatSummary } from "../report/terminal.js";
 import { formatLeaderboard } from "../report/terminal-leaderboard.js";
@@ -21,6 +22,8 @@ export interface ReportOptions extends ExportFlags {
   html?: string;
   /** `--failures N`: how many failing cases one run's summary lists (0 none). */
   failures?: string;
+  /** Print the runs as one JSON document instead of the tables. */
+  json?: boolean;
 }
 
 const FORMATS = ["text", "md"];
@@ -34,7 +37,16 @@ export async function runReport(opts: ReportOptions, io: Io): Promise<number> {
   const markdown = opts.format === "md";
   const options = { color: stdoutColor(io) && !markdown, markdown };
   const [only] = runs;
-  if (runs.length === 1 && only) {
+  if (opts.json) {
+    // The tables' own options would be silently dropped: refused instead.
+    if (markdown) throw new UserError("--json and --format md both choose what is printed; give one");
+    if (opts.failures !== undefined)
+      throw new UserError("--failures lists failing cases in the tables; --json prints no tables", {
+        hint: "every record is in the results file",
+      });
+    if (runs.length > 1) assertSameGrading(runs, "rank");
+    io.stdout(`${JSON.stringify(reportJson(runs), null, 2)}\n`);
+  } else if (runs.length === 1 && only) {
     const repeats = formatRepeats(repeatStatistics(only.results), options);
     const failing = formatFailures(only.results.records, {
       ...options,

@@ -23,14 +23,25 @@ export function registerReviewCommands(root: Command, io: Io, setExit: SetExit):
     .option("--allow-remote", "serve: let --host be an address other machines reach (no passwords, no TLS)")
     .action(async (options) => setExit(await (await import("./review.js")).runReviewServe(options, io)));
   addReviewDataCommands(review, io, setExit);
+  // A subcommand's help lists the parent's flags it reads (`review add --help` shows --db), not the ones it refuses.
+  for (const sub of review.commands)
+    sub.configureHelp({
+      showGlobalOptions: true,
+      visibleGlobalOptions: () =>
+        review.options.filter((option) => !ignoredBy(sub.name()).includes(option.attributeName())),
+    });
   review.hook("preSubcommand", (_review, sub) => refuseIgnoredFlags(review, sub.name()));
+}
+
+/** The parent's flags (attribute names) that a subcommand does not use. */
+function ignoredBy(sub: string): string[] {
+  const serving = ["host", "port", "allowRemote"];
+  return sub === "add" ? [...serving, "annotator"] : serving;
 }
 
 /** The parent's flags a subcommand would ignore are refused by name, never silently dropped. */
 function refuseIgnoredFlags(review: Command, sub: string): void {
-  const serving = ["host", "port", "allowRemote"];
-  const ignored = sub === "add" ? [...serving, "annotator"] : serving;
-  const given = ignored.find((name) => review.getOptionValueSource(name) === "cli");
+  const given = ignoredBy(sub).find((name) => review.getOptionValueSource(name) === "cli");
   if (given)
     throw new UserError(`${flagName(given)}: review ${sub} does not use it`, {
       hint:

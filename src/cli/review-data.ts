@@ -11,10 +11,7 @@ export function addReviewDataCommands(review: Command, io: Io, setExit: SetExit)
   review
     .command("add")
     .description("add tasks to the review database (--db) from the files other commands write")
-    .requiredOption(
-      "--kind <kind>",
-      "lineage | plan-rating | step-tags | triplet | answers | verdict (docs/review.md)",
-    )
+    .requiredOption("--kind <kind>", "the kind of task to add (docs/review.md)")
     .option(
       "--queries <file>",
       "query lines (data/plans/queries.jsonl): lineage, triplet; references for plans",
@@ -36,7 +33,7 @@ export function addReviewDataCommands(review: Command, io: Io, setExit: SetExit)
   review
     .command("export")
     .description("write one annotator's labels of one kind in the format plan agree (or plan build) reads")
-    .requiredOption("--kind <kind>", "lineage | plan-rating | step-tags | triplet | answers | verdict")
+    .requiredOption("--kind <kind>", "the kind of labels to write")
     .requiredOption("--out <file>", "the label file to write")
     .action(async (options, command: Command) =>
       setExit(

@@ -4,9 +4,17 @@ import { terminalText } from "../sanitize.js";
 import { selftest, selftestControls } from "../selftest.js";
 import type { Io } from "./io.js";
 
-export function runSelftest(options: { cases: string }, io: Io): number {
+export function runSelftest(options: { cases: string; json?: boolean }, io: Io): number {
   const cases = loadCases(options.cases);
   const rows = selftest(cases);
+  if (options.json) {
+    const controls = selftestControls(cases);
+    const passed = rows.every((row) => row.ok) && controls.every((row) => row.ok);
+    io.stdout(
+      `${JSON.stringify({ cases: cases.length, file: options.cases, passed, runners: rows, controls }, null, 2)}\n`,
+    );
+    return passed ? 0 : 1;
+  }
   io.stdout(`selftest on ${cases.length} cases (${terminalText(options.cases)})\n`);
   io.stdout(
     `${"runner".padEnd(12)}${"protocol".padEnd(10)}${"score".padStart(7)}${"expected".padStart(10)}  result\n`,

@@ -100,7 +100,7 @@ describe("the planning views", () => {
   });
 
   it("plan score --explain", async () => {
-    const explained = await cli("plan", "score", "--reference", reference, "--plans", plans, "--explain");
+    const explained = await cli("plan", "score", "--queries", reference, "--plans", plans, "--explain");
     expect(explained.code).toBe(0);
     expect(explained.out).toContain("q1 · planner\ufffdevil · x\ufffd: F1");
     expect(FORMAT.test(explained.out + explained.err)).toBe(false);
@@ -108,7 +108,7 @@ describe("the planning views", () => {
 
   it("plan report, in text, Markdown and HTML", async () => {
     expect(
-      (await cli("plan", "score", "--reference", reference, "--plans", plans, "--out", at("s.jsonl"))).code,
+      (await cli("plan", "score", "--queries", reference, "--plans", plans, "--out", at("s.jsonl"))).code,
     ).toBe(0);
     expect(readFileSync(at("s.jsonl"), "utf8")).toContain(RLO);
     for (const format of ["text", "md"]) {

@@ -88,7 +88,7 @@ export function readBlindPairs(file: string): BlindPair[] {
   });
 }
 
-/** The references of a queries file (data/plans/queries.jsonl or any file `plan score --reference` reads). */
+/** The references of a queries file (data/plans/queries.jsonl or any file `plan score --queries` reads). */
 export function readReferences(file: string): Map<string, Reference> {
   const references = new Map<string, Reference>();
   for (const { line, value } of jsonLines(file)) {

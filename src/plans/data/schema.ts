@@ -64,7 +64,7 @@ export type Revision = z.infer<typeof RevisionSchema>;
 
 /**
  * One line of `data/plans/queries.jsonl`, and of `tooluse plan import`'s output. It is also a reference line of
- * `tooluse plan score --reference` (query_id, query, best_plan). `grouped` only comes from imported files.
+ * `tooluse plan score --queries` (query_id, query, best_plan). `grouped` only comes from imported files.
  */
 export const QueryRecordSchema = z.strictObject({
   query_id: z.string().min(1),

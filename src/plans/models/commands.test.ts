@@ -46,13 +46,13 @@ describe("the plan commands refuse bad input before asking anything", () => {
     ],
     [
       "an unknown metric",
-      (out: Io) => runPlanJudge({ judgeModel: "m", reference: queries, plans, metrics: "speed" }, out),
+      (out: Io) => runPlanJudge({ model: "m", queries: queries, plans, metrics: "speed" }, out),
       /--metrics: "speed" is not one of all, format/,
     ],
     [
       "--metrics with --one-shot",
       (out: Io) =>
-        runPlanJudge({ judgeModel: "m", reference: queries, plans, metrics: "format", oneShot: true }, out),
+        runPlanJudge({ model: "m", queries: queries, plans, metrics: "format", oneShot: true }, out),
       /use either --metrics or --one-shot/,
     ],
     [
@@ -107,7 +107,7 @@ describe("exit codes", () => {
   it("judge writes its report to stderr when the lines go to stdout, and exits 1 on a failed answer", async () => {
     const out = captureIo();
     const code = await runPlanJudge(
-      { judgeModel: "m", reference: queries, plans, baseUrl: server.url, cache: false, metrics: "format" },
+      { model: "m", queries: queries, plans, baseUrl: server.url, cache: false, metrics: "format" },
       out,
     );
     expect(code).toBe(1);

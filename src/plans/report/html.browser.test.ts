@@ -71,10 +71,10 @@ describeWith(
           .join("\n"),
       );
       const scores = join(dir.path, "scores.jsonl");
-      expect(await runPlanScore({ reference: QUERIES, plans, out: scores }, captureIo())).toBe(0);
+      expect(await runPlanScore({ queries: QUERIES, plans, out: scores }, captureIo())).toBe(0);
       const html = join(dir.path, "report.html");
       const io = captureIo();
-      expect(await runPlanReport({ scores, reference: QUERIES, json: true, html }, io)).toBe(0);
+      expect(await runPlanReport({ scores, queries: QUERIES, json: true, html }, io)).toBe(0);
       report = JSON.parse(io.out) as PlannerReport;
       browser = await launchOffline();
       page = await browser.context.newPage();

@@ -183,7 +183,7 @@ export function renderPlannerReport(report: PlannerReport, format: ReportFormat)
   if (report.breakdowns.length === 0)
     parts.push(
       "",
-      note("No breakdowns: give --reference FILE (queries with is_subjective, is_compound, steps, hops)."),
+      note("No breakdowns: give --queries FILE (queries with is_subjective, is_compound, steps, hops)."),
     );
   if (report.unmatched > 0)
     parts.push(

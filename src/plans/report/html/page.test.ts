@@ -189,7 +189,7 @@ describe("buildPlannerHtml", () => {
       ...INPUTS,
       reference: null,
     });
-    expect(section(bare, "breakdowns")).toContain("No breakdowns: give --reference FILE");
+    expect(section(bare, "breakdowns")).toContain("No breakdowns: give --queries FILE");
     expect(section(bare, "inputs")).toContain("none (no breakdowns)");
   });
 

@@ -113,7 +113,7 @@ export function breakdownsSection(report: PlannerReport, ranked: readonly Ranked
   const field = report.score_field;
   const body =
     report.breakdowns.length === 0
-      ? html`<p class="empty">No breakdowns: give --reference FILE (queries with is_subjective, is_compound, steps, hops).</p>`
+      ? html`<p class="empty">No breakdowns: give --queries FILE (queries with is_subjective, is_compound, steps, hops).</p>`
       : html`<div class="breakdowns">${report.breakdowns.map((b) => breakdownTable(report, b, ranked))}</div>`;
   const unmatched =
     report.unmatched > 0
