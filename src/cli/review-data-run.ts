@@ -18,6 +18,7 @@ const SOURCE_FLAGS = ["queries", "plans", "lineages", "responses", "answers", "r
 export interface ReviewAddOptions extends ImportSources {
   db?: string;
   kind: string;
+  failuresOnly?: boolean;
 }
 
 export interface ReviewExportOptions {
@@ -61,15 +62,20 @@ export function runReviewAdd(options: ReviewAddOptions, io: Io): number {
   try {
     const db = dbOf(options.db);
     const kind = choice("--kind", options.kind, TASK_KINDS);
+    const failuresOnly = options.failuresOnly === true;
+    if (failuresOnly && kind !== "verdict")
+      throw new UserError(`--failures-only: --kind ${kind} does not read it`, {
+        hint: "it picks verdict records: --kind verdict --results FILE --failures-only",
+      });
     const sources = sourcesFor(kind, db, options);
-    const verdicts = kind === "verdict" ? verdictTasks(sources.results as string) : null;
+    const verdicts = kind === "verdict" ? verdictTasks(sources.results as string, { failuresOnly }) : null;
     for (const note of verdicts?.notes ?? []) io.stderr(`warning: ${terminalText(note)}\n`);
     const tasks = verdicts ? verdicts.tasks : KINDS[kind].importTasks(sources);
     const store = openReviewStore(db);
     try {
       const { added, skipped } = store.addTasks(kind, tasks);
       io.stdout(
-        `added ${added} ${kind} task(s) to ${db}${skipped > 0 ? ` (${skipped} already there)` : ""}${verdicts && verdicts.errored > 0 ? `; ${verdicts.errored} errored record(s) left out: no verdict to review` : ""}\n`,
+        `added ${added} ${kind} task(s) to ${db}${skipped > 0 ? ` (${skipped} already there)` : ""}${verdicts && verdicts.errored > 0 ? `; ${verdicts.errored} errored record(s) left out: no verdict to review` : ""}${verdicts && verdicts.passedLeftOut > 0 ? `; ${verdicts.passedLeftOut} passing record(s) left out (--failures-only)` : ""}\n`,
       );
     } finally {
       store.close();

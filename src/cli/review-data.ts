@@ -28,6 +28,7 @@ export function addReviewDataCommands(review: Command, io: Io, setExit: SetExit)
     .option("--responses <file>", "responses to compare (plan answers --responses): answers")
     .option("--answers <file>", "the answer judge's lines (plan answers --out), shown on request: answers")
     .option("--results <file>", "a results file (tooluse run --out): verdict")
+    .option("--failures-only", "verdict: add only the records that did not pass")
     .action(async (options, command: Command) =>
       setExit(
         (await import("./review-data-run.js")).runReviewAdd({ ...command.optsWithGlobals(), ...options }, io),
