@@ -778,7 +778,7 @@ describe("review add --kind verdict --failures-only", () => {
     try {
       const ids = store
         .listTasks({ kind: "verdict" })
-        .map((t) => (store.getTask(t.id)?.payload as { case_id: string }).case_id);
+        .map((t) => (store.getTask(t.id)?.payload as { case_id: string } | undefined)?.case_id);
       expect(ids.sort()).toEqual([...failed].sort());
     } finally {
       store.close();
