@@ -3,6 +3,7 @@ import { UserError } from "../errors.js";
 import { writeOutput } from "../io/output.js";
 import { TASK_KINDS, type TaskKind } from "../review/contract.js";
 import { exportLabels } from "../review/export.js";
+import { chooseFormat } from "../review/export-format.js";
 import { KINDS } from "../review/kinds/index.js";
 import type { ImportSources } from "../review/kinds/kind.js";
 import { verdictTasks } from "../review/kinds/verdict.js";
@@ -25,6 +26,7 @@ export interface ReviewExportOptions {
   db?: string;
   kind: string;
   out: string;
+  format?: string;
   annotator?: string;
   force?: boolean;
 }
@@ -94,6 +96,14 @@ export function runReviewExport(options: ReviewExportOptions, io: Io): number {
   try {
     const db = dbOf(options.db);
     const kind = choice("--kind", options.kind, TASK_KINDS);
+    const spec = KINDS[kind];
+    const format = chooseFormat({
+      out: options.out,
+      flag: options.format,
+      native: spec.nativeFormat,
+      csvColumns: spec.csvColumns,
+      kind,
+    });
     checkInput({ flag: "--db", path: db });
     // --out was checked before the command ran; --db is the parent command's flag, so only here is it an input.
     checkOutputs([{ flag: "--out", path: options.out }], [{ flag: "--db", path: db }], {
@@ -102,7 +112,7 @@ export function runReviewExport(options: ReviewExportOptions, io: Io): number {
     const store = openReviewStore(db, { mustExist: true });
     let result: ReturnType<typeof exportLabels>;
     try {
-      result = exportLabels(store, kind, options.annotator);
+      result = exportLabels(store, kind, options.annotator, format);
     } finally {
       store.close();
     }

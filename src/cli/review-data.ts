@@ -39,7 +39,14 @@ export function addReviewDataCommands(review: Command, io: Io, setExit: SetExit)
     .command("export")
     .description("write one annotator's labels of one kind in the format plan agree (or plan build) reads")
     .requiredOption("--kind <kind>", "lineage | plan-rating | step-tags | triplet | answers | verdict")
-    .requiredOption("--out <file>", "the label file to write")
+    .requiredOption(
+      "--out <file>",
+      "the label file to write; its extension picks the format (.jsonl, .json, .yaml, .csv)",
+    )
+    .option(
+      "--format <format>",
+      "jsonl | json | yaml | csv: must agree with --out's extension (default: the extension's, else the kind's own)",
+    )
     .action(async (options, command: Command) =>
       setExit(
         (await import("./review-data-run.js")).runReviewExport(

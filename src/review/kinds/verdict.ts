@@ -9,7 +9,6 @@
  */
 import { basename } from "node:path";
 import type { Case } from "../../cases/schema.js";
-import { toJsonLines } from "../../jsonl.js";
 import type { PromptOptions } from "../../protocols/prompts.js";
 import { findCorpora } from "../../report/corpus.js";
 import { promptNote } from "../../report/html/data.js";
@@ -115,7 +114,7 @@ export function verdictTasks(file: string, options: VerdictImportOptions = {}): 
 }
 
 /** A line of the disputes file (and of `tooluse disputes --json`). */
-export interface DisputeLine {
+export type DisputeLine = {
   case_id: string;
   protocol: string;
   model: string;
@@ -126,7 +125,7 @@ export interface DisputeLine {
   reason: string | null;
   /** The grader's verdict under review. */
   grader_verdict: Record<string, unknown> | null;
-}
+};
 
 export function disputeLine(payload: VerdictPayload, label: VerdictLabel, annotator: string): DisputeLine {
   return {
@@ -151,8 +150,9 @@ export const verdictKind: KindModule<VerdictPayload, VerdictLabel> = {
   measures: (_payload, label) => [
     { name: "verdict", value: label.verdict, categories: ["agree", "dispute"], ordinal: false },
   ],
-  exportText: (items) =>
-    toJsonLines(items.map(({ payload, label, annotator }) => disputeLine(payload, label, annotator))),
+  exportRecords: (items) =>
+    items.map(({ payload, label, annotator }) => disputeLine(payload, label, annotator)),
+  nativeFormat: "jsonl",
   exportFormat:
     "disputes JSONL: every review of a verdict, with the annotator (tooluse disputes lists the disputed)",
 };
