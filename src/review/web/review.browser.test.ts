@@ -121,6 +121,7 @@ describeWith(
       await fitsTheScreen();
       await expect(page.locator("#evaluator").isVisible()).resolves.toBe(false);
       await page.keyboard.press("5");
+      await page.keyboard.press("j");
       for (const points of ["18", "20", "", "7.5", "10", "", "5"]) {
         if (points) await page.keyboard.type(points);
         await page.keyboard.press("Enter");
@@ -147,12 +148,18 @@ describeWith(
       expect(latest("step-tags")).toEqual({ tags: ["INCORRECT PROMPT", "INCORRECT TOOL"] });
     });
 
-    it("triplet: a rank per plan, moving on by itself", async () => {
+    it("triplet: a digit ranks the current plan and stays, j moves: 3 j 2 j 1 ranks A, B, C", async () => {
       await startKind(4, "triplet");
       await fitsTheScreen();
-      for (const rank of ["3", "1", "2"]) await page.keyboard.press(rank);
+      for (const key of ["3", "j", "2"]) await page.keyboard.press(key);
+      // Submitted with C unranked: C is named, once (not "ranks.C: ranks.C: …"); the old auto-advance left B empty.
+      await page.keyboard.press("Enter");
+      await expect
+        .poll(() => page.textContent("#form-error"))
+        .toBe("ranks.C: expected a rank 1, 2 or 3 (1 = best)");
+      for (const key of ["j", "1"]) await page.keyboard.press(key);
       await submitAndFinish("triplet");
-      expect(latest("triplet")).toEqual({ ranks: { A: 3, B: 1, C: 2 } });
+      expect(latest("triplet")).toEqual({ ranks: { A: 3, B: 2, C: 1 } });
     });
 
     it("answers: a bad partial score is refused with its field marked; the full label is stored", async () => {
@@ -162,12 +169,17 @@ describeWith(
       await page.keyboard.press("j");
       await page.keyboard.press("1");
       await page.keyboard.press("Enter");
-      await expect.poll(() => page.textContent("#form-error")).toMatch(/^scores\.R1\.consistency: /);
+      await expect
+        .poll(() => page.textContent("#form-error"))
+        .toMatch(/^scores\.R1\.consistency: (?!scores\.R1\.consistency)\S/);
       await expect(page.locator(".field.invalid").getAttribute("data-name")).resolves.toBe(
         "scores.R1.consistency",
       );
-      for (const key of ["1", "5", "6", "0", "1", "7", "7", "0", "0", "1", "1"])
+      // Each digit sets the current field only; j moves on.
+      for (const key of ["1", "5", "6", "0", "1", "7", "7", "0", "0", "1", "1"]) {
         await page.keyboard.press(key);
+        await page.keyboard.press("j");
+      }
       await submitAndFinish("answers");
       expect(latest("answers")).toEqual({
         decision: "R2",
@@ -207,7 +219,7 @@ describeWith(
       expect(store.addTasks("triplet", [extra]).added).toBe(1);
       const [first, second] = store.listTasks({ kind: "triplet" });
       await page.goto(`${origin()}/tasks/${first?.id}`);
-      await expect(page.locator('[data-name="ranks.B"] [aria-pressed="true"]').textContent()).resolves.toBe(
+      await expect(page.locator('[data-name="ranks.C"] [aria-pressed="true"]').textContent()).resolves.toBe(
         "1 best",
       );
       await page.keyboard.press("]");
