@@ -302,6 +302,33 @@ describeWith(
       }
     });
 
+    it("shows a task's key as readable parts, never the JSON list it is stored as", async () => {
+      const sample = checkedSampleTasks().verdict[0] as NewTask;
+      const stored = JSON.stringify(["mock", "ToolUse.1", "calculator-en-01", "json"]);
+      const triplet = checkedSampleTasks().triplet[0] as NewTask;
+      const tripletKey = JSON.stringify(["tr-009", null, null]);
+      expect(store.addTasks("verdict", [{ ...sample, key: stored }]).added).toBe(1);
+      expect(store.addTasks("triplet", [{ ...triplet, key: tripletKey }]).added).toBe(1);
+      const id = store.listTasks({ kind: "verdict" }).find((t) => t.key === stored)?.id;
+      await page.goto(`${origin()}/tasks/${id}`);
+      await expect(page.locator(".task-nav .key").textContent()).resolves.toBe(
+        "calculator-en-01 · json · mock",
+      );
+      await expect(page.title()).resolves.toBe(
+        `calculator-en-01 · json · mock · verdict ${id} · tooluse review`,
+      );
+      await page.goto(`${origin()}/kinds/verdict`);
+      const listed = await page.locator("main table").textContent();
+      expect(listed).toContain("calculator-en-01 · json · mock");
+      expect(listed).not.toContain(stored);
+      // Empty parts are left out; a key that is not a JSON list (the control) is shown as it is.
+      await page.goto(`${origin()}/kinds/triplet`);
+      const triplets = await page.locator("main table").textContent();
+      expect(triplets).toContain("tr-009");
+      expect(triplets).not.toContain(tripletKey);
+      expect(triplets).toContain("tr-extra");
+    });
+
     it("requested nothing but its own origin, and logged no error", () => {
       expect(browser.blocked).toEqual([]);
       // The answers session's refused partial label is the one failed request, on purpose; the injected markup's
