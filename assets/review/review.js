@@ -98,10 +98,10 @@
       return;
     }
     for (const option of options) press(option, option === button);
+    // A value never moves the focus on by itself: with `j` also moving, "3 j 2 j 1" would skip a field. Only an
+    // option that opens a text to type (a dispute's reason) goes there.
     const then = button.dataset.then;
-    const index = fields.indexOf(field);
     if (then && fieldNamed(then) !== -1) setCurrent(fieldNamed(then), true);
-    else if (index === current && index < fields.length - 1) setCurrent(index + 1, false);
   }
 
   fields.forEach((field, index) => {

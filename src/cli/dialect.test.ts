@@ -12,6 +12,7 @@ import { GRADING_PROFILES } from "../grade/profiles.js";
 import { MODEL_BACKENDS } from "../plans/models/session.js";
 import { REFUND_BEST_PLAN, REFUND_INITIAL_PLAN, REFUND_QUERY } from "../plans/paper-examples.js";
 import { TASK_KINDS } from "../review/contract.js";
+import { EXPORT_FORMATS } from "../review/export-format.js";
 import { captureIo } from "../test-support/capture-io.js";
 import { type MockServer, startMockServer } from "../test-support/mock-openai-server.js";
 import { tempDir } from "../test-support/temp.js";
@@ -283,6 +284,7 @@ describe("help", () => {
       [["plan", "judge"], "--backend", FLAG_CHOICES.modelBackend],
       [["plan", "agree"], "--kind", FLAG_CHOICES.agreeKind],
       [["review", "add"], "--kind", FLAG_CHOICES.reviewKind],
+      [["review", "export"], "--format", FLAG_CHOICES.exportFormat],
     ];
     for (const [command, flag, choices] of listed) {
       const help = (await cli(...command, "--help")).out.replace(/\s+/g, " ");
@@ -302,6 +304,7 @@ describe("help", () => {
     expect(FLAG_CHOICES.modelBackend).toEqual(MODEL_BACKENDS);
     expect(FLAG_CHOICES.protocol).toEqual([...PROTOCOLS, "all"]);
     expect(FLAG_CHOICES.reviewKind).toEqual(TASK_KINDS);
+    expect(FLAG_CHOICES.exportFormat).toEqual(EXPORT_FORMATS);
     expect([...FLAG_CHOICES.agreeKind].sort()).toEqual([...AGREE_KINDS].sort());
   });
 

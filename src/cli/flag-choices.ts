@@ -22,6 +22,8 @@ export const FLAG_CHOICES = {
   /** A comma-separated list of these (`all` = json,xml,plain). */
   protocol: ["json", "xml", "plain", "native", "all"],
   format: ["text", "md"],
+  /** `review export --format`: the label file's format (the extension's by default). */
+  exportFormat: ["jsonl", "json", "yaml", "csv"],
   thinking: ["off", "on", "default"],
   promptType: ["with_lineage", "without_lineage", "both"],
   reviewKind: ["lineage", "plan-rating", "step-tags", "triplet", "answers", "verdict"],
@@ -38,7 +40,7 @@ function choicesOf(path: string, flag: string): readonly string[] | undefined {
     case "--protocol":
       return FLAG_CHOICES.protocol;
     case "--format":
-      return FLAG_CHOICES.format;
+      return path === "review export" ? FLAG_CHOICES.exportFormat : FLAG_CHOICES.format;
     case "--thinking":
       return FLAG_CHOICES.thinking;
     case "--prompt-type":

@@ -749,7 +749,6 @@ const NOT_APPLICABLE = new Set([
   ),
   // No flag of these excludes another.
   ...[
-    "review export",
     "grade",
     "import bfcl",
     "import when2call",
@@ -831,6 +830,23 @@ MATRIX["review export"] = {
     argv: () => review("export", "--db", at("a-file"), "--kind", "lineage", "--out", at("unrelated.txt")),
     code: 2,
     line: EXISTS,
+  },
+  // --format must agree with --out's extension: a .jsonl file holding YAML would mislead every reader.
+  "conflicting flags": {
+    argv: () =>
+      review(
+        "export",
+        "--db",
+        at("a-file"),
+        "--kind",
+        "lineage",
+        "--out",
+        at("out.jsonl"),
+        "--format",
+        "yaml",
+      ),
+    code: 2,
+    line: /^tooluse: --format yaml: --out \S*out\.jsonl has the extension of jsonl; name the file \.yaml, or leave --format out$/,
   },
 };
 MATRIX.disputes = {

@@ -9,6 +9,12 @@ import { flagName } from "./file-flags.js";
 import type { Io, SetExit } from "./io.js";
 import { addReviewDataCommands } from "./review-data.js";
 
+/**
+ * The port `tooluse review` listens on unless told otherwise: a fixed one, so a bookmark or a second tab keeps
+ * working across restarts; `--port 0` asks for any free port instead.
+ */
+export const DEFAULT_REVIEW_PORT = 7373;
+
 export function registerReviewCommands(root: Command, io: Io, setExit: SetExit): void {
   const review = root
     .command("review")
@@ -19,9 +25,12 @@ export function registerReviewCommands(root: Command, io: Io, setExit: SetExit):
       "serve: store every label under this name (else the page asks); export: the one annotator to write",
     )
     .option("--host <address>", "serve: the address to listen on", "127.0.0.1")
-    .option("--port <n>", "serve: the port to listen on (0: any free port)", "0")
+    .option("--port <n>", "serve: the port to listen on (0: any free port)", String(DEFAULT_REVIEW_PORT))
     .option("--allow-remote", "serve: let --host be an address other machines reach (no passwords, no TLS)")
-    .action(async (options) => setExit(await (await import("./review.js")).runReviewServe(options, io)));
+    .action(async (options, command: Command) => {
+      const portIsDefault = command.getOptionValueSource("port") !== "cli";
+      setExit(await (await import("./review.js")).runReviewServe({ ...options, portIsDefault }, io));
+    });
   addReviewDataCommands(review, io, setExit);
   // A subcommand's help lists the parent's flags it reads (`review add --help` shows --db), not the ones it refuses.
   for (const sub of review.commands)

@@ -3,6 +3,7 @@ import { UserError } from "../errors.js";
 import { writeOutput } from "../io/output.js";
 import { TASK_KINDS, type TaskKind } from "../review/contract.js";
 import { exportLabels } from "../review/export.js";
+import { chooseFormat } from "../review/export-format.js";
 import { KINDS } from "../review/kinds/index.js";
 import type { ImportSources } from "../review/kinds/kind.js";
 import { verdictTasks } from "../review/kinds/verdict.js";
@@ -18,12 +19,14 @@ const SOURCE_FLAGS = ["queries", "plans", "lineages", "responses", "answers", "r
 export interface ReviewAddOptions extends ImportSources {
   db?: string;
   kind: string;
+  failuresOnly?: boolean;
 }
 
 export interface ReviewExportOptions {
   db?: string;
   kind: string;
   out: string;
+  format?: string;
   annotator?: string;
   force?: boolean;
 }
@@ -61,15 +64,20 @@ export function runReviewAdd(options: ReviewAddOptions, io: Io): number {
   try {
     const db = dbOf(options.db);
     const kind = choice("--kind", options.kind, TASK_KINDS);
+    const failuresOnly = options.failuresOnly === true;
+    if (failuresOnly && kind !== "verdict")
+      throw new UserError(`--failures-only: --kind ${kind} does not read it`, {
+        hint: "it picks verdict records: --kind verdict --results FILE --failures-only",
+      });
     const sources = sourcesFor(kind, db, options);
-    const verdicts = kind === "verdict" ? verdictTasks(sources.results as string) : null;
+    const verdicts = kind === "verdict" ? verdictTasks(sources.results as string, { failuresOnly }) : null;
     for (const note of verdicts?.notes ?? []) io.stderr(`warning: ${terminalText(note)}\n`);
     const tasks = verdicts ? verdicts.tasks : KINDS[kind].importTasks(sources);
     const store = openReviewStore(db);
     try {
       const { added, skipped } = store.addTasks(kind, tasks);
       io.stdout(
-        `added ${added} ${kind} task(s) to ${db}${skipped > 0 ? ` (${skipped} already there)` : ""}${verdicts && verdicts.errored > 0 ? `; ${verdicts.errored} errored record(s) left out: no verdict to review` : ""}\n`,
+        `added ${added} ${kind} task(s) to ${db}${skipped > 0 ? ` (${skipped} already there)` : ""}${verdicts && verdicts.errored > 0 ? `; ${verdicts.errored} errored record(s) left out: no verdict to review` : ""}${verdicts && verdicts.passedLeftOut > 0 ? `; ${verdicts.passedLeftOut} passing record(s) left out (--failures-only)` : ""}\n`,
       );
     } finally {
       store.close();
@@ -88,6 +96,14 @@ export function runReviewExport(options: ReviewExportOptions, io: Io): number {
   try {
     const db = dbOf(options.db);
     const kind = choice("--kind", options.kind, TASK_KINDS);
+    const spec = KINDS[kind];
+    const format = chooseFormat({
+      out: options.out,
+      flag: options.format,
+      native: spec.nativeFormat,
+      csvColumns: spec.csvColumns,
+      kind,
+    });
     checkInput({ flag: "--db", path: db });
     // --out was checked before the command ran; --db is the parent command's flag, so only here is it an input.
     checkOutputs([{ flag: "--out", path: options.out }], [{ flag: "--db", path: db }], {
@@ -96,7 +112,7 @@ export function runReviewExport(options: ReviewExportOptions, io: Io): number {
     const store = openReviewStore(db, { mustExist: true });
     let result: ReturnType<typeof exportLabels>;
     try {
-      result = exportLabels(store, kind, options.annotator);
+      result = exportLabels(store, kind, options.annotator, format);
     } finally {
       store.close();
     }

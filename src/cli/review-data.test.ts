@@ -747,6 +747,74 @@ describe("review add: plan-rating from refined lineages", () => {
   });
 });
 
+describe("review add --kind verdict --failures-only", () => {
+  it("adds only the records that did not pass, and says how many passing ones it left out", async () => {
+    const results = at("never-call-sample.json");
+    const run = await neverCallRun(results, "--sample", "8");
+    if (run.code !== 0) throw new Error(run.err);
+    const records = (JSON.parse(readFileSync(results, "utf8")) as { records: ResultRecord[] }).records;
+    const failed = records.filter((r) => r.verdict?.passed === false).map((r) => r.id);
+    // The sample holds both, or the test proves nothing: never-call passes the abstain cases only.
+    expect(failed.length).toBeGreaterThan(0);
+    expect(failed.length).toBeLessThan(records.length);
+    const db = at("failures-only.sqlite");
+    const added = await cli(
+      "review",
+      "add",
+      "--db",
+      db,
+      "--kind",
+      "verdict",
+      "--results",
+      results,
+      "--failures-only",
+    );
+    expect(added).toMatchObject({
+      code: 0,
+      out: `added ${failed.length} verdict task(s) to ${db}; ${records.length - failed.length} passing record(s) left out (--failures-only)\n`,
+      err: "",
+    });
+    const store = openReviewStore(db);
+    try {
+      const ids = store
+        .listTasks({ kind: "verdict" })
+        .map((t) => (store.getTask(t.id)?.payload as { case_id: string } | undefined)?.case_id);
+      expect(ids.sort()).toEqual([...failed].sort());
+    } finally {
+      store.close();
+    }
+    // The control: without the flag every scored record is a task.
+    const all = at("all-verdicts.sqlite");
+    const every = await cli("review", "add", "--db", all, "--kind", "verdict", "--results", results);
+    expect(every.out).toBe(`added ${records.length} verdict task(s) to ${all}\n`);
+  });
+
+  it("is refused for a kind other than verdict, by name", async () => {
+    const db = at("not-verdict.sqlite");
+    const refused = await cli(
+      "review",
+      "add",
+      "--db",
+      db,
+      "--kind",
+      "triplet",
+      "--queries",
+      QUERIES,
+      "--failures-only",
+    );
+    expect(refused).toMatchObject({
+      code: 2,
+      out: "",
+      err: "tooluse: --failures-only: --kind triplet does not read it; it picks verdict records: --kind verdict --results FILE --failures-only\n",
+    });
+  });
+});
+
+interface ResultRecord {
+  id: string;
+  verdict: { passed: boolean } | null;
+}
+
 describe("review add: triplets of refined lineages, and verdict records that errored", () => {
   it("takes the last three revisions of each refined lineage of three or more, keeping planner and prompt type", async () => {
     const db = at("refined-triplets.sqlite");

@@ -24,6 +24,7 @@ export function addReviewDataCommands(review: Command, io: Io, setExit: SetExit)
     .option("--responses <file>", "responses to compare (plan answers --responses): answers")
     .option("--answers <file>", "the answer judge's lines (plan answers --out), shown on request: answers")
     .option("--results <file>", "a results file (tooluse run --out): verdict")
+    .option("--failures-only", "verdict: add only the records that did not pass")
     .action(async (options, command: Command) =>
       setExit(
         (await import("./review-data-run.js")).runReviewAdd({ ...command.optsWithGlobals(), ...options }, io),
@@ -34,7 +35,14 @@ export function addReviewDataCommands(review: Command, io: Io, setExit: SetExit)
     .command("export")
     .description("write one annotator's labels of one kind in the format plan agree (or plan build) reads")
     .requiredOption("--kind <kind>", "the kind of labels to write")
-    .requiredOption("--out <file>", "the label file to write")
+    .requiredOption(
+      "--out <file>",
+      "the label file to write; its extension picks the format (.jsonl, .json, .yaml, .csv)",
+    )
+    .option(
+      "--format <format>",
+      "jsonl | json | yaml | csv: must agree with --out's extension (default: the extension's, else the kind's own)",
+    )
     .action(async (options, command: Command) =>
       setExit(
         (await import("./review-data-run.js")).runReviewExport(

@@ -119,6 +119,32 @@ describe("tooluse review: the process", () => {
   }
 });
 
+describe("tooluse review: the default port", () => {
+  it("with no --port listens on 7373 and prints its URL; a second server is told the default port is taken", async () => {
+    const first = serveProcess(["--db", db]);
+    try {
+      expect(await first.firstLine).toBe("review: http://127.0.0.1:7373/");
+      const taken = await cli("review", "--db", db);
+      expect(taken.err).toBe(
+        "tooluse: cannot listen on 127.0.0.1:7373: the default port is in use; pass --port 0 for any free port, or choose another --port\n",
+      );
+      expect(taken.out).toBe("");
+      expect(taken.code).toBe(1);
+      // The control: --port 0 beside it gets a free port of its own.
+      const other = serveProcess(["--db", db, "--port", "0"]);
+      try {
+        expect(await other.firstLine).toMatch(/^review: http:\/\/127\.0\.0\.1:(?!7373\/)\d+\/$/);
+      } finally {
+        other.child.kill("SIGINT");
+        await other.exit;
+      }
+    } finally {
+      first.child.kill("SIGINT");
+      await first.exit;
+    }
+  }, 60_000);
+});
+
 describe("tooluse review add / export: the serving flags", () => {
   it("are refused by name rather than ignored", async () => {
     const add = await cli(

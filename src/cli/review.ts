@@ -1,6 +1,7 @@
 /**
- * `tooluse review --db F`: serves the review workbench until SIGINT or SIGTERM. The first stdout line is
- * `review: http://HOST:PORT/` (scripts and tests read the port from it); everything else goes to stderr. It listens
+ * `tooluse review --db F`: serves the review workbench until SIGINT or SIGTERM, on port 7373 unless --port says
+ * otherwise (0: any free port). The first stdout line is `review: http://HOST:PORT/` (scripts and tests read the
+ * port from it); everything else goes to stderr. It listens
  * on a loopback address unless --allow-remote says otherwise, and then says what that exposes.
  */
 import { UserError } from "../errors.js";
@@ -17,6 +18,8 @@ export interface ReviewServeOptions {
   db: string;
   host: string;
   port: string;
+  /** The port is the default one, not typed: a clash then says so and points at `--port 0`. */
+  portIsDefault?: boolean;
   annotator?: string;
   /** Listen on an address other machines can reach (a non-loopback --host). */
   allowRemote?: boolean;
@@ -53,9 +56,14 @@ function remoteWarning(url: string): string {
   return `review: warning: serving other machines at ${url} (--allow-remote): anyone who can reach it reads every task and can store labels; there are no passwords and no TLS\n`;
 }
 
-function listenError(error: unknown, host: string, port: number): UserError {
+function listenError(error: unknown, host: string, port: number, portIsDefault: boolean): UserError {
   const code = (error as NodeJS.ErrnoException).code ?? String(error);
   const where = `${host}:${port}`;
+  if (code === "EADDRINUSE" && portIsDefault)
+    return new UserError(`cannot listen on ${where}: the default port is in use`, {
+      kind: "failure",
+      hint: "pass --port 0 for any free port, or choose another --port",
+    });
   if (code === "EADDRINUSE")
     return new UserError(`cannot listen on ${where}: the port is in use`, {
       kind: "failure",
@@ -92,7 +100,7 @@ export async function runReviewServe(options: ReviewServeOptions, io: Io): Promi
     try {
       server = await startReviewServer(store, { host: options.host, port, annotator });
     } catch (error) {
-      throw listenError(error, options.host, port);
+      throw listenError(error, options.host, port, options.portIsDefault === true);
     }
     io.stdout(`review: ${server.url}\n`);
     if (remote) io.stderr(remoteWarning(server.url));

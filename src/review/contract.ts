@@ -125,9 +125,13 @@ export interface ReviewStore {
 export class LabelError extends Error {
   override name = "LabelError";
   readonly field: string;
-  constructor(field: string, message: string) {
-    super(`${field}: ${message}`);
+  /** What is wrong, without the field: the API answers `{error: reason, field}`, so a client that shows
+   * "field: error" names the field once. */
+  readonly reason: string;
+  constructor(field: string, reason: string) {
+    super(`${field}: ${reason}`);
     this.field = field;
+    this.reason = reason;
   }
 }
 

@@ -5,16 +5,31 @@
  */
 import { UserError } from "../errors.js";
 import type { ReviewStore, TaskKind } from "./contract.js";
+import { type ExportFormat, serialiseRecords } from "./export-format.js";
 import { KINDS } from "./kinds/index.js";
 
 export interface ExportResult {
   text: string;
   labels: number;
   annotators: string[];
+  /** What was written: the kind's records ("score lines (plan agree --kind scores)") and the file format. */
   format: string;
 }
 
-export function exportLabels(store: ReviewStore, kind: TaskKind, annotator?: string): ExportResult {
+const FORMAT_NAMES: Readonly<Record<ExportFormat, string>> = {
+  jsonl: "JSON lines",
+  json: "a JSON array",
+  yaml: "YAML",
+  csv: "CSV",
+};
+
+/** `format` defaults to the kind's own, the one its consumer reads. */
+export function exportLabels(
+  store: ReviewStore,
+  kind: TaskKind,
+  annotator?: string,
+  format?: ExportFormat,
+): ExportResult {
   const all = store.labels(kind);
   const present = [...new Set(all.map((label) => label.annotator))].sort();
   if (annotator !== undefined && !present.includes(annotator))
@@ -38,10 +53,12 @@ export function exportLabels(store: ReviewStore, kind: TaskKind, annotator?: str
       annotator: stored.annotator,
     };
   });
+  const written = format ?? spec.nativeFormat;
   return {
-    text: spec.exportText(items),
+    text: serialiseRecords(spec.exportRecords(items), written, spec.csvColumns),
     labels: items.length,
     annotators: [...new Set(chosen.map((label) => label.annotator))].sort(),
-    format: spec.exportFormat,
+    format:
+      written === spec.nativeFormat ? spec.exportFormat : `${spec.exportFormat}, as ${FORMAT_NAMES[written]}`,
   };
 }

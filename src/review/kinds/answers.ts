@@ -7,7 +7,6 @@
  * format `plan agree --kind answers` reads.
  */
 import { z } from "zod";
-import { toJsonLines } from "../../jsonl.js";
 import { normaliseDecision } from "../../plans/answers/decide.js";
 import { ResponsesRecordSchema } from "../../plans/answers/records.js";
 import { queryKey } from "../../plans/records.js";
@@ -121,13 +120,12 @@ export const answersKind: KindModule<AnswersPayload, AnswersLabel> = {
   sources: { required: ["responses"], optional: ["answers"] },
   importTasks,
   measures,
-  exportText: (items) =>
-    toJsonLines(
-      items.map(({ payload, label }) => ({
-        query_id: payload.query_id,
-        decision: canonicalDecision(payload, label),
-        ...(label.scores ? { scores: label.scores } : {}),
-      })),
-    ),
+  exportRecords: (items) =>
+    items.map(({ payload, label }) => ({
+      query_id: payload.query_id,
+      decision: canonicalDecision(payload, label),
+      ...(label.scores ? { scores: label.scores } : {}),
+    })),
+  nativeFormat: "jsonl",
   exportFormat: "answer lines: decision and scores (plan agree --kind answers)",
 };

@@ -12,10 +12,15 @@ import {
   TASK_KINDS,
   type TripletPayload,
 } from "../contract.js";
+import { serialiseRecords } from "../export-format.js";
 import { KINDS } from "./index.js";
 import { previewScore } from "./lineage.js";
 import { titleOf } from "./shown-plan.js";
 import { shuffledOrder } from "./triplet.js";
+
+/** The triplet export's text in the kind's own format (what `review export` writes to a .jsonl file). */
+const tripletExport = (items: Parameters<typeof KINDS.triplet.exportRecords>[0]) =>
+  serialiseRecords(KINDS.triplet.exportRecords(items), KINDS.triplet.nativeFormat, undefined);
 
 const QUERIES = join(DATA_DIR, "plans/queries.jsonl");
 const dir = tempDir("tooluse-review-kinds-");
@@ -200,7 +205,7 @@ describe("triplet", () => {
       ["penultimate vs antepenultimate", "tie"],
     ]);
     expect(
-      KINDS.triplet.exportText([
+      tripletExport([
         {
           key: "k",
           payload: { ...payload, query_id: "tr-001", prompt_type: null, planner: null } as never,
@@ -258,7 +263,7 @@ describe("triplet export", () => {
       }) as never;
     const label = { ranks: { A: 1, B: 2, C: 3 } } as never;
     expect(() =>
-      KINDS.triplet.exportText([
+      tripletExport([
         { key: "1", payload: payload("p1"), label, annotator: "a" },
         { key: "2", payload: payload("p2"), label, annotator: "a" },
       ]),

@@ -5,7 +5,6 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { stringify } from "yaml";
 import { UserError } from "../../errors.js";
 import { CORPUS_DIR } from "../../paths.js";
 import { canonicalPlan, samePlan, strictBestPlan } from "../../plans/data/plan-forms.js";
@@ -215,9 +214,7 @@ export const lineageKind: KindModule<LineagePayload, LineageLabel> = {
   measures: (_payload, label) => [
     { name: "action", value: label.action, categories: ["accept", "edit"], ordinal: false },
   ],
-  exportText: (items) =>
-    items.length === 0
-      ? "[]\n"
-      : stringify(items.map(sourceEntry), { lineWidth: 0, blockQuote: "literal" }).replace(/\n- /g, "\n\n- "),
+  exportRecords: (items) => items.map(sourceEntry),
+  nativeFormat: "yaml",
   exportFormat: "plan build's source YAML (corpus/plans/tr-NN.yaml)",
 };

@@ -6,7 +6,6 @@
  */
 import { z } from "zod";
 import { UserError } from "../../errors.js";
-import { toJsonLines } from "../../jsonl.js";
 import { parseReference } from "../../plans/parse.js";
 import { PLAN_POINTS, type PlanMetric } from "../../plans/points.js";
 import { RATINGS } from "../../plans/rating.js";
@@ -121,14 +120,14 @@ export const planRatingKind: KindModule<PlanRatingPayload, PlanRatingLabel> = {
   sources: { required: ["queries"], optional: ["plans", "lineages"] },
   importTasks,
   measures,
-  exportText: (items) =>
-    toJsonLines(
-      items.map(({ payload, label }) => ({
-        query_id: payload.query_id,
-        planner: payload.planner,
-        prompt_type: payload.prompt_type,
-        ...label,
-      })),
-    ),
+  exportRecords: (items) =>
+    items.map(({ payload, label }) => ({
+      query_id: payload.query_id,
+      planner: payload.planner,
+      prompt_type: payload.prompt_type,
+      ...label,
+    })),
+  nativeFormat: "jsonl",
+  csvColumns: ["query_id", "planner", "prompt_type", "rating", ...PLAN_METRICS],
   exportFormat: "score lines (plan agree --kind scores)",
 };

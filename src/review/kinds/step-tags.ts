@@ -6,7 +6,6 @@
  */
 import { z } from "zod";
 import { UserError } from "../../errors.js";
-import { toJsonLines } from "../../jsonl.js";
 import { canonicalPlan } from "../../plans/data/plan-forms.js";
 import type { Plan } from "../../plans/model.js";
 import { STEP_TAGS } from "../../plans/models/records.js";
@@ -163,16 +162,16 @@ export const stepTagsKind: KindModule<StepTagsPayload, StepTagsLabel> = {
   sources: { required: [], optional: ["lineages", "plans", "queries"] },
   importTasks,
   measures,
-  exportText: (items) =>
-    toJsonLines(
-      items.map(({ payload, label }) => ({
-        query_id: payload.query_id,
-        planner: payload.planner,
-        prompt_type: payload.prompt_type,
-        pass: payload.pass,
-        step: payload.step,
-        tags: STEP_TAGS.filter((tag) => label.tags.includes(tag)),
-      })),
-    ),
+  exportRecords: (items) =>
+    items.map(({ payload, label }) => ({
+      query_id: payload.query_id,
+      planner: payload.planner,
+      prompt_type: payload.prompt_type,
+      pass: payload.pass,
+      step: payload.step,
+      tags: STEP_TAGS.filter((tag) => label.tags.includes(tag)),
+    })),
+  nativeFormat: "jsonl",
+  csvColumns: ["query_id", "planner", "prompt_type", "pass", "step", "tags"],
   exportFormat: "tag-label lines, one per step (plan agree --kind tags)",
 };

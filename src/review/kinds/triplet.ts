@@ -9,7 +9,6 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { UserError } from "../../errors.js";
-import { toJsonLines } from "../../jsonl.js";
 import { DEFAULT_TRIPLET_PLANNERS } from "../../plans/agreement/triplets.js";
 import { readQueries } from "../../plans/models/records.js";
 import { queryKey } from "../../plans/records.js";
@@ -169,19 +168,19 @@ export const tripletKind: KindModule<TripletPayload, TripletLabel> = {
   sources: { required: [], optional: ["queries", "lineages"] },
   importTasks,
   measures,
-  exportText: (items) =>
-    toJsonLines(
-      uniqueLineages(items).flatMap(({ payload, label }) => {
-        const rank = ranksByPosition(payload, label);
-        return DEFAULT_TRIPLET_PLANNERS.map((position) => ({
-          query_id: payload.query_id,
-          planner: position,
-          prompt_type: payload.prompt_type,
-          total: tripletValue(rank[position]),
-          rank: rank[position],
-          ...(payload.planner === null ? {} : { lineage_planner: payload.planner }),
-        }));
-      }),
-    ),
+  exportRecords: (items) =>
+    uniqueLineages(items).flatMap(({ payload, label }) => {
+      const rank = ranksByPosition(payload, label);
+      return DEFAULT_TRIPLET_PLANNERS.map((position) => ({
+        query_id: payload.query_id,
+        planner: position,
+        prompt_type: payload.prompt_type,
+        total: tripletValue(rank[position]),
+        rank: rank[position],
+        ...(payload.planner === null ? {} : { lineage_planner: payload.planner }),
+      }));
+    }),
+  nativeFormat: "jsonl",
+  csvColumns: ["query_id", "planner", "prompt_type", "total", "rank", "lineage_planner"],
   exportFormat: "score lines with planners best / penultimate / antepenultimate (plan agree --kind scores)",
 };

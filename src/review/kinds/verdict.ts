@@ -9,7 +9,6 @@
  */
 import { basename } from "node:path";
 import type { Case } from "../../cases/schema.js";
-import { toJsonLines } from "../../jsonl.js";
 import type { PromptOptions } from "../../protocols/prompts.js";
 import { findCorpora } from "../../report/corpus.js";
 import { promptNote } from "../../report/html/data.js";
@@ -35,6 +34,8 @@ interface VerdictImport {
   tasks: NewTask[];
   /** Records left out: they errored, so there is no verdict to review. */
   errored: number;
+  /** Records left out because they passed (`failuresOnly`). */
+  passedLeftOut: number;
   /** Tasks imported without their case, and why (the first reason), so `review add` can say so; null when none. */
   withoutCase: { count: number; reason: string } | null;
   /** What checking the file found (verdicts that differ from re-grading, a summary that disagrees), for stderr. */
@@ -60,8 +61,16 @@ function shownCase(
   };
 }
 
-/** Tasks, the records left out because they errored, and the tasks whose case was not found. */
-export function verdictTasks(file: string): VerdictImport {
+export interface VerdictImportOptions {
+  /**
+   * Only the records that did not pass: a reviewer looking for grader mistakes on failures need not wade through
+   * every passing record (a ToolUse.1 run has 564).
+   */
+  failuresOnly?: boolean;
+}
+
+/** Tasks, the records left out because they errored (or passed), and the tasks whose case was not found. */
+export function verdictTasks(file: string, options: VerdictImportOptions = {}): VerdictImport {
   // Stored verdicts are evidence, not truth: reviewers see the re-graded verdict, and review add names each edit.
   const { results, notes } = verifyResults(readResults(file), file);
   const runs = labelRuns([{ file, results }]);
@@ -69,11 +78,12 @@ export function verdictTasks(file: string): VerdictImport {
   const corpora = findCorpora(runs);
   const cases = corpora.cases.get(digest);
   const note = runs[0] ? promptNote(runs[0]) : null;
-  const options = runPromptOptions(results);
+  const prompts = runPromptOptions(results);
   const scored = results.records.filter((record) => record.status === "scored" && record.verdict !== null);
+  const chosen = options.failuresOnly ? scored.filter((record) => record.verdict?.passed !== true) : scored;
   const missing = (id: string) =>
     corpora.missing.get(digest) ?? `case ${id} is not in the corpus file with digest ${digest}`;
-  const tasks = scored.map((record) => {
+  const tasks = chosen.map((record) => {
     const payload: VerdictPayload = {
       case_id: record.id,
       protocol: record.protocol,
@@ -84,7 +94,7 @@ export function verdictTasks(file: string): VerdictImport {
       output: record.output,
       error: record.error,
       verdict: record.verdict as Record<string, unknown>,
-      case: shownCase(cases?.get(record.id), record, missing(record.id), note, options),
+      case: shownCase(cases?.get(record.id), record, missing(record.id), note, prompts),
     };
     const passed = record.verdict?.passed ? "pass" : "fail";
     return {
@@ -98,13 +108,14 @@ export function verdictTasks(file: string): VerdictImport {
   return {
     tasks,
     errored: results.records.length - scored.length,
+    passedLeftOut: scored.length - chosen.length,
     withoutCase: unfound[0] === undefined ? null : { count: unfound.length, reason: unfound[0] },
     notes,
   };
 }
 
 /** A line of the disputes file (and of `tooluse disputes --json`). */
-export interface DisputeLine {
+export type DisputeLine = {
   case_id: string;
   protocol: string;
   model: string;
@@ -115,7 +126,7 @@ export interface DisputeLine {
   reason: string | null;
   /** The grader's verdict under review. */
   grader_verdict: Record<string, unknown> | null;
-}
+};
 
 export function disputeLine(payload: VerdictPayload, label: VerdictLabel, annotator: string): DisputeLine {
   return {
@@ -140,8 +151,9 @@ export const verdictKind: KindModule<VerdictPayload, VerdictLabel> = {
   measures: (_payload, label) => [
     { name: "verdict", value: label.verdict, categories: ["agree", "dispute"], ordinal: false },
   ],
-  exportText: (items) =>
-    toJsonLines(items.map(({ payload, label, annotator }) => disputeLine(payload, label, annotator))),
+  exportRecords: (items) =>
+    items.map(({ payload, label, annotator }) => disputeLine(payload, label, annotator)),
+  nativeFormat: "jsonl",
   exportFormat:
     "disputes JSONL: every review of a verdict, with the annotator (tooluse disputes lists the disputed)",
 };

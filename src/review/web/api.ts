@@ -114,7 +114,7 @@ export function registerApi(app: Hono, store: ReviewStore, annotator: string | n
     try {
       return c.json(store.addLabel(id, who.annotator, label), 201);
     } catch (error) {
-      if (error instanceof LabelError) return problem(c, 400, error.message, error.field);
+      if (error instanceof LabelError) return problem(c, 400, error.reason, error.field);
       if (error instanceof UnknownTaskError) return problem(c, 404, "no such task");
       throw error;
     }

@@ -121,6 +121,7 @@ describeWith(
       await fitsTheScreen();
       await expect(page.locator("#evaluator").isVisible()).resolves.toBe(false);
       await page.keyboard.press("5");
+      await page.keyboard.press("j");
       for (const points of ["18", "20", "", "7.5", "10", "", "5"]) {
         if (points) await page.keyboard.type(points);
         await page.keyboard.press("Enter");
@@ -147,12 +148,18 @@ describeWith(
       expect(latest("step-tags")).toEqual({ tags: ["INCORRECT PROMPT", "INCORRECT TOOL"] });
     });
 
-    it("triplet: a rank per plan, moving on by itself", async () => {
+    it("triplet: a digit ranks the current plan and stays, j moves: 3 j 2 j 1 ranks A, B, C", async () => {
       await startKind(4, "triplet");
       await fitsTheScreen();
-      for (const rank of ["3", "1", "2"]) await page.keyboard.press(rank);
+      for (const key of ["3", "j", "2"]) await page.keyboard.press(key);
+      // Submitted with C unranked: C is named, once (not "ranks.C: ranks.C: …"); the old auto-advance left B empty.
+      await page.keyboard.press("Enter");
+      await expect
+        .poll(() => page.textContent("#form-error"))
+        .toBe("ranks.C: expected a rank 1, 2 or 3 (1 = best)");
+      for (const key of ["j", "1"]) await page.keyboard.press(key);
       await submitAndFinish("triplet");
-      expect(latest("triplet")).toEqual({ ranks: { A: 3, B: 1, C: 2 } });
+      expect(latest("triplet")).toEqual({ ranks: { A: 3, B: 2, C: 1 } });
     });
 
     it("answers: a bad partial score is refused with its field marked; the full label is stored", async () => {
@@ -162,12 +169,17 @@ describeWith(
       await page.keyboard.press("j");
       await page.keyboard.press("1");
       await page.keyboard.press("Enter");
-      await expect.poll(() => page.textContent("#form-error")).toMatch(/^scores\.R1\.consistency: /);
+      await expect
+        .poll(() => page.textContent("#form-error"))
+        .toMatch(/^scores\.R1\.consistency: (?!scores\.R1\.consistency)\S/);
       await expect(page.locator(".field.invalid").getAttribute("data-name")).resolves.toBe(
         "scores.R1.consistency",
       );
-      for (const key of ["1", "5", "6", "0", "1", "7", "7", "0", "0", "1", "1"])
+      // Each digit sets the current field only; j moves on.
+      for (const key of ["1", "5", "6", "0", "1", "7", "7", "0", "0", "1", "1"]) {
         await page.keyboard.press(key);
+        await page.keyboard.press("j");
+      }
       await submitAndFinish("answers");
       expect(latest("answers")).toEqual({
         decision: "R2",
@@ -207,7 +219,7 @@ describeWith(
       expect(store.addTasks("triplet", [extra]).added).toBe(1);
       const [first, second] = store.listTasks({ kind: "triplet" });
       await page.goto(`${origin()}/tasks/${first?.id}`);
-      await expect(page.locator('[data-name="ranks.B"] [aria-pressed="true"]').textContent()).resolves.toBe(
+      await expect(page.locator('[data-name="ranks.C"] [aria-pressed="true"]').textContent()).resolves.toBe(
         "1 best",
       );
       await page.keyboard.press("]");
@@ -288,6 +300,33 @@ describeWith(
         await other.close();
         await open.close();
       }
+    });
+
+    it("shows a task's key as readable parts, never the JSON list it is stored as", async () => {
+      const sample = checkedSampleTasks().verdict[0] as NewTask;
+      const stored = JSON.stringify(["mock", "ToolUse.1", "calculator-en-01", "json"]);
+      const triplet = checkedSampleTasks().triplet[0] as NewTask;
+      const tripletKey = JSON.stringify(["tr-009", null, null]);
+      expect(store.addTasks("verdict", [{ ...sample, key: stored }]).added).toBe(1);
+      expect(store.addTasks("triplet", [{ ...triplet, key: tripletKey }]).added).toBe(1);
+      const id = store.listTasks({ kind: "verdict" }).find((t) => t.key === stored)?.id;
+      await page.goto(`${origin()}/tasks/${id}`);
+      await expect(page.locator(".task-nav .key").textContent()).resolves.toBe(
+        "calculator-en-01 · json · mock",
+      );
+      await expect(page.title()).resolves.toBe(
+        `calculator-en-01 · json · mock · verdict ${id} · tooluse review`,
+      );
+      await page.goto(`${origin()}/kinds/verdict`);
+      const listed = await page.locator("main table").textContent();
+      expect(listed).toContain("calculator-en-01 · json · mock");
+      expect(listed).not.toContain(stored);
+      // Empty parts are left out; a key that is not a JSON list (the control) is shown as it is.
+      await page.goto(`${origin()}/kinds/triplet`);
+      const triplets = await page.locator("main table").textContent();
+      expect(triplets).toContain("tr-009");
+      expect(triplets).not.toContain(tripletKey);
+      expect(triplets).toContain("tr-extra");
     });
 
     it("requested nothing but its own origin, and logged no error", () => {

@@ -10,6 +10,7 @@ import {
   type TaskKind,
   type TaskQuery,
 } from "../../contract.js";
+import { readableKey } from "../../kinds/readable-key.js";
 import { taskId } from "../api.js";
 import { kindCounts } from "../counts.js";
 import { withOwnLabels } from "../own-labels.js";
@@ -54,7 +55,7 @@ function notFound(c: Context, frame: Omit<PageFrame, "main" | "title" | "data" |
 
 function taskMain(task: TaskDetail, view: KindView<unknown>, payload: unknown, who: string | null): SafeHtml {
   const done = task.labels_list.some((label) => who === null || label.annotator === who);
-  return html`<nav class="task-nav"><a class="kind" href="/kinds/${task.kind}">${task.kind}</a><span class="title">${task.title}</span><span class="key sub">${task.key}</span><span class="state ${done ? "done" : "open"}">${done ? "done" : "open"}</span>${
+  return html`<nav class="task-nav"><a class="kind" href="/kinds/${task.kind}">${task.kind}</a><span class="title">${task.title}</span><span class="key sub">${readableKey(task.kind, task.key)}</span><span class="state ${done ? "done" : "open"}">${done ? "done" : "open"}</span>${
     task.prev === null ? "" : html`<a rel="prev" href="/tasks/${task.prev}"><kbd>[</kbd> previous</a>`
   }${task.next === null ? "" : html`<a rel="next" href="/tasks/${task.next}"><kbd>]</kbd> next</a>`}</nav>
 <form id="label-form" class="task kind-${task.kind}" novalidate>
@@ -96,7 +97,7 @@ export function registerPages(app: Hono, store: ReviewStore, annotator: string |
             ? html`<p class="empty">No ${kind} tasks: add some with tooluse review add --kind ${kind}.</p>`
             : html`<table class="grid"><thead><tr><th>id</th><th>task</th><th>key</th><th class="num">labels</th><th>state</th></tr></thead><tbody>${tasks.map(
                 (t) =>
-                  html`<tr><td class="num">${t.id}</td><td><a href="/tasks/${t.id}">${t.title}</a></td><td class="sub">${t.key}</td><td class="num">${t.labels}</td><td>${t.done ? "done" : "open"}</td></tr>`,
+                  html`<tr><td class="num">${t.id}</td><td><a href="/tasks/${t.id}">${t.title}</a></td><td class="sub">${readableKey(kind, t.key)}</td><td class="num">${t.labels}</td><td>${t.done ? "done" : "open"}</td></tr>`,
               )}</tbody></table>`
         }`,
       }),
@@ -123,7 +124,7 @@ export function registerPages(app: Hono, store: ReviewStore, annotator: string |
     return c.html(
       renderPage({
         ...frame,
-        title: `${task.kind} ${task.id}`,
+        title: `${readableKey(task.kind, task.key)} · ${task.kind} ${task.id}`,
         data: { page: "task", kind: task.kind, id: task.id, prev: task.prev, next: task.next },
         keys: VIEWS[task.kind].keys,
         main: html`${main}<script type="application/json" id="task-data">${trusted(jsonForScript(data))}</script>`,

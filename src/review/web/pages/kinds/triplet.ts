@@ -11,7 +11,7 @@ const RANKS = [
 ];
 
 export const tripletView: KindView<TripletPayload> = {
-  keys: [["1 / 2 / 3", "rank the current plan (1 best; equal ranks are ties), then on to the next"]],
+  keys: [["1 / 2 / 3", "rank the current plan (1 best; equal ranks are ties); j for the next plan"]],
   render: (p) => html`<p class="query">${p.query}</p>
 <div class="columns three">${p.slots.map((s) => block(`Plan ${s.slot}`, s.plan.text, "empty plan"))}</div>
 <div class="columns three">${p.slots.map((s) => choiceField(`ranks.${s.slot}`, `Rank of plan ${s.slot}`, RANKS))}</div>`,
