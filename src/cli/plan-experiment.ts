@@ -116,7 +116,8 @@ export async function runPlanExperiment(
       )}\n`,
     );
     io.stdout(text);
-    io.stdout(`report: ${files.markdown}, ${files.html}; every stage's lines in ${config.out}\n`);
+    // One file per line, so the paths alone decide the width.
+    io.stdout(`report: ${files.markdown}\nreport: ${files.html}\nevery stage's lines: ${config.out}\n`);
     const failures = failureCount(outcome);
     if (failures === 0) return 0;
     io.stderr(

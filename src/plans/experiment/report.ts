@@ -9,6 +9,7 @@
 import { bootstrapInterval } from "../../metrics/agreement.js";
 import { hashSeed, mulberry32 } from "../../metrics/random.js";
 import { wilsonInterval } from "../../metrics/wilson.js";
+import { splitColumns, wrapText } from "../../report/fit-width.js";
 import { html, SafeHtml } from "../../report/html/escape.js";
 import { renderTable } from "../../report/table.js";
 import { terminalText } from "../../sanitize.js";
@@ -545,24 +546,31 @@ function onlyOwn(lines: readonly Line[]): Line[] {
   return lines.map(ownValues);
 }
 
+/**
+ * Markdown keeps every table whole (a viewer scrolls it); the terminal view fits TERMINAL_WIDTH columns: notes are
+ * wrapped and a wide table is split into parts that each repeat the planner (or stage) column.
+ */
 export function renderText(sections: readonly Section[], markdown: boolean): string {
   const parts: string[] = [markdown ? "# Planning experiment" : "Planning experiment", ""];
+  const prose = (text: string) => (markdown ? clean(text) : wrapText(clean(text)));
   for (const section of sections) {
-    parts.push(markdown ? `## ${section.title}` : section.title.toUpperCase(), "");
-    for (const note of section.notes) parts.push(clean(note), "");
+    parts.push(markdown ? `## ${section.title}` : prose(section.title.toUpperCase()), "");
+    for (const note of section.notes) parts.push(prose(note), "");
     for (const { caption, table } of section.tables) {
-      if (caption) parts.push(markdown ? `**${clean(caption)}**` : clean(caption), "");
-      parts.push(
-        renderTable(
-          table.headers.map((header, i) => ({
-            header,
-            align: i === 0 ? ("left" as const) : ("right" as const),
-          })),
-          table.rows.map((row) => row.map(clean)),
-          { color: false, markdown },
-        ).trimEnd(),
-        "",
-      );
+      if (caption) parts.push(markdown ? `**${clean(caption)}**` : prose(caption), "");
+      const cleaned = { headers: table.headers, rows: table.rows.map((row) => row.map(clean)) };
+      for (const part of markdown ? [cleaned] : splitColumns(cleaned))
+        parts.push(
+          renderTable(
+            part.headers.map((header, i) => ({
+              header,
+              align: i === 0 ? ("left" as const) : ("right" as const),
+            })),
+            part.rows,
+            { color: false, markdown },
+          ).trimEnd(),
+          "",
+        );
     }
   }
   return `${parts.join("\n")}\n`;
