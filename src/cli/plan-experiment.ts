@@ -9,7 +9,13 @@ import { UserError } from "../errors.js";
 import { writeOutput } from "../io/output.js";
 import { type ExperimentConfig, readExperimentConfig } from "../plans/experiment/config.js";
 import { estimateExperiment } from "../plans/experiment/estimate.js";
-import { clean, experimentSections, renderHtml, renderText } from "../plans/experiment/report.js";
+import {
+  clean,
+  experimentCharts,
+  experimentSections,
+  renderHtml,
+  renderText,
+} from "../plans/experiment/report.js";
 import { experimentPrompts, failureCount, runExperiment } from "../plans/experiment/run.js";
 import { PROMPT_ROLES } from "../plans/models/templates.js";
 import { renderTable } from "../report/table.js";
@@ -93,7 +99,7 @@ export async function runPlanExperiment(
       manifest: join(config.out, "experiment.json"),
     };
     writeOutput(files.markdown, renderText(sections, true));
-    writeOutput(files.html, renderHtml(sections));
+    writeOutput(files.html, renderHtml(sections, { charts: experimentCharts(outcome) }));
     const prompts = experimentPrompts(config);
     writeOutput(
       files.manifest,

@@ -15,8 +15,10 @@ import {
 import { captureIo } from "../../test-support/capture-io.js";
 import { describeWith } from "../../test-support/requirements.js";
 import { tempDir } from "../../test-support/temp.js";
+import { JUDGE_METRICS } from "../models/judge-prompts.js";
 import { RATINGS } from "../rating.js";
 import type { PlannerReport } from "./build.js";
+import { rankGroups } from "./html/sections.js";
 
 const unavailable = await chromiumUnavailable();
 
@@ -157,6 +159,39 @@ describeWith(
       expect(background).toBe("rgb(33, 102, 172)");
     });
 
+    it("charts every group's ratings as a stacked bar and its code metrics as bars, with the report's counts", async () => {
+      const rows = page.locator("#chart-ratings g.rating-row");
+      expect(await rows.count()).toBe(2);
+      for (const [i, r] of rankGroups(report).entries()) {
+        const nonzero = RATINGS.filter((rating) => (r.group.ratings?.[rating] ?? 0) > 0);
+        await expect(
+          rows
+            .nth(i)
+            .locator("rect.segment")
+            .evaluateAll((rects) => rects.map((e) => e.getAttribute("data-rating"))),
+        ).resolves.toEqual(nonzero);
+      }
+      // Code scores carry five of the seven metrics (alignment and adherence need a judge): 2 groups × 5 bars.
+      const seven = JUDGE_METRICS.filter((m) => report.metrics.includes(m));
+      expect(seven).toHaveLength(5);
+      expect(await page.locator("#chart-metrics g.metric-bar").count()).toBe(2 * seven.length);
+      const oracle = report.groups.findIndex((g) => g.planner === "oracle");
+      await expect(
+        page
+          .locator(`#chart-metrics g.metric-bar[data-metric="format"][data-group="${oracle}"] text`)
+          .textContent(),
+      ).resolves.toBe(report.groups[oracle]?.metrics.format?.mean?.toFixed(1));
+      await expect(page.locator('header nav a[href="#charts"]').count()).resolves.toBe(1);
+    });
+
+    it("fits a 1280×720 window: no horizontal page scroll", async () => {
+      await page.setViewportSize({ width: 1280, height: 720 });
+      const [scroll, client] = (await page.evaluate(
+        "[document.documentElement.scrollWidth, document.documentElement.clientWidth]",
+      )) as [number, number];
+      expect(scroll).toBeLessThanOrEqual(client);
+    });
+
     it("lists its inputs with their counts", async () => {
       const inputs = await page.locator("#inputs").textContent();
       expect(inputs).toContain("scores.jsonl · 20 line(s) in 2 planner × prompt-type group(s)");
@@ -168,6 +203,7 @@ describeWith(
       expect(await page.evaluate("typeof window.__pwned")).toBe("undefined");
       expect(browser.blocked).toEqual([]);
       expect(problems).toEqual([]);
+      expect(problems.filter((p) => p.includes("Content Security Policy"))).toEqual([]);
     });
 
     it("would block an injection that got through: no script runs under its policy", async () => {
