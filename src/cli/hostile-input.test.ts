@@ -556,6 +556,11 @@ const MATRIX: Record<string, Partial<Record<BadInput, Case>>> = {
       code: 2,
       line: EXISTS,
     },
+    "conflicting flags": {
+      argv: () => ["plan", "report", "--scores", at("scores.jsonl"), "--plans", at("plans.jsonl")],
+      code: 2,
+      line: /^tooluse: --plans needs --reference \(the best plans to show beside them\) and --html \(the page the viewer is on\)$/,
+    },
   },
 };
 
@@ -730,7 +735,6 @@ const NOT_APPLICABLE = new Set([
     "regrade",
     "plan score",
     "plan agree",
-    "plan report",
   ].map((c) => `${c}: conflicting flags`),
 ]);
 

@@ -3,6 +3,7 @@ import { type NavLink, staticPage } from "../../../render/static-page.js";
 import { html, type SafeHtml } from "../../../report/html/escape.js";
 import type { PlannerReport } from "../build.js";
 import { chartsSection } from "./charts-section.js";
+import { type PlanView, plansSection } from "./plan-viewer.js";
 import {
   breakdownsSection,
   judgeSection,
@@ -22,6 +23,8 @@ export interface PlannerHtmlInputs {
 export interface PlannerHtmlOptions {
   /** Shown in the footer; injectable so tests can build byte-identical pages. */
   generatedAt?: Date;
+  /** Every plan for the viewer (`plan report --plans`), or null for none. */
+  plans?: readonly PlanView[] | null;
 }
 
 /** The policy moved to the shared page shell; re-exported for the callers that imported it from here. */
@@ -56,13 +59,17 @@ export function buildPlannerHtml(
     heading: "Planner report",
     sub: `${report.groups.length} planner × prompt-type group(s) · ${inputs.scores.lines} score line(s)${inputs.reference ? ` · ${inputs.reference.queries} reference queries` : ""}`,
     // The charts link only when there is something to chart (ratings or the seven metrics).
-    nav: charts === "" ? NAV : [NAV[0] as NavLink, { id: "charts", label: "Charts" }, ...NAV.slice(1)],
+    nav: [
+      ...(charts === "" ? NAV : [NAV[0] as NavLink, { id: "charts", label: "Charts" }, ...NAV.slice(1)]),
+      ...(options.plans ? [{ id: "plans", label: "Plans" }] : []),
+    ],
     main: html`${leaderboardSection(report, ranked)}
 ${charts}
 ${metricsSection(report, ranked)}
 ${judgeSection(report, ranked)}
 ${ratingsSection(report, ranked)}
 ${breakdownsSection(report, ranked)}
+${plansSection(options.plans ?? null)}
 ${inputsSection(report, inputs)}`,
     footer: html`Every number comes from the planner report (the one <code>--json</code> prints); this page only formats it.`,
     generatedAt: options.generatedAt ?? new Date(),
