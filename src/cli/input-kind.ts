@@ -158,7 +158,7 @@ const EXPECTED: Record<string, Record<string, Expected>> = {
   "plan judge": { queries: QUERIES, plans: PLANS },
   "plan generate": { queries: QUERIES },
   "plan refine": { queries: QUERIES, plans: PLANS },
-  "plan report": { scores: SCORES, before: SCORES, queries: QUERIES },
+  "plan report": { scores: SCORES, before: SCORES, queries: QUERIES, plans: PLANS },
   "plan agree": { gold: AGREE, judged: AGREE },
   "plan answers": { responses: RESPONSES },
 };

@@ -199,6 +199,10 @@ export function registerPlanCommands(root: Command, io: Io, setExit: SetExit): v
     .option("--json", "print the report as JSON")
     .option("--html <file>", "also write the report as one self-contained HTML file (opens offline)")
     .option("--before <file>", "score lines of the plans before the refine loop: adds the before/after table")
+    .option(
+      "--plans <file>",
+      "the plans the score lines score (needs --reference and --html): adds a plan viewer to the page",
+    )
     .action(async (options) => setExit(await (await import("./plan-report.js")).runPlanReport(options, io)));
 
   // The names these commands had before one name per concept (docs/cli.md): hidden, deprecated, still working.

@@ -10,7 +10,13 @@ import { writeOutput } from "../io/output.js";
 import { readExperimentConfig } from "../plans/experiment/config.js";
 import type { ExperimentConfig } from "../plans/experiment/config-schema.js";
 import { estimateExperiment } from "../plans/experiment/estimate.js";
-import { clean, experimentSections, renderHtml, renderText } from "../plans/experiment/report.js";
+import {
+  clean,
+  experimentCharts,
+  experimentSections,
+  renderHtml,
+  renderText,
+} from "../plans/experiment/report.js";
 import { experimentPrompts, failureCount, runExperiment } from "../plans/experiment/run.js";
 import { PROMPT_ROLES } from "../plans/models/templates.js";
 import { renderTable } from "../report/table.js";
@@ -94,7 +100,7 @@ export async function runPlanExperiment(
       manifest: join(config.out, "experiment.json"),
     };
     writeOutput(files.markdown, renderText(sections, true));
-    writeOutput(files.html, renderHtml(sections));
+    writeOutput(files.html, renderHtml(sections, { charts: experimentCharts(outcome) }));
     const prompts = experimentPrompts(config);
     writeOutput(
       files.manifest,
@@ -117,7 +123,8 @@ export async function runPlanExperiment(
       )}\n`,
     );
     io.stdout(text);
-    io.stdout(`report: ${files.markdown}, ${files.html}; every stage's lines in ${config.out}\n`);
+    // One file per line, so the paths alone decide the width.
+    io.stdout(`report: ${files.markdown}\nreport: ${files.html}\nevery stage's lines: ${config.out}\n`);
     const failures = failureCount(outcome);
     if (failures === 0) return 0;
     io.stderr(

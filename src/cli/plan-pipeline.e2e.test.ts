@@ -909,6 +909,10 @@ human_labels:
   it("reproduces the layout of the paper's tables, counts every failure, and re-runs from the cache", async () => {
     const run = await cli(["plan", "experiment", "--config", path("experiment.yaml")]);
     expect(run.code).toBe(1);
+    // The terminal report fits a 120-column terminal: wide tables are split, long notes wrapped.
+    const lines = run.out.split("\n");
+    expect(lines.filter((line) => line.length > 120)).toEqual([]);
+    expect(lines.some((line) => line.length > 100)).toBe(true); // the check sees real, wide output
     const report = readFileSync(path("experiment/report.md"), "utf8");
     for (const heading of [
       "## Stages: requests and failures",

@@ -86,3 +86,20 @@ describe("tooluse plan report", () => {
     expect(io.err).toMatch(/bad\.jsonl:1: field total: /);
   });
 });
+
+describe("plan report --plans", () => {
+  it("needs the best plans and a page: without --queries or --html it is one line, exit 2", async () => {
+    const { scores, queries } = await scored();
+    const plans = file("viewer-plans.jsonl", []);
+    for (const options of [
+      { scores, plans },
+      { scores, plans, queries },
+    ]) {
+      const io = captureIo();
+      expect(await runPlanReport(options, io)).toBe(2);
+      expect(io.err).toBe(
+        "tooluse: --plans needs --queries (the best plans to show beside them) and --html (the page the viewer is on)\n",
+      );
+    }
+  });
+});

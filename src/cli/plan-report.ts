@@ -14,6 +14,7 @@ import { compareLoop, renderLoop } from "../plans/report/loop.js";
 import { terminalText } from "../sanitize.js";
 import { reportExpected } from "./boundary.js";
 import { type Io, outputOptions } from "./io.js";
+import { planViews } from "./plan-views.js";
 
 export interface PlanReportOptions {
   scores: string;
@@ -25,6 +26,8 @@ export interface PlanReportOptions {
   html?: string;
   /** Score lines of the plans before the evaluator → optimizer loop: adds the before/after table (Table 4). */
   before?: string;
+  /** The plans the score lines score: the page gets a viewer of each beside its reference (needs reference, html). */
+  plans?: string;
 }
 
 function reportFormat(value: string | undefined): ReportFormat {
@@ -44,6 +47,10 @@ function writeHtml(file: string, page: string, io: Io): void {
 export async function runPlanReport(options: PlanReportOptions, io: Io): Promise<number> {
   try {
     const format = reportFormat(options.format);
+    if (options.plans !== undefined && (options.queries === undefined || options.html === undefined))
+      throw new UserError(
+        "--plans needs --queries (the best plans to show beside them) and --html (the page the viewer is on)",
+      );
     const lines = readScoreLines(options.scores);
     const attributes = options.queries ? readQueryAttributes(options.queries) : null;
     const report = buildPlannerReport(lines, attributes);
@@ -63,7 +70,9 @@ export async function runPlanReport(options: PlanReportOptions, io: Io): Promise
         scores: { file: options.scores, lines: lines.length },
         reference: options.queries && attributes ? { file: options.queries, queries: attributes.size } : null,
       };
-      writeHtml(options.html, buildPlannerHtml(report, inputs), io);
+      const plans =
+        options.plans && options.queries ? planViews(options.plans, options.queries, lines) : null;
+      writeHtml(options.html, buildPlannerHtml(report, inputs, { plans }), io);
     }
     return 0;
   } catch (error) {

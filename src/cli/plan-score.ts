@@ -73,7 +73,15 @@ function loadReferences(file: string): Map<string, Reference> {
   return references;
 }
 
-function scoreFiles(options: PlanScoreOptions): ExplainedScore[] {
+/** Each plan of the file with its score line, step mapping, the plan as written and its reference. */
+export interface ScoredPlan extends ExplainedScore {
+  candidate: unknown;
+  reference: Plan;
+  query: string;
+}
+
+/** Also the plan viewer's source (`plan report --plans`): the same reading and scoring as `plan score`. */
+export function scorePlanFiles(options: PlanScoreOptions): ScoredPlan[] {
   const references = loadReferences(options.queries);
   return readRecords(options.plans, PlanRecordSchema).map(({ line, record }) => {
     const reference = references.get(queryKey(record.query_id));
@@ -81,7 +89,7 @@ function scoreFiles(options: PlanScoreOptions): ExplainedScore[] {
       throw new UserError(
         `${options.plans}:${line}: field query_id: ${JSON.stringify(record.query_id)} is not in ${options.queries}`,
       );
-    return explainScore(
+    const explained = explainScore(
       {
         candidate: record.plan,
         reference: reference.plan,
@@ -93,7 +101,12 @@ function scoreFiles(options: PlanScoreOptions): ExplainedScore[] {
       },
       { lenient: options.lenient ?? false },
     );
+    return { ...explained, candidate: record.plan, reference: reference.plan, query: reference.query };
   });
+}
+
+function scoreFiles(options: PlanScoreOptions): ExplainedScore[] {
+  return scorePlanFiles(options);
 }
 
 /** One block per plan: the verdict, then each step's partner and reason, then coverage. */

@@ -9,10 +9,11 @@
 import { bootstrapInterval } from "../../metrics/agreement.js";
 import { hashSeed, mulberry32 } from "../../metrics/random.js";
 import { wilsonInterval } from "../../metrics/wilson.js";
-import { html, SafeHtml } from "../../report/html/escape.js";
+import { staticPage } from "../../render/static-page.js";
+import { splitColumns, wrapText } from "../../report/fit-width.js";
+import { html, type SafeHtml } from "../../report/html/escape.js";
 import { renderTable } from "../../report/table.js";
 import { terminalText } from "../../sanitize.js";
-import { HARNESS_VERSION } from "../../version.js";
 import { DEFAULT_AGGREGATE_OPTIONS } from "../aggregate.js";
 import type { AgreementReport } from "../agreement/agree.js";
 import type { AnswerAgreementReport } from "../agreement/answers.js";
@@ -25,8 +26,10 @@ import type { QueryRecord } from "../models/records.js";
 import { parseReference } from "../parse.js";
 import { inTier, RATINGS, type Rating, TIERS } from "../rating.js";
 import { queryKey } from "../records.js";
-import { ownValues } from "../report/build.js";
-import { staticPagePolicy } from "../report/html/page.js";
+import { buildPlannerReport, ownValues } from "../report/build.js";
+import { chartsFor } from "../report/html/charts-section.js";
+import { rankGroups } from "../report/html/sections.js";
+import { PLANNER_STYLE } from "../report/html/style.js";
 import type { QueryAttributes, ReportLine } from "../report/inputs.js";
 import { compareLoop, type LoopComparison } from "../report/loop.js";
 import { DIMENSIONS } from "../report/slices.js";
@@ -506,6 +509,17 @@ function attributesOf(queries: readonly QueryRecord[]): Map<string, QueryAttribu
   );
 }
 
+/**
+ * The planner report's charts over the experiment's lines: the rating distribution of the lines the tiers come from
+ * (one-shot judge, else code) and the seven metrics of the lines the metric tables come from.
+ */
+export function experimentCharts(outcome: ExperimentOutcome): SafeHtml | "" {
+  const report = (lines: readonly Line[]) => buildPlannerReport(onlyOwn(lines), null);
+  const metric = report((outcome.metricWise ?? outcome.scores) as Line[]);
+  const tiers = report((outcome.oneShot ?? outcome.scores) as Line[]);
+  return chartsFor({ ratings: rankGroups(tiers), metrics: { report: metric, ranked: rankGroups(metric) } });
+}
+
 /** Every section of the report, in reading order. */
 export function experimentSections(outcome: ExperimentOutcome): Section[] {
   const attributes = attributesOf(outcome.queries);
@@ -545,56 +559,75 @@ function onlyOwn(lines: readonly Line[]): Line[] {
   return lines.map(ownValues);
 }
 
+/**
+ * Markdown keeps every table whole (a viewer scrolls it); the terminal view fits TERMINAL_WIDTH columns: notes are
+ * wrapped and a wide table is split into parts that each repeat the planner (or stage) column.
+ */
 export function renderText(sections: readonly Section[], markdown: boolean): string {
   const parts: string[] = [markdown ? "# Planning experiment" : "Planning experiment", ""];
+  const prose = (text: string) => (markdown ? clean(text) : wrapText(clean(text)));
   for (const section of sections) {
-    parts.push(markdown ? `## ${section.title}` : section.title.toUpperCase(), "");
-    for (const note of section.notes) parts.push(clean(note), "");
+    parts.push(markdown ? `## ${section.title}` : prose(section.title.toUpperCase()), "");
+    for (const note of section.notes) parts.push(prose(note), "");
     for (const { caption, table } of section.tables) {
-      if (caption) parts.push(markdown ? `**${clean(caption)}**` : clean(caption), "");
-      parts.push(
-        renderTable(
-          table.headers.map((header, i) => ({
-            header,
-            align: i === 0 ? ("left" as const) : ("right" as const),
-          })),
-          table.rows.map((row) => row.map(clean)),
-          { color: false, markdown },
-        ).trimEnd(),
-        "",
-      );
+      if (caption) parts.push(markdown ? `**${clean(caption)}**` : prose(caption), "");
+      const cleaned = { headers: table.headers, rows: table.rows.map((row) => row.map(clean)) };
+      for (const part of markdown ? [cleaned] : splitColumns(cleaned))
+        parts.push(
+          renderTable(
+            part.headers.map((header, i) => ({
+              header,
+              align: i === 0 ? ("left" as const) : ("right" as const),
+            })),
+            part.rows,
+            { color: false, markdown },
+          ).trimEnd(),
+          "",
+        );
     }
   }
   return `${parts.join("\n")}\n`;
 }
 
-const STYLE =
-  "body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#222}table{border-collapse:collapse;margin:.5rem 0 1.5rem}th,td{border:1px solid #ccc;padding:.25rem .5rem;text-align:right}th:first-child,td:first-child{text-align:left}th{background:#f3f3f3}caption{text-align:left;font-weight:600;padding:.25rem 0}h2{margin-top:2rem}.note{color:#555}";
+/** A section's address on the page: its title's words, numbered so two sections of one title stay apart. */
+function sectionId(title: string, index: number): string {
+  const words = title
+    .toLowerCase()
+    .split(" (")[0]
+    ?.replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+  return `s${index + 1}-${words || "section"}`;
+}
 
-/** One self-contained page (no script, strict CSP); every value is escaped. */
-export function renderHtml(sections: readonly Section[], generatedAt = new Date()): string {
+/** A table in its own scrolling box, so a wide one scrolls there and never widens the page. */
+function tableHtml(caption: string | null, table: Table): SafeHtml {
+  const align = (i: number) => (i === 0 ? "" : "num");
+  return html`${caption ? html`<h3>${caption}</h3>` : ""}<div class="table-wrap"><table><thead><tr>${table.headers.map((h, i) => html`<th class="${align(i)}">${h}</th>`)}</tr></thead><tbody>${table.rows.map((row) => html`<tr>${row.map((cell, i) => html`<td class="${align(i)}">${cell}</td>`)}</tr>`)}</tbody></table></div>`;
+}
+
+export interface ExperimentHtmlOptions {
+  /** Shown in the footer; injectable so tests can build byte-identical pages. */
+  generatedAt?: Date;
+  /** Charts drawn from the experiment's score lines (the planner report's), before the tables. */
+  charts?: SafeHtml | "";
+}
+
+/** One self-contained page in the planner report's shell and stylesheet (no script, strict CSP); every value escaped. */
+export function renderHtml(sections: readonly Section[], options: ExperimentHtmlOptions = {}): string {
+  const ids = sections.map((section, i) => sectionId(section.title, i));
   const body = sections.map(
-    (section) =>
-      html`<section><h2>${section.title}</h2>${section.notes.map((n) => html`<p class="note">${n}</p>`)}${section.tables.map(
-        ({ caption, table }) =>
-          html`<table>${caption ? html`<caption>${caption}</caption>` : ""}<thead><tr>${table.headers.map((h) => html`<th>${h}</th>`)}</tr></thead><tbody>${table.rows.map((row) => html`<tr>${row.map((cell) => html`<td>${cell}</td>`)}</tr>`)}</tbody></table>`,
-      )}</section>`,
+    (section, i) =>
+      html`<section id="${ids[i]}"><h2>${section.title}</h2>${section.notes.map((n) => html`<p class="hint">${n}</p>`)}${section.tables.map(({ caption, table }) => tableHtml(caption, table))}</section>`,
   );
-  const page = html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${staticPagePolicy(STYLE)}">
-<meta name="referrer" content="no-referrer">
-<title>Planning experiment</title>
-<style>${new SafeHtml(STYLE)}</style>
-</head>
-<body>
-<h1>Planning experiment</h1>
-${body}
-<footer>Generated by tooluse ${HARNESS_VERSION} on ${generatedAt.toISOString().slice(0, 16).replace("T", " ")} UTC.</footer>
-</body>
-</html>
-`;
-  return page.value;
+  const nav = sections.map((section, i) => ({ id: ids[i] ?? "", label: section.title.split(" (")[0] ?? "" }));
+  return staticPage({
+    title: "Planning experiment",
+    style: PLANNER_STYLE,
+    heading: "Planning experiment",
+    sub: `${sections.length} section(s): the paper's result tables, every stage's requests and failures`,
+    nav: options.charts ? [{ id: "charts", label: "Charts" }, ...nav] : nav,
+    main: html`${options.charts ?? ""}${body}`,
+    footer: "",
+    generatedAt: options.generatedAt ?? new Date(),
+  });
 }

@@ -15,13 +15,18 @@ import {
 import { captureIo } from "../../test-support/capture-io.js";
 import { describeWith } from "../../test-support/requirements.js";
 import { tempDir } from "../../test-support/temp.js";
+import { JUDGE_METRICS } from "../models/judge-prompts.js";
 import { RATINGS } from "../rating.js";
+import type { ScoreLine } from "../score-line.js";
 import type { PlannerReport } from "./build.js";
+import { rankGroups } from "./html/sections.js";
 
 const unavailable = await chromiumUnavailable();
 
 const QUERIES = "data/plans/queries.jsonl";
 const HOSTILE = "<img src=x onerror=window.__pwned=1>";
+/** RIGHT-TO-LEFT OVERRIDE: shown as a visible stand-in, never reordering the text after it. */
+const BIDI = "\u202e";
 
 interface Query {
   query_id: string;
@@ -43,7 +48,9 @@ function planLines(): unknown[] {
   return queries.flatMap((q, i) => {
     const steps = q.best_plan.steps;
     const truncated =
-      i === 0 ? "Sorry, I cannot plan this." : { steps: steps.slice(0, Math.max(1, steps.length - 1)) };
+      i === 0
+        ? `Sorry, I cannot ${BIDI}plan this.`
+        : { steps: steps.slice(0, Math.max(1, steps.length - 1)) };
     return [
       { query_id: q.query_id, planner: "oracle", prompt_type: "with_lineage", plan: q.best_plan },
       { query_id: q.query_id, planner: HOSTILE, prompt_type: "without_lineage", plan: truncated },
@@ -59,6 +66,7 @@ describeWith(
     let browser: OfflineBrowser;
     let page: Page;
     let report: PlannerReport;
+    let scoreLines: ScoreLine[];
     const problems: string[] = [];
 
     beforeAll(async () => {
@@ -74,7 +82,11 @@ describeWith(
       expect(await runPlanScore({ queries: QUERIES, plans, out: scores }, captureIo())).toBe(0);
       const html = join(dir.path, "report.html");
       const io = captureIo();
-      expect(await runPlanReport({ scores, queries: QUERIES, json: true, html }, io)).toBe(0);
+      expect(await runPlanReport({ scores, queries: QUERIES, json: true, html, plans }, io)).toBe(0);
+      scoreLines = readFileSync(scores, "utf8")
+        .trim()
+        .split("\n")
+        .map((text) => JSON.parse(text) as ScoreLine);
       report = JSON.parse(io.out) as PlannerReport;
       browser = await launchOffline();
       page = await browser.context.newPage();
@@ -157,6 +169,80 @@ describeWith(
       expect(background).toBe("rgb(33, 102, 172)");
     });
 
+    it("charts every group's ratings as a stacked bar and its code metrics as bars, with the report's counts", async () => {
+      const rows = page.locator("#chart-ratings g.rating-row");
+      expect(await rows.count()).toBe(2);
+      for (const [i, r] of rankGroups(report).entries()) {
+        const nonzero = RATINGS.filter((rating) => (r.group.ratings?.[rating] ?? 0) > 0);
+        await expect(
+          rows
+            .nth(i)
+            .locator("rect.segment")
+            .evaluateAll((rects) => rects.map((e) => e.getAttribute("data-rating"))),
+        ).resolves.toEqual(nonzero);
+      }
+      // Code scores carry five of the seven metrics (alignment and adherence need a judge): 2 groups × 5 bars.
+      const seven = JUDGE_METRICS.filter((m) => report.metrics.includes(m));
+      expect(seven).toHaveLength(5);
+      expect(await page.locator("#chart-metrics g.metric-bar").count()).toBe(2 * seven.length);
+      const oracle = report.groups.findIndex((g) => g.planner === "oracle");
+      await expect(
+        page
+          .locator(`#chart-metrics g.metric-bar[data-metric="format"][data-group="${oracle}"] text`)
+          .textContent(),
+      ).resolves.toBe(report.groups[oracle]?.metrics.format?.mean?.toFixed(1));
+      await expect(page.locator('header nav a[href="#charts"]').count()).resolves.toBe(1);
+    });
+
+    it("lists every plan, each row opening its own viewer: candidate, reference, mapping, violations", async () => {
+      const rows = page.locator("#plans > .table-wrap tbody tr");
+      expect(await rows.count()).toBe(20);
+      expect(await page.locator(".plan-view:visible").count()).toBe(0);
+      // The second query, as the hostile planner wrote it: the best plan without its last step.
+      const line = scoreLines[3];
+      if (!line) throw new Error("no score line");
+      const row = rows.nth(3);
+      await expect(row.locator("td").nth(1).textContent()).resolves.toBe(HOSTILE);
+      await row.locator("a.plan-link").click();
+      const view = page.locator(".plan-view:visible");
+      expect(await view.count()).toBe(1);
+      expect(decodeURIComponent(new URL(page.url()).hash)).toBe(
+        `#plan=${line.query_id}/${HOSTILE}/without_lineage`,
+      );
+      await expect(view.locator("h3").textContent()).resolves.toBe(
+        `${line.query_id} · ${HOSTILE} · without_lineage`,
+      );
+      const candidate = JSON.parse((await view.locator("pre.candidate").textContent()) ?? "") as {
+        steps: unknown[];
+      };
+      const reference = (await view.locator("pre.reference").textContent()) ?? "";
+      expect(reference.split("\n").filter((l) => l.includes('"step"'))).toHaveLength(
+        candidate.steps.length + 1,
+      );
+      // Every step of both plans in the mapping; the reference's last step has no partner.
+      expect(await view.locator("table.mapping tbody tr").count()).toBe(2 * candidate.steps.length + 1);
+      expect(await view.locator("table.mapping tr.unmatched").count()).toBeGreaterThanOrEqual(1);
+      expect(await view.locator("ul.violations li").count()).toBe(line.violations.length);
+    });
+
+    it("shows an answer that is not a plan as text, with its violations, and neutralises a bidi override", async () => {
+      await page.locator("#plans > .table-wrap tbody tr").nth(1).locator("a.plan-link").click();
+      const view = page.locator(".plan-view:visible");
+      const text = (await view.locator("pre.candidate").textContent()) ?? "";
+      expect(text.startsWith("Sorry, I cannot ")).toBe(true);
+      expect(text).not.toContain(BIDI);
+      expect(await view.locator("ul.violations li").count()).toBe(scoreLines[1]?.violations.length);
+      expect(scoreLines[1]?.violations.length).toBeGreaterThan(0);
+    });
+
+    it("fits a 1280×720 window: no horizontal page scroll", async () => {
+      await page.setViewportSize({ width: 1280, height: 720 });
+      const [scroll, client] = (await page.evaluate(
+        "[document.documentElement.scrollWidth, document.documentElement.clientWidth]",
+      )) as [number, number];
+      expect(scroll).toBeLessThanOrEqual(client);
+    });
+
     it("lists its inputs with their counts", async () => {
       const inputs = await page.locator("#inputs").textContent();
       expect(inputs).toContain("scores.jsonl · 20 line(s) in 2 planner × prompt-type group(s)");
@@ -168,6 +254,7 @@ describeWith(
       expect(await page.evaluate("typeof window.__pwned")).toBe("undefined");
       expect(browser.blocked).toEqual([]);
       expect(problems).toEqual([]);
+      expect(problems.filter((p) => p.includes("Content Security Policy"))).toEqual([]);
     });
 
     it("would block an injection that got through: no script runs under its policy", async () => {

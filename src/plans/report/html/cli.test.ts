@@ -95,3 +95,47 @@ describe("tooluse plan report --html", () => {
     expect(existsSync(html)).toBe(false);
   });
 });
+
+describe("tooluse plan report --plans (the plan viewer)", () => {
+  it("shows a judged line's rationale in its plan's section, escaped and with a bidi override made visible", async () => {
+    const write = (name: string, lines: readonly unknown[]) => {
+      const path = join(dir.path, name);
+      writeFileSync(path, lines.map((l) => JSON.stringify(l)).join("\n"));
+      return path;
+    };
+    const best = { steps: [{ id: 1, tool: "T2S", inputs: [], prompt: "How many calls?", depends_on: [] }] };
+    const reference = write("ref.jsonl", [{ query_id: "q1", query: "How many calls?", best_plan: best }]);
+    const plans = write("plans.jsonl", [
+      { query_id: "q1", planner: "p", prompt_type: "with_lineage", plan: best },
+    ]);
+    const rationale = "Step 1 is fine \u202e<script>window.__pwned=1</script>";
+    const scores = write("judged.jsonl", [
+      {
+        query_id: "q1",
+        planner: "p",
+        prompt_type: "with_lineage",
+        rating: "Extremely Good",
+        judge: {
+          sources: { rating: "judge" },
+          failures: [],
+          contradictions: [],
+          answers: { "one-shot": { status: "ok", raw: [], value: { rationale: { precision: rationale } } } },
+        },
+      },
+    ]);
+    const html = join(dir.path, "report.html");
+    expect(await runPlanReport({ scores, queries: reference, plans, html }, captureIo())).toBe(0);
+    const page = readFileSync(html, "utf8");
+    const section = page.slice(page.indexOf('<section class="plan-view" id="plan=q1/p/with_lineage">'));
+    expect(section).toContain("<dt>one-shot: precision</dt><dd>Step 1 is fine ");
+    expect(section).toContain("&lt;script&gt;window.__pwned=1&lt;/script&gt;");
+    expect(page).not.toContain("\u202e");
+    expect(page).not.toContain("<script");
+    // The negative control: a line without a judge has no rationale block.
+    const bare = write("bare.jsonl", [{ query_id: "q1", planner: "p", prompt_type: "with_lineage", f1: 1 }]);
+    expect(
+      await runPlanReport({ scores: bare, queries: reference, plans, html: `${html}.2` }, captureIo()),
+    ).toBe(0);
+    expect(readFileSync(`${html}.2`, "utf8")).not.toContain("Judge rationale");
+  });
+});

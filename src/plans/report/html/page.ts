@@ -1,8 +1,9 @@
 /** The planner report as one self-contained HTML file: static (no script at all), inline CSS and SVG, strict CSP. */
-import { createHash } from "node:crypto";
-import { html, type SafeHtml, trusted } from "../../../report/html/escape.js";
-import { HARNESS_VERSION } from "../../../version.js";
+import { type NavLink, staticPage } from "../../../render/static-page.js";
+import { html, type SafeHtml } from "../../../report/html/escape.js";
 import type { PlannerReport } from "../build.js";
+import { chartsSection } from "./charts-section.js";
+import { type PlanView, plansSection } from "./plan-viewer.js";
 import {
   breakdownsSection,
   judgeSection,
@@ -22,29 +23,26 @@ export interface PlannerHtmlInputs {
 export interface PlannerHtmlOptions {
   /** Shown in the footer; injectable so tests can build byte-identical pages. */
   generatedAt?: Date;
+  /** Every plan for the viewer (`plan report --plans`), or null for none. */
+  plans?: readonly PlanView[] | null;
 }
 
-/**
- * Nothing may run (the page has no script, so none is allowed) and nothing may be fetched; the one stylesheet is
- * allowed by its hash, so neither an injected style element nor a style attribute applies.
- */
-export function staticPagePolicy(style: string): string {
-  const hash = createHash("sha256").update(style, "utf8").digest("base64");
-  return [
-    "default-src 'none'",
-    "script-src 'none'",
-    `style-src 'sha256-${hash}'`,
-    "img-src data:",
-    "base-uri 'none'",
-    "form-action 'none'",
-  ].join("; ");
-}
+/** The policy moved to the shared page shell; re-exported for the callers that imported it from here. */
+export { staticPagePolicy } from "../../../render/static-page.js";
 
 function inputsSection(report: PlannerReport, inputs: PlannerHtmlInputs): SafeHtml {
   const { scores, reference } = inputs;
   const b = report.bootstrap;
   return html`<section id="inputs"><h2>Inputs</h2><dl class="inputs"><dt>score lines</dt><dd><span class="mono" data-input="scores">${scores.file}</span> · ${scores.lines} line(s) in ${report.groups.length} planner × prompt-type group(s)</dd><dt>reference</dt><dd>${reference ? html`<span class="mono" data-input="reference">${reference.file}</span> · ${reference.queries} quer${reference.queries === 1 ? "y" : "ies"}${report.unmatched > 0 ? ` · ${report.unmatched} score line(s) not in it` : ""}` : html`<span class="empty">none (no breakdowns)</span>`}</dd><dt>metrics</dt><dd>${report.metrics.join(", ") || "–"}</dd><dt>overall score</dt><dd>${report.score_field ?? "none (no line carries total, subtotal or f1)"}</dd><dt>bootstrap</dt><dd>${b.level * 100}% percentile, ${b.samples} resamples, seed ${b.seed}</dd></dl></section>`;
 }
+
+const NAV: NavLink[] = [
+  { id: "leaderboard", label: "Leaderboard" },
+  { id: "metrics", label: "Metrics" },
+  { id: "ratings", label: "Ratings" },
+  { id: "breakdowns", label: "Breakdowns" },
+  { id: "inputs", label: "Inputs" },
+];
 
 /** The page for `tooluse plan report --html`: the same PlannerReport the terminal and Markdown views print. */
 export function buildPlannerHtml(
@@ -54,32 +52,26 @@ export function buildPlannerHtml(
 ): string {
   const ranked = rankGroups(report);
   const planners = [...new Set(report.groups.map((g) => g.planner ?? "–"))];
-  const generated = (options.generatedAt ?? new Date()).toISOString().slice(0, 16).replace("T", " ");
-  const page = html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${staticPagePolicy(PLANNER_STYLE)}">
-<meta name="referrer" content="no-referrer">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="data:,">
-<title>Planner report: ${planners.join(", ")}</title>
-<style>${trusted(PLANNER_STYLE)}</style>
-</head>
-<body>
-<header><h1>Planner report</h1><p class="sub">${report.groups.length} planner × prompt-type group(s) · ${inputs.scores.lines} score line(s)${inputs.reference ? ` · ${inputs.reference.queries} reference queries` : ""}</p>
-<nav><a href="#leaderboard">Leaderboard</a><a href="#metrics">Metrics</a><a href="#ratings">Ratings</a><a href="#breakdowns">Breakdowns</a><a href="#inputs">Inputs</a></nav></header>
-<main>
-${leaderboardSection(report, ranked)}
+  const charts = chartsSection(report, ranked);
+  return staticPage({
+    title: `Planner report: ${planners.join(", ")}`,
+    style: PLANNER_STYLE,
+    heading: "Planner report",
+    sub: `${report.groups.length} planner × prompt-type group(s) · ${inputs.scores.lines} score line(s)${inputs.reference ? ` · ${inputs.reference.queries} reference queries` : ""}`,
+    // The charts link only when there is something to chart (ratings or the seven metrics).
+    nav: [
+      ...(charts === "" ? NAV : [NAV[0] as NavLink, { id: "charts", label: "Charts" }, ...NAV.slice(1)]),
+      ...(options.plans ? [{ id: "plans", label: "Plans" }] : []),
+    ],
+    main: html`${leaderboardSection(report, ranked)}
+${charts}
 ${metricsSection(report, ranked)}
 ${judgeSection(report, ranked)}
 ${ratingsSection(report, ranked)}
 ${breakdownsSection(report, ranked)}
-${inputsSection(report, inputs)}
-<footer>Generated by tooluse ${HARNESS_VERSION} on ${generated} UTC. Every number comes from the planner report (the one <code>--json</code> prints); this page only formats it.</footer>
-</main>
-</body>
-</html>
-`;
-  return page.value;
+${plansSection(options.plans ?? null)}
+${inputsSection(report, inputs)}`,
+    footer: html`Every number comes from the planner report (the one <code>--json</code> prints); this page only formats it.`,
+    generatedAt: options.generatedAt ?? new Date(),
+  });
 }

@@ -33,6 +33,14 @@ svg.swatch { display: inline-block; }
 dl.inputs { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; margin: 0; }
 dl.inputs dt { color: var(--muted); }
 dl.inputs dd { margin: 0; }
+.plan-view { display: none; border-top: 1px solid var(--line); margin-top: 12px; padding-top: 8px; }
+.plan-view:target { display: block; }
+.plan-pair { display: grid; grid-template-columns: repeat(auto-fit, minmax(360px, 1fr)); gap: 8px 24px; }
+pre.plan { margin: 0; padding: 8px 10px; background: var(--bg); border: 1px solid var(--line); border-radius: 6px;
+  font-size: 12px; white-space: pre-wrap; overflow-wrap: anywhere; }
+tr.unmatched td { color: var(--fail); }
+dl.rationale dt { font-weight: 600; }
+dl.rationale dd { margin: 0 0 6px; }
 `;
 
 export const PLANNER_STYLE = `${STYLE}${PLAN_STYLE}${heatRules()}\n`;
