@@ -201,7 +201,7 @@ export function registerPlanCommands(root: Command, io: Io, setExit: SetExit): v
     .option("--before <file>", "score lines of the plans before the refine loop: adds the before/after table")
     .option(
       "--plans <file>",
-      "the plans the score lines score (needs --reference and --html): adds a plan viewer to the page",
+      "the plans the score lines score (needs --queries and --html): adds a plan viewer to the page",
     )
     .action(async (options) => setExit(await (await import("./plan-report.js")).runPlanReport(options, io)));
 

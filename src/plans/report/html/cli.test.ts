@@ -14,7 +14,7 @@ afterEach(() => dir.remove());
 
 const HOSTILE = "<img src=x onerror=window.__pwned=1>";
 
-function files(): { scores: string; reference: string } {
+function files(): { scores: string; queries: string } {
   const write = (name: string, lines: readonly unknown[]) => {
     const path = join(dir.path, name);
     writeFileSync(path, lines.map((l) => JSON.stringify(l)).join("\n"));
@@ -50,7 +50,7 @@ function files(): { scores: string; reference: string } {
       rating: "Very Good",
     },
   ]);
-  return { scores, reference };
+  return { scores, queries: reference };
 }
 
 describe("tooluse plan report --html", () => {
@@ -80,7 +80,7 @@ describe("tooluse plan report --html", () => {
       expect(page).toContain(`data-field="interval">${m.low.toFixed(1)}–${m.high.toFixed(1)}<`);
     }
     expect(page).toContain(`data-input="scores">${inputs.scores}</span> · 3 line(s)`);
-    expect(page).toContain(`data-input="reference">${inputs.reference}</span> · 2 queries`);
+    expect(page).toContain(`data-input="reference">${inputs.queries}</span> · 2 queries`);
   });
 
   it("fails with exit code 1 and one line when the file cannot be written", async () => {
