@@ -42,7 +42,7 @@ describe("tooluse grade --rules", () => {
     const { code, io } = await grade();
     expect(code).toBe(0);
     expect(JSON.parse(io.out)).toMatchObject({
-      grading: { profile: "tooluse", version: "2.2.0" },
+      grading: { profile: "tooluse", version: "2.3.0" },
       passed: 0,
     });
   });
@@ -50,7 +50,7 @@ describe("tooluse grade --rules", () => {
   it("spec1 reproduces SPEC 1.0: behaviour-blind abstention passes it", async () => {
     const { code, io } = await grade("--rules", "spec1");
     expect(code).toBe(0);
-    expect(JSON.parse(io.out)).toMatchObject({ grading: { profile: "spec1", version: "1.1.0" }, passed: 1 });
+    expect(JSON.parse(io.out)).toMatchObject({ grading: { profile: "spec1", version: "1.2.0" }, passed: 1 });
   });
 
   it("grades under BFCL's checker with bfcl, and refuses an unknown profile in one line", async () => {
@@ -77,8 +77,8 @@ describe("tooluse run --rules, report and compare", () => {
     const tooluse = await run("tooluse", a);
     const spec1 = await run("spec1", b);
     expect(tooluse.code).toBe(0);
-    expect(tooluse.results.grading).toEqual({ profile: "tooluse", version: "2.2.0" });
-    expect(spec1.results.grading).toEqual({ profile: "spec1", version: "1.1.0" });
+    expect(tooluse.results.grading).toEqual({ profile: "tooluse", version: "2.3.0" });
+    expect(spec1.results.grading).toEqual({ profile: "spec1", version: "1.2.0" });
     expect(spec1.results.corpus.digest).toMatch(/^sha256:/);
     for (const command of [
       ["report", a, b],

@@ -62,7 +62,7 @@ afterAll(() => dir.remove());
 describe("results carry how their verdicts were made", () => {
   it("every scored record names its grader", () => {
     const results = read(baseline);
-    expect(results.grading).toEqual({ profile: "tooluse", version: "2.2.0" });
+    expect(results.grading).toEqual({ profile: "tooluse", version: "2.3.0" });
     for (const record of results.records)
       expect(record.grading).toEqual(record.status === "scored" ? results.grading : undefined);
   });
@@ -87,7 +87,7 @@ describe("compare re-grades both runs", () => {
       );
     }
     expect(err).toMatch(
-      /edited\.json: 7 stored verdict\(s\) differ from re-grading the outputs under tooluse 2\.2\.0/,
+      /edited\.json: 7 stored verdict\(s\) differ from re-grading the outputs under tooluse 2\.3\.0/,
     );
   });
 
@@ -141,7 +141,7 @@ describe("report re-grades every record", () => {
     const { code, err } = await cli("report", at("older.json"));
     expect(code).toBe(0);
     expect(err).toMatch(
-      /older\.json: graded under tooluse 1\.9\.0, re-graded under tooluse 2\.2\.0: 1 verdict\(s\) differ; showing the re-graded verdicts/,
+      /older\.json: graded under tooluse 1\.9\.0, re-graded under tooluse 2\.3\.0: 1 verdict\(s\) differ; showing the re-graded verdicts/,
     );
   });
 
@@ -151,7 +151,7 @@ describe("report re-grades every record", () => {
     write(at("spliced.json"), spliced);
     const { err } = await cli("report", at("spliced.json"));
     expect(err).toMatch(
-      /spliced\.json: records\[2\] \([^)]+\): graded under spec1 1\.1\.0 in a file graded under tooluse 2\.2\.0/,
+      /spliced\.json: records\[2\] \([^)]+\): graded under spec1 1\.1\.0 in a file graded under tooluse 2\.3\.0/,
     );
   });
 
@@ -235,6 +235,6 @@ describe("merge refuses a shard whose evidence does not hold", () => {
     await refused((r) => {
       r.grading = { profile: "tooluse", version: "1.9.0" };
       for (const record of r.records) if (record.grading) record.grading.version = "1.9.0";
-    }, /merge: \S+shard-2-edited\.json was graded under tooluse 1\.9\.0; this tooluse grades under 2\.2\.0/);
+    }, /merge: \S+shard-2-edited\.json was graded under tooluse 1\.9\.0; this tooluse grades under 2\.3\.0/);
   });
 });

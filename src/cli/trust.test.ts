@@ -162,7 +162,7 @@ describe("reports check what they are given", () => {
         /^warning: .*tampered\.json: the stored summary \(score 0\.990, 183\/188 passed\) disagrees with its re-graded records \(score 1\.000, 188\/188 passed\); showing the recomputed one$/,
       ),
       expect.stringMatching(
-        /^warning: .*tampered\.json: 1 stored verdict\(s\) differ from re-grading the outputs under tooluse 2\.2\.0: the file was edited or damaged; showing the re-graded verdicts$/,
+        /^warning: .*tampered\.json: 1 stored verdict\(s\) differ from re-grading the outputs under tooluse 2\.3\.0: the file was edited or damaged; showing the re-graded verdicts$/,
       ),
       expect.stringMatching(
         /^warning: .*tampered\.json: records\[0\] \(calculator-en-01, json\): stored failed, re-graded passed$/,
