@@ -31,7 +31,7 @@ import { extractPlain } from "./plain.js";
 import { proseWithout, tidy } from "./prose.js";
 import { extractPythonic } from "./pythonic.js";
 import { readJsonCandidates } from "./scanner.js";
-import { isRepaired, isStandardJson, refuseRepaired } from "./strict-json.js";
+import { hasRepairedArgumentText, isRepaired, isStandardJson, refuseRepaired } from "./strict-json.js";
 import { stripThinking } from "./thinking.js";
 import { unwrapToolCodePrints } from "./tool-code.js";
 import type {
@@ -153,7 +153,8 @@ class Context implements ExtractContext {
     if (log === undefined) return candidates;
     return candidates.map((candidate) => {
       const { span, parsed } = candidate;
-      if (span.orphan || !isRepaired(this.text, span, parsed) || !parsed.ok) return candidate;
+      if (span.orphan || !parsed.ok) return candidate;
+      if (!isRepaired(this.text, span, parsed) && !hasRepairedArgumentText(parsed.value)) return candidate;
       log.any = true;
       if (callsFromValue(parsed.value, { toolNames: this.toolNames }).length > 0) log.calls.push(span);
       return { span, parsed: refuseRepaired(true, parsed) };
@@ -162,7 +163,8 @@ class Context implements ExtractContext {
 
   readJson(text: string): LenientResult {
     const parsed = parseLenient(text);
-    if (this.repairs === undefined || !parsed.ok || isStandardJson(text)) return parsed;
+    if (this.repairs === undefined || !parsed.ok) return parsed;
+    if (isStandardJson(text) && !hasRepairedArgumentText(parsed.value)) return parsed;
     this.repairs.any = true;
     return refuseRepaired(true, parsed);
   }

@@ -37,3 +37,32 @@ export function isRepaired(text: string, span: Span, parsed: LenientResult): boo
 export function refuseRepaired(repaired: boolean, parsed: LenientResult): LenientResult {
   return repaired ? REFUSED : parsed;
 }
+
+/** Keys whose string value runtimes serialise as JSON (OpenAI's `arguments`), so that string is JSON text too. */
+const SERIALISED_KEYS = new Set([
+  "arguments",
+  "parameters",
+  "args",
+  "params",
+  "input",
+  "tool_input",
+  "kwargs",
+]);
+/** Deeper than any call object; bounds the walk on hostile nesting. */
+const MAX_WALK = 16;
+
+/**
+ * Whether a standard JSON value holds, under an arguments key, a string that is an object or list only after a repair
+ * (`"arguments": "{'city': 'Rome'}"`): the call's arguments are then no JSON object either (E9).
+ */
+export function hasRepairedArgumentText(value: unknown, depth = 0): boolean {
+  if (depth > MAX_WALK || value === null || typeof value !== "object") return false;
+  if (Array.isArray(value)) return value.some((item) => hasRepairedArgumentText(item, depth + 1));
+  for (const [key, inner] of Object.entries(value)) {
+    if (typeof inner === "string") {
+      const text = inner.trim();
+      if (SERIALISED_KEYS.has(key) && /^[{[]/.test(text) && !isStandardJson(text)) return true;
+    } else if (hasRepairedArgumentText(inner, depth + 1)) return true;
+  }
+  return false;
+}

@@ -40,6 +40,12 @@ describe("E9: a repaired JSON call is a malformed attempt, never a silent pass",
     ["en", "Rome", `{"name": "get_weather", "arguments": {"city": "Rome"}}}`],
     ["en", "Rome", `<tool_call>\n{'name': 'get_weather', 'arguments': {'city': 'Rome'}}\n</tool_call>`],
     ["ru", "Берлин", `Сейчас проверю:\n{'name': 'get_weather', 'arguments': {'city': 'Берлин'}}`],
+    ["en", "Rome", `{"name": "get_weather", "arguments": "{'city': 'Rome'}"}`],
+    [
+      "ru",
+      "Берлин",
+      `{"type": "function", "function": {"name": "get_weather", "arguments": "{\\"city\\": \\"Берлин\\",}"}}`,
+    ],
     ["ru", "Берлин", '```json\n{"name": "get_weather", "arguments": {"city": "Берлин",}}\n```'],
   ];
   it.each(cases)("%s: %s — %s", (lang, city, output) => {
@@ -54,6 +60,11 @@ describe("E9: a repaired JSON call is a malformed attempt, never a silent pass",
       SPEC1_RULES,
     );
     expect({ passed: v.passed, malformed: v.malformed }).toEqual({ passed: false, malformed: true });
+  });
+
+  it("control: OpenAI's standard string arguments are the call", () => {
+    const output = JSON.stringify({ name: "get_weather", arguments: JSON.stringify({ city: "Rome" }) });
+    expect(verdictOf(weather("en", "Rome"), output)).toMatchObject(CALL);
   });
 
   it("controls: standard JSON is the call; a Python dict inside a Python-style call is the named pythonic dialect", () => {
