@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { captureIo } from "../test-support/capture-io.js";
-import { TOOLUSE_VERSION } from "../test-support/profile-version.js";
+import { SPEC1_VERSION, TOOLUSE_VERSION } from "../test-support/profile-version.js";
 import { tempDir } from "../test-support/temp.js";
 import { main } from "./main.js";
 
@@ -51,7 +51,10 @@ describe("tooluse grade --rules", () => {
   it("spec1 reproduces SPEC 1.0: behaviour-blind abstention passes it", async () => {
     const { code, io } = await grade("--rules", "spec1");
     expect(code).toBe(0);
-    expect(JSON.parse(io.out)).toMatchObject({ grading: { profile: "spec1", version: "1.1.0" }, passed: 1 });
+    expect(JSON.parse(io.out)).toMatchObject({
+      grading: { profile: "spec1", version: SPEC1_VERSION },
+      passed: 1,
+    });
   });
 
   it("grades under BFCL's checker with bfcl, and refuses an unknown profile in one line", async () => {
@@ -79,7 +82,7 @@ describe("tooluse run --rules, report and compare", () => {
     const spec1 = await run("spec1", b);
     expect(tooluse.code).toBe(0);
     expect(tooluse.results.grading).toEqual({ profile: "tooluse", version: TOOLUSE_VERSION });
-    expect(spec1.results.grading).toEqual({ profile: "spec1", version: "1.1.0" });
+    expect(spec1.results.grading).toEqual({ profile: "spec1", version: SPEC1_VERSION });
     expect(spec1.results.corpus.digest).toMatch(/^sha256:/);
     for (const command of [
       ["report", a, b],

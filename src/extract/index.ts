@@ -1,13 +1,16 @@
 /** The ToolUse.1 extractor chain (spec §3.1): raw model output → tool calls, prose and a malformed flag. */
 
+import { type LenientResult, parseLenient } from "../text/lenient-json.js";
 import { CATALOGUE } from "../tools/catalogue.js";
 import type { Call, ToolSpec } from "../tools/types.js";
 import { extractBareArguments } from "./bare-arguments.js";
+import { isBrokenBlock, isKeyedByToolName } from "./broken-shapes.js";
+import { callsFromValue } from "./call-shape.js";
 import { extractDeepSeek } from "./deepseek.js";
 import { explicitNoCall } from "./explicit-no-call.js";
 import { type HarmonyReading, readHarmony } from "./harmony.js";
 import { extractJson } from "./json.js";
-import { looksLikeCallAttempt } from "./malformed.js";
+import { looksLikeCallAttempt, standsAsAttempt } from "./malformed.js";
 import {
   blankBlockQuotes,
   blankInlineMentions,
@@ -28,6 +31,7 @@ import { extractPlain } from "./plain.js";
 import { proseWithout, tidy } from "./prose.js";
 import { extractPythonic } from "./pythonic.js";
 import { readJsonCandidates } from "./scanner.js";
+import { hasRepairedArgumentText, isRepaired, isStandardJson, refuseRepaired } from "./strict-json.js";
 import { stripThinking } from "./thinking.js";
 import { unwrapToolCodePrints } from "./tool-code.js";
 import type {
@@ -73,6 +77,16 @@ export interface ExtractOptions {
    * line ending in `k=` is an empty string, not a cut.
    */
   truncated?: "call" | "attempt";
+  /**
+   * What a JSON call that parses only after a repair is (E9): `"call"` (default, the lenient reader's reading) or
+   * `"attempt"` (both profiles: a repaired text is no JSON object, so the call is a malformed attempt).
+   */
+  repairedJson?: "call" | "attempt";
+  /**
+   * What a broken structure is (E11): `"call"` (default: whatever a reader makes of it) or `"attempt"` (`tooluse`: a
+   * misnested `<tool_call>` block, a GLM key without its value, an object keyed by a tool's name are malformed).
+   */
+  broken?: "call" | "attempt";
 }
 
 interface RegisteredExtractor {
@@ -106,13 +120,21 @@ function toolNamesOf(tools: readonly ToolSpec[]): ReadonlySet<string> {
   return names;
 }
 
+/** Where a strict reading (E9) notes the repaired JSON it refused that would have been a call. */
+interface RepairLog {
+  calls: Span[];
+  /** Any repaired text refused, a call or not: the lenient defaults would have read it. */
+  any: boolean;
+}
+
 /** The facts the extractors share for one text; the JSON scan is done on first need (a class: no closure per output). */
 class Context implements ExtractContext {
   private candidates: readonly JsonCandidate[] | undefined;
   constructor(
     readonly tools: readonly ToolSpec[],
     readonly toolNames: ReadonlySet<string>,
-    private readonly text: string,
+    readonly text: string,
+    private readonly repairs?: RepairLog,
   ) {}
 
   /** Whether this context holds the facts of that text. */
@@ -121,8 +143,30 @@ class Context implements ExtractContext {
   }
 
   jsonCandidates(): readonly JsonCandidate[] {
-    this.candidates ??= readJsonCandidates(this.text);
+    this.candidates ??= this.strictly(readJsonCandidates(this.text));
     return this.candidates;
+  }
+
+  /** E9: under a strict reading a repaired candidate reads as nothing, and one that would have been a call is logged. */
+  private strictly(candidates: JsonCandidate[]): JsonCandidate[] {
+    const log = this.repairs;
+    if (log === undefined) return candidates;
+    return candidates.map((candidate) => {
+      const { span, parsed } = candidate;
+      if (span.orphan || !parsed.ok) return candidate;
+      if (!isRepaired(this.text, span, parsed) && !hasRepairedArgumentText(parsed.value)) return candidate;
+      log.any = true;
+      if (callsFromValue(parsed.value, { toolNames: this.toolNames }).length > 0) log.calls.push(span);
+      return { span, parsed: refuseRepaired(true, parsed) };
+    });
+  }
+
+  readJson(text: string): LenientResult {
+    const parsed = parseLenient(text);
+    if (this.repairs === undefined || !parsed.ok) return parsed;
+    if (isStandardJson(text) && !hasRepairedArgumentText(parsed.value)) return parsed;
+    this.repairs.any = true;
+    return refuseRepaired(true, parsed);
   }
 }
 
@@ -150,6 +194,9 @@ class Reading {
   private readonly dialects: boolean;
   private readonly plainLine: boolean;
   private readonly truncatedIsAttempt: boolean;
+  private readonly brokenIsAttempt: boolean;
+  /** E9: repaired JSON refused under a strict reading (undefined: the lenient reading). */
+  private readonly repairs: RepairLog | undefined;
   /** A call block that never closed was set aside (E8): with no other call, the output is a malformed attempt. */
   private cutOff = false;
   private readonly tools: readonly ToolSpec[];
@@ -165,6 +212,8 @@ class Reading {
     this.dialects = options.dialects ?? true;
     this.plainLine = options.plainLine ?? true;
     this.truncatedIsAttempt = options.truncated === "attempt";
+    this.brokenIsAttempt = options.broken === "attempt";
+    this.repairs = options.repairedJson === "attempt" ? { calls: [], any: false } : undefined;
     this.tools = options.tools ?? DEFAULT_TOOLS;
     this.toolNames = toolNamesOf(this.tools);
   }
@@ -204,6 +253,7 @@ class Reading {
       }
       const found = this.readWith(extractor, seen, text);
       seen = found.seen;
+      if (this.repairs?.any) this.narrowed = true;
       if (found.result === undefined) continue;
       const extraction: Extraction = {
         calls: found.result.calls,
@@ -221,8 +271,11 @@ class Reading {
       if (said !== undefined) return { calls: [], malformed: false, prose: tidy(said), shape: null };
     }
     const checked = this.dialects ? seen : attempts;
+    if (this.repairs?.any) this.narrowed = true;
     const malformed =
       this.cutOff ||
+      this.repairedAttempt(seen) ||
+      this.keyedByToolName(context) ||
       (harmony?.malformed ?? false) ||
       looksLikeCallAttempt(checked, {
         plainLine: this.plainLine,
@@ -292,9 +345,12 @@ class Reading {
   ): Span[] {
     if (!this.dialects) return result.spans.filter((span) => isGlm(text, [span]));
     const mentions = this.mentions ? this.mentionsIn(extractor, result, seen, text) : [];
-    if (mentions.length > 0 || !this.truncatedIsAttempt) return mentions;
+    if (mentions.length > 0 || !(this.truncatedIsAttempt || this.brokenIsAttempt)) return mentions;
     // Mentions first: a tag cut off inside a sentence ("I'd write <function=get_weather> with…") is talk, not an attempt.
-    const cut = result.spans.filter((span) => isCutOff(seen.slice(span.start, span.end)));
+    const cut = result.spans.filter((span) => {
+      const shape = seen.slice(span.start, span.end);
+      return (this.truncatedIsAttempt && isCutOff(shape)) || (this.brokenIsAttempt && isBrokenBlock(shape));
+    });
     if (cut.length > 0) this.cutOff = true;
     return cut;
   }
@@ -339,14 +395,36 @@ class Reading {
 
   private contextFor(seen: string): Context {
     if (this.context === undefined || !this.context.reads(seen))
-      this.context = new Context(this.tools, this.toolNames, seen);
+      this.context = new Context(this.tools, this.toolNames, seen, this.repairs);
     return this.context;
+  }
+
+  /** E11: an object whose only key is an offered tool's name, standing where a call would. */
+  private keyedByToolName(context: Context): boolean {
+    if (!this.brokenIsAttempt) return false;
+    const seen = context.text;
+    return context
+      .jsonCandidates()
+      .some(
+        ({ span, parsed }) =>
+          parsed.ok &&
+          !span.orphan &&
+          isKeyedByToolName(parsed.value, this.toolNames) &&
+          (!this.mentions || standsAsAttempt(seen, span)),
+      );
+  }
+
+  /** E9: a repaired JSON call stands where a call would (not a mention under E2), so the reply is a malformed attempt. */
+  private repairedAttempt(seen: string): boolean {
+    const spans = this.repairs?.calls ?? [];
+    if (!this.mentions) return spans.length > 0;
+    return spans.some((span) => standsAsAttempt(seen, span));
   }
 
   /** The calls one span stands for: the extractor reads that span alone (bounded: results have few spans). */
   private callsIn(extractor: RegisteredExtractor, seen: string, span: Span): Call[] {
     const alone = onlySpan(seen, span);
-    return extractor.extract(alone, new Context(this.tools, this.toolNames, alone)).calls;
+    return extractor.extract(alone, new Context(this.tools, this.toolNames, alone, this.repairs)).calls;
   }
 }
 

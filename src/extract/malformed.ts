@@ -21,6 +21,8 @@ const TOOL_LINES = /^[ \t`]*TOOL(?:[ \t\r|:][^\n]*)?$/gm;
 function isToolLineAttempt(line: string): boolean {
   const rest = line.replace(/^[ \t`]*TOOL/, "");
   if (rest.includes("|")) return true;
+  // E11: `TOOL get_weather city=Rome`, arguments written without the separator, is an attempt whatever its length.
+  if (/^[ \t]+[\p{L}_][\p{L}\p{N}_.-]*[ \t]+[\p{L}_][\p{L}\p{N}_]*=/u.test(rest)) return true;
   return (rest.match(/[\p{L}\p{N}_.'-]+/gu) ?? []).length < 3;
 }
 
@@ -81,13 +83,18 @@ function someAttempt(text: string, marker: RegExp): boolean {
   for (const match of text.matchAll(marker)) {
     // Bounded: a text made of thousands of markers is judged by its first few.
     if (++checked > 64) return true;
-    const span = shapeAround(text, match.index);
-    const shape = text.slice(span.start, span.end);
-    if (isTemplateText(shape)) continue;
-    if (insideSentence(text, span) || framedAsNotMade(text, span, 0, text.length)) continue;
-    return true;
+    if (standsAsAttempt(text, shapeAround(text, match.index))) return true;
   }
   return false;
+}
+
+/**
+ * Whether a shape that could not be read stands where a call would be one: not inside a sentence, not framed as not
+ * made, and not a template whose values are slots (E7; E9's repaired calls are judged the same way).
+ */
+export function standsAsAttempt(text: string, span: Span): boolean {
+  if (isTemplateText(text.slice(span.start, span.end))) return false;
+  return !(insideSentence(text, span) || framedAsNotMade(text, span, 0, text.length));
 }
 
 /** The broken shape a marker at `at` belongs to, within its line. */

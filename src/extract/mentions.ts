@@ -185,16 +185,59 @@ const WAITS_FOR_GO =
   /(?:^|[^\p{L}])(?:say the word|give me the (?:go-?ahead|green light|ok)|on your (?:go|word|ok|signal)|(?:just )?(?:confirm|say yes|say go) and i'?ll|(?:скажите|скажи|подтвердите|подтверди)\p{L}*,? (?:—|-)?\s*(?:и|если)|(?:дайте|дай) (?:знать|команду|добро)|жду (?:вашего|твоего) (?:подтверждения|согласия|ответа|слова))(?:[^\p{L}]|$)/iu;
 
 /**
+ * E10: a preface in the conditional first person is a hypothetical ("I would call the calculator tool like this:",
+ * "I'd run:", "the command format I would use:"); a first-person present or future ("I'll check", "Calling now") is
+ * not, so it stays out.
+ */
+const WOULD_DO_IT =
+  /(?:^|[^\p{L}])(?:i'?d|i would|i'?d probably|i would probably) (?:call|run|use|invoke|send|issue|execute|submit)(?:[^\p{L}]|$)/iu;
+
+/**
+ * E10: a preface that disowns the call it introduces: "for reference (not executed)", "not run", "for reference
+ * only", «для справки», «не выполняется». A bare "For reference, the call I'm making is…" disowns nothing: it is not
+ * listed. Nor is "Here's how I'd do it:", which also introduces real calls (blind set 1 #84).
+ */
+const DISOWNS =
+  /(?:^|[^\p{L}])(?:(?:not|never) (?:actually |yet )?(?:executed|run|sent|called|invoked|made|submitted)|(?:for|as a) reference only|for (?:illustration|demonstration)(?: only)?|для (?:справки|примера|иллюстрации|наглядности)|не (?:выполн|запуск|отправл|вызыва)\p{L}*)(?:[^\p{L}]|$)/iu;
+
+/**
+ * E10: an imperative addressed to the user: the call is an instruction for them to carry out ("Use this call:", "To
+ * do it, run:", «Для этого используйте такой вызов:», «Выполните:»). English imperatives open their sentence (after
+ * an optional "To do this,"); Russian second-person imperatives are told by their form anywhere in the preface.
+ */
+const ADDRESSES_USER =
+  /^[\s*_"«“(]*(?:(?:to do (?:this|that|so)|for this|to (?:get|check|compute|find) (?:it|that|this)),?\s+)?(?:please\s+)?(?:use|run|try|type|enter|paste|send|issue|execute|invoke)(?:[^\p{L}]|$)|(?:^|[^\p{L}])(?:используй|воспользуй|вызови|выполни|отправь|введи|напиши|запусти|попробуй|набери|пришли|вставь)(?:те)?(?:сь)?(?:[^\p{L}]|$)/iu;
+
+/**
+ * E10: a question after the shape that awaits the user's permission: "Would you like me to?", "Want me to run it?",
+ * "Shall I?", «Хотите, чтобы я это сделал?», «Мне запустить?».
+ */
+const ASKS_PERMISSION =
+  /(?:^|[^\p{L}])(?:(?:would you like|do you want|want|shall|should|may|can) (?:me to|i)(?: \p{L}+){0,3}\s*\?|хотите,? чтобы я|(?:мне|можно (?:мне )?)(?: \p{L}+){1,2}\s*\?)/iu;
+
+/**
  * Whether a preface before a shape presents it as an example, a hypothetical, an instruction to the user, or an
  * offer on a condition.
  */
 export function prefaceShowsIt(preface: string): boolean {
-  return SHOWN_NOT_MADE.test(preface) || INSTRUCTS_USER.test(preface) || OFFERS_IT.test(preface);
+  return (
+    SHOWN_NOT_MADE.test(preface) ||
+    INSTRUCTS_USER.test(preface) ||
+    OFFERS_IT.test(preface) ||
+    WOULD_DO_IT.test(preface) ||
+    DISOWNS.test(preface) ||
+    ADDRESSES_USER.test(preface)
+  );
 }
 
 /** Whether prose after a shape says it was not sent, is only an illustration, or waits for permission. */
 export function saysNotMade(after: string): boolean {
-  return NOT_SENT.test(after) || SAYS_ILLUSTRATION.test(after) || WAITS_FOR_GO.test(after);
+  return (
+    NOT_SENT.test(after) ||
+    SAYS_ILLUSTRATION.test(after) ||
+    WAITS_FOR_GO.test(after) ||
+    ASKS_PERMISSION.test(after)
+  );
 }
 
 /** M2: the frame around a shape standing on its own lines says it is an example, or that it was not sent. */
@@ -245,8 +288,21 @@ export function remarksNotMade(text: string, span: Span): boolean {
 const PLACEHOLDER =
   /^(?:<[\p{L}_ -][^<>\n]{0,39}>|\?+|\.{2,}|…+|\[[\p{L}_ -]{1,40}\]|\{[\p{L}_ ]{1,40}\}|—)$/iu;
 
+/**
+ * E10's M3: an all-capitals slot name (`CITY_NAME`, `YOUR_CITY`, `INSERT_TEXT`, `AMOUNT_HERE`) is a slot too: it says
+ * "your …" or names what goes there. Case matters (`your_dataset_name` in a BFCL answer is a value), and enum values
+ * in capitals (`POWER_ON`, `AIR_CLEAN`) say neither, so they stay values.
+ */
+const SLOT_NAME =
+  /^(?:(?:YOUR|INSERT|ENTER|PUT)_[A-Z0-9_]+|[A-Z][A-Z0-9_]*_(?:NAME|HERE|VALUE|PLACEHOLDER))$/u;
+
+function isPlaceholder(value: string): boolean {
+  const trimmed = value.trim();
+  return PLACEHOLDER.test(trimmed) || SLOT_NAME.test(trimmed);
+}
+
 function hasPlaceholder(value: unknown): boolean {
-  if (typeof value === "string") return PLACEHOLDER.test(value.trim());
+  if (typeof value === "string") return isPlaceholder(value);
   if (Array.isArray(value)) return value.some(hasPlaceholder);
   if (value !== null && typeof value === "object") return Object.values(value).some(hasPlaceholder);
   return false;
@@ -267,7 +323,7 @@ export function isTemplateText(shape: string): boolean {
   for (const match of shape.matchAll(VALUE_SLOTS)) {
     const raw = (match[1] ?? match[2] ?? match[3] ?? "").trim();
     const value = raw.startsWith('"') && raw.endsWith('"') && raw.length >= 2 ? raw.slice(1, -1) : raw;
-    if (PLACEHOLDER.test(value.trim())) return true;
+    if (isPlaceholder(value)) return true;
   }
   return false;
 }

@@ -39,6 +39,8 @@ export interface ExtractContext {
   /** Names and aliases of the offered tools, for the few shapes that are only a call if the name is known. */
   toolNames: ReadonlySet<string>;
   jsonCandidates(): readonly JsonCandidate[];
+  /** A JSON text between call tags, read as the profile reads JSON (E9: a repaired text reads as nothing). */
+  readJson?(text: string): LenientResult;
 }
 
 export type Extractor = (text: string, context: ExtractContext) => ExtractorResult;

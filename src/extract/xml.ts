@@ -78,7 +78,8 @@ function readBlockBody(
   const body = text.slice(start, end);
   for (const span of findJsonSpans(body)) {
     if (span.orphan) continue;
-    const parsed = parseLenient(body.slice(span.start, span.end));
+    const json = body.slice(span.start, span.end);
+    const parsed = context.readJson ? context.readJson(json) : parseLenient(json);
     if (parsed.ok)
       calls.push(...callsFromValue(parsed.value, { toolNames: context.toolNames, inCallBlock: true }));
   }

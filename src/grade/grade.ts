@@ -2,6 +2,7 @@
 
 import { isMentions } from "../cases/mentions.js";
 import type { Case, ExpectedCall } from "../cases/schema.js";
+import { hasEmptyName } from "../extract/broken-shapes.js";
 import { type Dialect, type Extraction, extractCalls } from "../extract/index.js";
 import type { Call, ToolSpec } from "../tools/types.js";
 import { hasConstraints, unmetConstraints, unmetConstraintsAsSubstrings } from "./answer.js";
@@ -35,13 +36,18 @@ function read(output: Output, tools: readonly ToolSpec[], rules: GradingRules): 
     mentions: rules.mentions,
     dialects: rules.dialects,
     truncated: rules.truncated,
+    repairedJson: rules.repairedJson,
+    broken: rules.broken,
   };
   if (output.protocol !== "native") return extractCalls(output.output, options);
   const reply = decodeNativeReply(output.output);
   // The runtime's parser is what native mode tests: a call left in the content is not a call, but it is malformed.
   const leftover = extractCalls(reply.content, options);
-  const malformed = reply.malformed || leftover.calls.length > 0 || leftover.malformed;
-  return { calls: reply.calls, prose: leftover.prose, malformed: reply.calls.length === 0 && malformed };
+  // E11: a call to an empty name is the runtime handing back a call to nothing, a malformed attempt under 2.0.
+  const nameless = rules.broken === "attempt" && reply.calls.some(hasEmptyName);
+  const calls = nameless ? reply.calls.filter((call) => !hasEmptyName(call)) : reply.calls;
+  const malformed = nameless || reply.malformed || leftover.calls.length > 0 || leftover.malformed;
+  return { calls, prose: leftover.prose, malformed: calls.length === 0 && malformed };
 }
 
 /** Grades one output against its case, under the 2.0 rules unless others are given (see profiles.ts). */

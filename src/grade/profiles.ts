@@ -44,15 +44,18 @@ const REGISTRY: Record<GradingProfileName, (options: ProfileOptions) => GradingP
     // truncated call block is a malformed attempt (issue 25). 2.2.0: blind sets 3 and 4's classes — commentary after
     // a call of any dialect keeps it a call, sentence-ended prefaces, proposals and results after a TOOL line's dash,
     // a TOOL line cut at its separator, and the reply sentences around call talk (issue 25, shapes round). 2.3.0:
-    // blind set 8's reply classes — an action placed elsewhere ("You can pick seats on ba.com") is an alternative,
-    // not a request; a missing means named with compound modifiers ("a clock or time-zone tool") is a refusal.
+    // the classes of the lost blind set 6 — E9 a repaired JSON call is a malformed attempt, E10 disowning frames and
+    // slot names make a mention, E11 broken structures are attempts (docs/spec-conformance.md) — and blind set 8's
+    // reply classes: an action placed elsewhere ("You can pick seats on ba.com") is an alternative, not a request; a
+    // missing means named with compound modifiers ("a clock or time-zone tool") is a refusal.
     version: "2.3.0",
     grade: (testCase, output) => withBoth(testCase, output, TOOLUSE_RULES, bfclMode),
   }),
   spec1: ({ bfclMode }) => ({
     name: "spec1",
-    // 1.1.0: SPEC 1.0 §3.1's extraction chain exactly, no other dialect (issue 25's spec1 conformance).
-    version: "1.1.0",
+    // 1.1.0: SPEC 1.0 §3.1's extraction chain exactly, no other dialect (issue 25's spec1 conformance). 1.2.0: E9, the
+    // chain reads JSON objects, and a text that parses only after a repair is none.
+    version: "1.2.0",
     grade: (testCase, output) => withBoth(testCase, output, SPEC1_RULES, bfclMode),
   }),
   // BFCL's verdict alone: ours would cost more than BFCL's whole check (issue 14's speed target).

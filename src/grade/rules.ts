@@ -25,6 +25,17 @@ export interface GradingRules {
    * parsers do (docs/spec-conformance.md, E8).
    */
   truncated: "call" | "attempt";
+  /**
+   * A JSON call that parses only after a repair (trailing comma, bare keys, single quotes, Python literals, an extra
+   * closing bracket): a malformed attempt in both profiles, SPEC §3.1 reading "JSON objects" (E9).
+   */
+  repairedJson: "call" | "attempt";
+  /**
+   * A broken structure (E11): a misnested `<tool_call>` block, a GLM `<arg_key>` without `<arg_value>`, a native call
+   * with an empty name, a `TOOL name k=v` line without `|`, an object keyed by a tool's name. 2.0: a malformed
+   * attempt; 1.0 read what a reader made of it (a call with missing arguments, or prose).
+   */
+  broken: "call" | "attempt";
 }
 
 /** ToolUse.1 2.0 semantics: the default. */
@@ -35,6 +46,8 @@ export const TOOLUSE_RULES: GradingRules = {
   mentions: true,
   dialects: true,
   truncated: "attempt",
+  repairedJson: "attempt",
+  broken: "attempt",
 };
 
 /**
@@ -48,4 +61,6 @@ export const SPEC1_RULES: GradingRules = {
   mentions: false,
   dialects: false,
   truncated: "call",
+  repairedJson: "attempt",
+  broken: "call",
 };

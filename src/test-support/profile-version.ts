@@ -8,3 +8,6 @@ export const TOOLUSE_VERSION = gradingProfile("tooluse").version;
 
 /** The version escaped for a regular expression. */
 export const TOOLUSE_VERSION_PATTERN = TOOLUSE_VERSION.replace(/\./g, "\\.");
+
+/** The spec1 profile's version. */
+export const SPEC1_VERSION = gradingProfile("spec1").version;

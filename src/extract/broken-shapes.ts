@@ -1,0 +1,51 @@
+/**
+ * E11 (docs/spec-conformance.md): shapes whose structure is broken. Each is an attempt at a call that no runtime
+ * would run, so under the `tooluse` profile it is a malformed attempt, neither a call nor a plain answer.
+ */
+import { isRecord } from "./call-shape.js";
+
+const FUNCTION_OPEN = "<function=";
+const PARAMETER_OPEN = "<parameter=";
+
+/**
+ * A `<tool_call>` block around a Qwen-XML function that is nested wrongly: a `<parameter=…>` before the
+ * `<function=…>` it belongs to, or a `<function=…>` that never closes before the block does
+ * (`<tool_call><parameter=city>Rome</parameter><function=get_weather></tool_call>`).
+ */
+export function isMisnested(shape: string): boolean {
+  const trimmed = shape.trim();
+  if (!trimmed.startsWith("<tool_call>") || !trimmed.endsWith("</tool_call>")) return false;
+  const opens = trimmed.indexOf(FUNCTION_OPEN);
+  if (opens === -1) return false;
+  const parameter = trimmed.indexOf(PARAMETER_OPEN);
+  if (parameter !== -1 && parameter < opens) return true;
+  return !trimmed.includes("</function>", opens);
+}
+
+/** A GLM-4.5 block whose `<arg_key>`s and `<arg_value>`s do not pair: a key with no value is no argument. */
+export function hasUnpairedArgKey(shape: string): boolean {
+  const keys = shape.split("<arg_key>").length - 1;
+  if (keys === 0) return false;
+  return keys !== shape.split("<arg_value>").length - 1;
+}
+
+/** Either broken block shape an extractor may still have read a call from. */
+export function isBrokenBlock(shape: string): boolean {
+  return isMisnested(shape) || hasUnpairedArgKey(shape);
+}
+
+/**
+ * An object whose only key is an offered tool's name and whose value is an object (`{"get_weather": {"city":
+ * "Rome"}}`). Not a call under a leniency: no runtime or chat template writes a call so (all name the tool under a
+ * key), so it would run nowhere; it is a malformed attempt.
+ */
+export function isKeyedByToolName(value: unknown, toolNames: ReadonlySet<string>): boolean {
+  if (!isRecord(value)) return false;
+  const keys = Object.keys(value);
+  return keys.length === 1 && toolNames.has(keys[0] as string) && isRecord(value[keys[0] as string]);
+}
+
+/** A native tool call whose name is empty: the runtime handed back a call to nothing. */
+export function hasEmptyName(call: { name: string }): boolean {
+  return call.name.trim() === "";
+}
