@@ -11,7 +11,8 @@ import { PACKAGE_ROOT } from "./paths.js";
 /** Top to bottom: a module may import its own folder, any lower layer, and the shared pieces. */
 const LAYERS: readonly (readonly string[])[] = [
   ["cli", "index", "public-api"],
-  ["review/web"],
+  // The mock model server answers ToolUse.1 and the planning prompts: it reads cases, plans and executors alike.
+  ["mock-server", "review/web"],
   ["review"],
   ["planning"],
   ["runner", "report", "plans", "import", "selftest", "config"],
