@@ -16,6 +16,7 @@ import {
 } from "./file-flags.js";
 import { checkInputKinds } from "./input-kind.js";
 import { guardProcessStreams, type Io, processIo, processStreamsFailed, redactingIo } from "./io.js";
+import { registerMockServer } from "./mock-server-command.js";
 import { addModelFlags, RUN_FLAG_DEFAULTS } from "./model-flags.js";
 import { registerPlanCommands } from "./plan-commands.js";
 import { registerReviewCommands } from "./review-commands.js";
@@ -228,6 +229,7 @@ function program(io: Io, setExit: SetExit, terminal: Io = io): Command {
 
   registerPlanCommands(root, io, setExit);
   registerReviewCommands(root, io, setExit);
+  registerMockServer(root, io, setExit);
   addForceFlags(root);
   describeNumericDefaults(root);
   root.hook("preAction", (_root, command) => checkFiles(command, io));
