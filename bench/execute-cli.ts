@@ -7,7 +7,7 @@
  * Run: npm run bench:execute-cli
  */
 import { main } from "../src/cli/main.js";
-import { startScriptedPlanServer } from "../src/planning/test-support/scripted-server.js";
+import { startScriptedPlanServer } from "../src/mock-server/plan-execute-server.js";
 import { smallTestWorkspace } from "../src/planning/test-support/workspaces.js";
 import { captureIo } from "../src/test-support/capture-io.js";
 

@@ -10,11 +10,11 @@ import { once } from "node:events";
 import { join } from "node:path";
 import { loadCases } from "../src/cases/load.js";
 import { configFromFlags } from "../src/cli/run.js";
+import { flakyCaseIds } from "../src/mock-server/flaky-model.js";
 import { DEFAULT_CASES_FILE } from "../src/paths.js";
 import { repeatStatistics } from "../src/report/repeats.js";
 import { silentProgress } from "../src/runner/progress.js";
 import { runBenchmark } from "../src/runner/run.js";
-import { flakyCaseIds } from "../src/test-support/flaky-model.js";
 import { tempDir } from "../src/test-support/temp.js";
 import { atMost } from "./target.js";
 

@@ -10,10 +10,10 @@ import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadCases } from "../cases/load.js";
+import { startMockServer } from "../mock-server/openai-server.js";
+import { perfectScript } from "../mock-server/perfect-model.js";
 import { DATA_DIR, DEFAULT_CASES_FILE, PACKAGE_ROOT } from "../paths.js";
 import { captureIo } from "../test-support/capture-io.js";
-import { startMockServer } from "../test-support/mock-openai-server.js";
-import { perfectScript } from "../test-support/perfect-model.js";
 import { tempDir } from "../test-support/temp.js";
 import { main } from "./main.js";
 

@@ -11,10 +11,10 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadCases } from "../cases/load.js";
+import { type MockServer, startMockServer } from "../mock-server/openai-server.js";
+import { perfectScript } from "../mock-server/perfect-model.js";
 import { DEFAULT_CASES_FILE, PACKAGE_ROOT } from "../paths.js";
 import { captureIo } from "../test-support/capture-io.js";
-import { type MockServer, startMockServer } from "../test-support/mock-openai-server.js";
-import { perfectScript } from "../test-support/perfect-model.js";
 import { tempDir } from "../test-support/temp.js";
 import { main } from "./main.js";
 

@@ -6,11 +6,11 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ChatBody, type MockServer, startMockServer } from "../mock-server/openai-server.js";
+import { candidateIds, scriptedModel, stepAnswer } from "../mock-server/plan-prompts.js";
 import { CORPUS_DIR, PACKAGE_ROOT } from "../paths.js";
 import { queryLines, writeJsonl } from "../plans/models/test-support/fixtures.js";
-import { candidateIds, scriptedModel, stepAnswer } from "../plans/models/test-support/scripted-model.js";
 import { captureIo } from "../test-support/capture-io.js";
-import { type ChatBody, type MockServer, startMockServer } from "../test-support/mock-openai-server.js";
 import { tempDir } from "../test-support/temp.js";
 import { main } from "./main.js";
 

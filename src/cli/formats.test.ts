@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadCases } from "../cases/load.js";
 import { PROTOCOLS } from "../cases/schema.js";
 import { GRADING_PROFILES } from "../grade/profiles.js";
+import { type MockServer, startMockServer } from "../mock-server/openai-server.js";
 import { DEFAULT_CASES_FILE } from "../paths.js";
 import { checkJunit } from "../report/test-support/junit-schema.js";
 import { BACKEND_KINDS } from "../runner/config.js";
 import { captureIo } from "../test-support/capture-io.js";
 import { mixedScript } from "../test-support/mixed-model.js";
-import { type MockServer, startMockServer } from "../test-support/mock-openai-server.js";
 import { tempDir } from "../test-support/temp.js";
 import { main } from "./main.js";
 

@@ -732,7 +732,7 @@ const NOT_APPLICABLE = new Set([
     (kind) => `review: ${kind}`,
   ),
   // Commands that write no file.
-  ...["selftest", "compare", "plan agree"].flatMap((command) =>
+  ...["selftest", "compare", "plan agree", "mock-server"].flatMap((command) =>
     ["unwritable output", "output = input", "existing unrelated file"].map((kind) => `${command}: ${kind}`),
   ),
   // Only run and the model-driven plan commands take numbers.
@@ -849,6 +849,20 @@ MATRIX["review export"] = {
     line: /^tooluse: --format yaml: --out \S*out\.jsonl has the extension of jsonl; name the file \.yaml, or leave --format out$/,
   },
 };
+MATRIX["mock-server"] = {
+  "missing file": { argv: () => ["mock-server", "--cases", missing()], code: 2, line: ENOENT },
+  "folder as file": { argv: () => ["mock-server", "--queries", dir.path], code: 2, line: FOLDER },
+  "malformed number": {
+    argv: () => ["mock-server", "--port", "80x"],
+    code: 2,
+    line: /^tooluse: --port: expected a whole number from 0 to 65535, got "80x"$/,
+  },
+  "conflicting flags": {
+    argv: () => ["mock-server", "--mode", "oracle", "--share", "0.3"],
+    code: 2,
+    line: /^tooluse: --share cannot be combined with --mode oracle: the oracle makes no mistakes; use --mode noisy, or leave the flag out$/,
+  },
+};
 MATRIX.disputes = {
   "missing file": { argv: () => ["disputes", "--db", missing()], code: 2, line: ENOENT },
   "folder as file": { argv: () => ["disputes", "--db", dir.path], code: 2, line: FOLDER },
@@ -883,6 +897,7 @@ const COMMANDS = [
   "plan agree",
   "plan report",
   "review",
+  "mock-server",
 ];
 
 describe("hostile input through the command line", () => {

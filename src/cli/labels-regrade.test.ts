@@ -5,11 +5,11 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type MockServer, startMockServer } from "../mock-server/openai-server.js";
+import { scriptedModel } from "../mock-server/plan-prompts.js";
 import { DATA_DIR, PACKAGE_ROOT } from "../paths.js";
 import { ESCALATION_BEST } from "../plans/models/test-support/fixtures.js";
-import { scriptedModel } from "../plans/models/test-support/scripted-model.js";
 import { captureIo } from "../test-support/capture-io.js";
-import { type MockServer, startMockServer } from "../test-support/mock-openai-server.js";
 import { tempDir } from "../test-support/temp.js";
 import { main } from "./main.js";
 

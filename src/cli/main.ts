@@ -27,6 +27,7 @@ import {
   redactingIo,
   type SetExit,
 } from "./io.js";
+import { registerMockServer } from "./mock-server-command.js";
 import { addModelFlags, RUN_FLAG_DEFAULTS } from "./model-flags.js";
 import { registerPlanCommands } from "./plan-commands.js";
 import { registerReviewCommands } from "./review-commands.js";
@@ -243,6 +244,7 @@ function program(io: Io, setExit: SetExit, terminal: Io = io, { parseOnly = fals
 
   registerPlanCommands(root, io, setExit);
   registerReviewCommands(root, io, setExit);
+  registerMockServer(root, io, setExit);
   addForceFlags(root);
   describeNumericDefaults(root);
   showFlagChoices(root);

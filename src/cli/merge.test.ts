@@ -2,10 +2,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadCases } from "../cases/load.js";
+import { type MockServer, startMockServer } from "../mock-server/openai-server.js";
 import { DEFAULT_CASES_FILE } from "../paths.js";
 import { captureIo } from "../test-support/capture-io.js";
 import { comparableResults, mixedScript } from "../test-support/mixed-model.js";
-import { type MockServer, startMockServer } from "../test-support/mock-openai-server.js";
 import { tempDir } from "../test-support/temp.js";
 import { main } from "./main.js";
 

@@ -10,16 +10,13 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ChatBody, startMockServer } from "../mock-server/openai-server.js";
+import { type ScriptedPlanServer, startScriptedPlanServer } from "../mock-server/plan-execute-server.js";
 import { PACKAGE_ROOT } from "../paths.js";
 import { R1_ROLE } from "../planning/execute/r1.js";
 import { T2S_ROLE } from "../planning/execute/t2s-prompt.js";
-import {
-  type ScriptedPlanServer,
-  startScriptedPlanServer,
-} from "../planning/test-support/scripted-server.js";
 import { smallTestWorkspace } from "../planning/test-support/workspaces.js";
 import { captureIo } from "../test-support/capture-io.js";
-import { type ChatBody, startMockServer } from "../test-support/mock-openai-server.js";
 import { tempDir } from "../test-support/temp.js";
 import { main } from "./main.js";
 

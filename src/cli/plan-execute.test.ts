@@ -8,10 +8,10 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ChatBody, type MockServer, startMockServer } from "../mock-server/openai-server.js";
 import { storeDescriptionOf } from "../planning/store-description.js";
 import { smallTestWorkspace } from "../planning/test-support/workspaces.js";
 import { captureIo } from "../test-support/capture-io.js";
-import { type ChatBody, type MockServer, startMockServer } from "../test-support/mock-openai-server.js";
 import { describeWith } from "../test-support/requirements.js";
 import { tempDir } from "../test-support/temp.js";
 import { STORE_FILE } from "../workspace/build.js";

@@ -8,13 +8,13 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ChatBody, type MockServer, startMockServer } from "../mock-server/openai-server.js";
+import { scriptFor, shippedScriptedModel } from "../mock-server/plan-execute-server.js";
+import { oneShotAnswer, queryOf, scriptedModel } from "../mock-server/plan-prompts.js";
 import { DATA_DIR } from "../paths.js";
-import { scriptFor, shippedScriptedModel } from "../planning/test-support/scripted-server.js";
 import { smallTestWorkspace } from "../planning/test-support/workspaces.js";
-import { oneShotAnswer, queryOf, scriptedModel } from "../plans/models/test-support/scripted-model.js";
 import { renderPlan } from "../plans/render.js";
 import { captureIo } from "../test-support/capture-io.js";
-import { type ChatBody, type MockServer, startMockServer } from "../test-support/mock-openai-server.js";
 import { tempDir } from "../test-support/temp.js";
 import { main } from "./main.js";
 

@@ -8,14 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PACKAGE_ROOT } from "../paths.js";
-import {
-  ESCALATION_BEST,
-  QA_BEST,
-  queryLines,
-  SENTIMENT_BEST,
-  writeJsonl,
-} from "../plans/models/test-support/fixtures.js";
+import { type ChatBody, type MockServer, startMockServer } from "../mock-server/openai-server.js";
 import {
   type Asked,
   between,
@@ -26,11 +19,18 @@ import {
   reviewedStep,
   scriptedModel,
   stepAnswer,
-} from "../plans/models/test-support/scripted-model.js";
+} from "../mock-server/plan-prompts.js";
+import { PACKAGE_ROOT } from "../paths.js";
+import {
+  ESCALATION_BEST,
+  QA_BEST,
+  queryLines,
+  SENTIMENT_BEST,
+  writeJsonl,
+} from "../plans/models/test-support/fixtures.js";
 import { parsePlan } from "../plans/parse.js";
 import { ratingFromF1 } from "../plans/rating.js";
 import { captureIo } from "../test-support/capture-io.js";
-import { type ChatBody, type MockServer, startMockServer } from "../test-support/mock-openai-server.js";
 import { tempDir } from "../test-support/temp.js";
 import { main } from "./main.js";
 

@@ -7,16 +7,11 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type MockServer, startMockServer } from "../mock-server/openai-server.js";
+import { candidateIds, queryOf, scriptedModel, stepAnswer } from "../mock-server/plan-prompts.js";
 import { DATA_DIR } from "../paths.js";
-import {
-  candidateIds,
-  queryOf,
-  scriptedModel,
-  stepAnswer,
-} from "../plans/models/test-support/scripted-model.js";
 import { REFUND_BEST_PLAN } from "../plans/paper-examples.js";
 import { captureIo } from "../test-support/capture-io.js";
-import { type MockServer, startMockServer } from "../test-support/mock-openai-server.js";
 import { tempDir } from "../test-support/temp.js";
 import { main } from "./main.js";
 

@@ -7,12 +7,12 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadCases } from "../cases/load.js";
+import { flakyCaseIds, flakyScript } from "../mock-server/flaky-model.js";
+import { type MockServer, startMockServer } from "../mock-server/openai-server.js";
 import { DEFAULT_CASES_FILE } from "../paths.js";
 import type { RepeatStatistics } from "../report/repeats.js";
 import { checkJunit } from "../report/test-support/junit-schema.js";
 import { captureIo } from "../test-support/capture-io.js";
-import { flakyCaseIds, flakyScript } from "../test-support/flaky-model.js";
-import { type MockServer, startMockServer } from "../test-support/mock-openai-server.js";
 import { tempDir } from "../test-support/temp.js";
 import { main } from "./main.js";
 

@@ -7,6 +7,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadCases } from "../cases/load.js";
+import { startMockServer } from "../mock-server/openai-server.js";
+import { perfectScript } from "../mock-server/perfect-model.js";
 import { DEFAULT_CASES_FILE } from "../paths.js";
 import { ResponseCache } from "../runner/cache.js";
 import { Journal, journalPath } from "../runner/journal.js";
@@ -14,8 +16,6 @@ import type { RunRecord } from "../runner/record.js";
 import { attemptSeed } from "../runner/repeats.js";
 import { assembleOutcome, type Results } from "../runner/results.js";
 import { captureIo } from "../test-support/capture-io.js";
-import { startMockServer } from "../test-support/mock-openai-server.js";
-import { perfectScript } from "../test-support/perfect-model.js";
 import { tempDir } from "../test-support/temp.js";
 import { main } from "./main.js";
 

@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadCases } from "../cases/load.js";
 import { matrixJsonSchema } from "../config/json-schema.js";
 import { readMatrixConfig } from "../config/matrix.js";
+import { type MockServer, startMockServer } from "../mock-server/openai-server.js";
+import { perfectScript } from "../mock-server/perfect-model.js";
 import { DEFAULT_CASES_FILE, PACKAGE_ROOT } from "../paths.js";
 import { captureIo } from "../test-support/capture-io.js";
 import { mixedScript } from "../test-support/mixed-model.js";
-import { type MockServer, startMockServer } from "../test-support/mock-openai-server.js";
-import { perfectScript } from "../test-support/perfect-model.js";
 import { tempDir } from "../test-support/temp.js";
 import { main } from "./main.js";
 

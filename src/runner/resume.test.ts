@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadCases } from "../cases/load.js";
+import { type MockServer, startMockServer } from "../mock-server/openai-server.js";
+import { perfectScript } from "../mock-server/perfect-model.js";
 import { DEFAULT_CASES_FILE, PACKAGE_ROOT } from "../paths.js";
-import { type MockServer, startMockServer } from "../test-support/mock-openai-server.js";
-import { perfectScript } from "../test-support/perfect-model.js";
 import { tempDir } from "../test-support/temp.js";
 import type { Results } from "./results.js";
 

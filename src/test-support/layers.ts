@@ -3,7 +3,8 @@
 /** Top to bottom: a module may import its own folder, any lower layer, and the shared pieces. */
 export const LAYERS: readonly (readonly string[])[] = [
   ["cli", "index", "public-api"],
-  ["review/web"],
+  // The mock model server answers ToolUse.1 and the planning prompts: it reads cases, plans and executors alike.
+  ["mock-server", "review/web"],
   ["review"],
   ["planning"],
   ["runner", "report", "plans", "import", "selftest", "config"],

@@ -3,9 +3,9 @@
  * function of the prompt, so any two runs (sharded, over replicas) must agree record for record.
  */
 import type { Case } from "../cases/schema.js";
+import type { ChatBody, ScriptedReply } from "../mock-server/openai-server.js";
+import { perfectScript } from "../mock-server/perfect-model.js";
 import { canonicalJson, sha256 } from "../runner/canonical-json.js";
-import type { ChatBody, ScriptedReply } from "./mock-openai-server.js";
-import { perfectScript } from "./perfect-model.js";
 
 export function mixedScript(cases: readonly Case[]): (body: ChatBody) => ScriptedReply {
   const perfect = perfectScript(cases);

@@ -3,15 +3,15 @@
  *   mock-server-process.ts [latency-ms] [--flaky P --seed S]
  *   mock-server-process.ts [latency-ms] --plans
  * Without --flaky it is the perfect model; with it, round(P · cases) cases are answered at random (flaky-model.ts).
- * With --plans it is the scripted plan model "scripted" (src/planning/test-support/scripted-server.ts): it answers
+ * With --plans it is the scripted plan model "scripted" (src/mock-server/plan-execute-server.ts): it answers
  * `tooluse plan execute --model scripted` for the shipped queries, plan steps and R1's native tool calls alike.
  */
 import { parseArgs } from "node:util";
 import { loadCases } from "../cases/load.js";
+import { flakyScript } from "../mock-server/flaky-model.js";
+import { startMockServer } from "../mock-server/openai-server.js";
+import { perfectScript } from "../mock-server/perfect-model.js";
 import { DEFAULT_CASES_FILE } from "../paths.js";
-import { flakyScript } from "./flaky-model.js";
-import { startMockServer } from "./mock-openai-server.js";
-import { perfectScript } from "./perfect-model.js";
 
 function fail(message: string): never {
   process.stderr.write(`mock-server-process: ${message}\n`);
@@ -40,7 +40,7 @@ const latencyMs = number("latency", positionals[0] ?? "100", (v) => v >= 0, "mil
 if (values.seed !== undefined && values.flaky === undefined) fail("--seed only applies with --flaky");
 if (values.plans && values.flaky !== undefined) fail("--plans and --flaky exclude each other");
 if (values.plans) {
-  const { startScriptedPlanServer } = await import("../planning/test-support/scripted-server.js");
+  const { startScriptedPlanServer } = await import("../mock-server/plan-execute-server.js");
   const { server } = await startScriptedPlanServer({ latencyMs });
   process.stdout.write(`${server.url}\n`);
 } else await caseServer();

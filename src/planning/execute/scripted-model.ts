@@ -38,7 +38,7 @@ export interface ScriptedFaults {
 
 export interface ScriptedModel {
   ask: Ask;
-  /** The same answers, synchronously: what a scripted HTTP server replies (src/planning/test-support). */
+  /** The same answers, synchronously: what a scripted HTTP server replies (src/mock-server/plan-execute-server.ts). */
   answer: (request: ModelRequest) => ModelReply;
   /** Requests seen, in order (tests inspect what was sent). */
   readonly requests: ModelRequest[];

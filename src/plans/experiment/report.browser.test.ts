@@ -9,13 +9,14 @@ import { pathToFileURL } from "node:url";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { main } from "../../cli/main.js";
+import { type MockServer, startMockServer } from "../../mock-server/openai-server.js";
+import { queryOf, scriptedModel } from "../../mock-server/plan-prompts.js";
 import {
   chromiumUnavailable,
   launchOffline,
   type OfflineBrowser,
 } from "../../report/test-support/chromium.js";
 import { captureIo } from "../../test-support/capture-io.js";
-import { type MockServer, startMockServer } from "../../test-support/mock-openai-server.js";
 import { describeWith } from "../../test-support/requirements.js";
 import { tempDir } from "../../test-support/temp.js";
 import { JUDGE_METRICS } from "../models/judge-prompts.js";
@@ -26,7 +27,6 @@ import {
   SENTIMENT_BEST,
   writeJsonl,
 } from "../models/test-support/fixtures.js";
-import { queryOf, scriptedModel } from "../models/test-support/scripted-model.js";
 
 const unavailable = await chromiumUnavailable();
 const HOSTILE = "<img src=x onerror=window.__pwned=1>";

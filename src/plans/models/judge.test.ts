@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { type MockServer, startMockServer } from "../../test-support/mock-openai-server.js";
+import { type MockServer, startMockServer } from "../../mock-server/openai-server.js";
+import {
+  type Asked,
+  candidateIds,
+  type Handlers,
+  oneShotAnswer,
+  scriptedModel,
+  stepAnswer,
+} from "../../mock-server/plan-prompts.js";
 import { REFUND_BEST_PLAN, REFUND_INITIAL_PLAN, REFUND_QUERY } from "../paper-examples.js";
 import { PLAN_POINTS } from "../points.js";
 import { type JudgeOptions, judgePlans } from "./judge.js";
@@ -8,14 +16,6 @@ import type { JudgeMetric } from "./judge-prompts.js";
 import { judgeReport } from "./judge-report.js";
 import { openSession } from "./session.js";
 import { canonical } from "./test-support/fixtures.js";
-import {
-  type Asked,
-  candidateIds,
-  type Handlers,
-  oneShotAnswer,
-  scriptedModel,
-  stepAnswer,
-} from "./test-support/scripted-model.js";
 
 let server: MockServer | undefined;
 afterEach(async () => {

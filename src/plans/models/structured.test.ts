@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { type MockServer, startMockServer } from "../../test-support/mock-openai-server.js";
+import { type MockServer, startMockServer } from "../../mock-server/openai-server.js";
 import { tempDir } from "../../test-support/temp.js";
 import { replyObject } from "./reply-object.js";
 import { openSession } from "./session.js";

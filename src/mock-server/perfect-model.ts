@@ -4,7 +4,7 @@ import type { Case, Protocol } from "../cases/schema.js";
 import { decodeNativeReply } from "../grade/native.js";
 import { renderPrompt } from "../protocols/render.js";
 import { canonicalJson } from "../runner/canonical-json.js";
-import type { ChatBody, ScriptedReply } from "./mock-openai-server.js";
+import type { ChatBody, ScriptedReply } from "./openai-server.js";
 
 /** The protocols a scripted model answers: the three text protocols, then native tool calls. */
 export const SCRIPTED_PROTOCOLS: readonly Protocol[] = ["json", "xml", "plain", "native"];

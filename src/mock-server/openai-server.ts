@@ -1,7 +1,7 @@
 /**
- * A scripted OpenAI-compatible server on 127.0.0.1 for tests: replies come from a script function, with injectable
+ * A scripted OpenAI-compatible server (loopback by default) for tests and `tooluse mock-server`: replies come from a script function, with injectable
  * latency and faults (429 with Retry-After, 500, connection reset, truncated JSON). It counts what it saw, and tells
- * the script how many times it has been asked the same body (src/test-support/flaky-model.ts needs that).
+ * the script how many times it has been asked the same body (src/mock-server/flaky-model.ts needs that).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -35,6 +35,11 @@ export interface RequestInfo {
 
 export interface MockOptions {
   models?: string[];
+  /** Where to listen: 127.0.0.1 and any free port unless told. */
+  host?: string;
+  port?: number;
+  /** Keep every body and authorization header for the test to inspect (default); a long-lived server does not. */
+  keepBodies?: boolean;
   script: (body: ChatBody, request: RequestInfo) => ScriptedReply;
   latencyMs?: number;
   /** Extra delay for one request (a slow judge), on top of latencyMs. */
@@ -88,8 +93,10 @@ export async function startMockServer(options: MockOptions): Promise<MockServer>
     const body = JSON.parse(await readBody(req)) as ChatBody;
     state.requests++;
     const number = state.requests;
-    state.bodies.push(body);
-    state.authorizations.push(req.headers.authorization);
+    if (options.keepBodies !== false) {
+      state.bodies.push(body);
+      state.authorizations.push(req.headers.authorization);
+    }
     inFlight++;
     state.maxInFlight = Math.max(state.maxInFlight, inFlight);
     try {
@@ -144,10 +151,17 @@ export async function startMockServer(options: MockOptions): Promise<MockServer>
       send(res, status, { error: { message: error instanceof Error ? error.message : String(error) } });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const host = options.host ?? "127.0.0.1";
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
   const { port } = server.address() as AddressInfo;
   return Object.assign(state, {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `http://${host.includes(":") ? `[${host}]` : host}:${port}/v1`,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

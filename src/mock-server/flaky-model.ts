@@ -15,7 +15,7 @@ import type { Case } from "../cases/schema.js";
 import { expectsCall } from "../grade/expectation.js";
 import { renderPrompt } from "../protocols/render.js";
 import { canonicalJson, sha256 } from "../runner/canonical-json.js";
-import type { ChatBody, RequestInfo, ScriptedReply } from "./mock-openai-server.js";
+import type { ChatBody, RequestInfo, ScriptedReply } from "./openai-server.js";
 import { promptKey, replyFromOutput, SCRIPTED_PROTOCOLS } from "./perfect-model.js";
 
 export interface FlakyOptions {

@@ -2,9 +2,10 @@
  * A scripted planning model for the mock server: it tells the prompts apart by their title line and hands each
  * kind to a handler. Helpers read what a prompt shows (query, step ids, plans) back out of its messages.
  */
-import type { ChatBody, ScriptedReply } from "../../../test-support/mock-openai-server.js";
-import { JUDGE_METRICS, JUDGE_POINTS, type JudgeMetric, metricTitle } from "../judge-prompts.js";
-import { PROMPT_TITLES } from "../prompt-parts.js";
+
+import { JUDGE_METRICS, JUDGE_POINTS, type JudgeMetric, metricTitle } from "../plans/models/judge-prompts.js";
+import { PROMPT_TITLES } from "../plans/models/prompt-parts.js";
+import type { ChatBody, ScriptedReply } from "./openai-server.js";
 
 export interface Asked {
   system: string;

@@ -8,7 +8,7 @@ import { encodeNativeReply } from "../grade/native.js";
 import { DEFAULT_CASES_FILE, PACKAGE_ROOT } from "../paths.js";
 import { renderPrompt } from "../protocols/render.js";
 import { flakyCaseIds, flakyScript } from "./flaky-model.js";
-import { type ChatBody, type ScriptedReply, startMockServer } from "./mock-openai-server.js";
+import { type ChatBody, type ScriptedReply, startMockServer } from "./openai-server.js";
 import { SCRIPTED_PROTOCOLS } from "./perfect-model.js";
 
 /** Real processes and servers on a shared two-core machine: these take 10–15 s under load, so allow 90. */

@@ -5,27 +5,27 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { DATA_DIR } from "../../paths.js";
-import {
-  type MockServer,
-  type ScriptedReply,
-  startMockServer,
-} from "../../test-support/mock-openai-server.js";
-import type { ChatMessage, ModelRequest } from "../execute/ask.js";
+import { DATA_DIR } from "../paths.js";
+import type { ChatMessage, ModelRequest } from "../planning/execute/ask.js";
 import {
   type ScriptedFaults,
   type ScriptedModel,
   type ScriptedQuery,
   scriptedModel,
-} from "../execute/scripted-model.js";
-import { readReferences } from "../ground-truth/references.js";
+} from "../planning/execute/scripted-model.js";
+import { readReferences } from "../planning/ground-truth/references.js";
+import { type MockServer, type ScriptedReply, startMockServer } from "./openai-server.js";
 
 export const SHIPPED_QUERIES = join(DATA_DIR, "plans", "queries.jsonl");
 
-export function shippedScriptedModel(faults: ScriptedFaults = {}): ScriptedModel {
-  const queries = readFileSync(SHIPPED_QUERIES, "utf8")
-    .trim()
+/** The executors' scripted model over a queries file's best plans (the shipped queries unless told). */
+export function shippedScriptedModel(
+  faults: ScriptedFaults = {},
+  queriesFile: string = SHIPPED_QUERIES,
+): ScriptedModel {
+  const queries = readFileSync(queriesFile, "utf8")
     .split("\n")
+    .filter((line) => line.trim() !== "")
     .map((line) => JSON.parse(line) as ScriptedQuery);
   return scriptedModel(queries, readReferences(), faults);
 }
