@@ -283,6 +283,20 @@ export const HELP_EXAMPLES: Record<string, readonly Example[]> = {
       command: "review add --db reviews.sqlite --kind verdict --results results/run.json",
     },
   ],
+  "mock-server": [
+    {
+      why: "the oracle: every ToolUse.1 case right, valid plans and ratings for the plan commands",
+      command: "mock-server --mode oracle",
+    },
+    {
+      why: "in another terminal: a run against it that scores 1.000",
+      command: "run --base-url http://127.0.0.1:8400/v1 --model mock --out oracle.json",
+    },
+    {
+      why: "a reproducible 30% of the cases answered wrongly, on another port",
+      command: "mock-server --mode noisy --share 0.3 --seed 7 --port 8401",
+    },
+  ],
   "review export": [
     {
       why: "one annotator's plan ratings, for plan agree",

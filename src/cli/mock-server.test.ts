@@ -151,6 +151,6 @@ describe("tooluse mock-server", () => {
     expect(help.out.indexOf("\nExamples:\n")).toBeGreaterThan(-1);
     const lines = examples.trim().split("\n").slice(1);
     expect(lines.length).toBeGreaterThan(3);
-    for (const line of lines) expect(line).toMatch(/^ {2}(# .+|tooluse [^#]+)$/);
+    for (const line of lines) expect(line).toMatch(/^ {2}(# .+|\$ tooluse [^#]+)$/);
   });
 });

@@ -7,7 +7,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["mock-server", "review/web"],
   ["review"],
   ["planning"],
-  ["runner", "report", "plans", "import", "selftest", "config"],
+  ["runner", "report", "render", "plans", "import", "selftest", "config"],
   ["backends", "protocols", "metrics", "workspace"],
   ["grade"],
   ["extract"],
