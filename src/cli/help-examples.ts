@@ -293,8 +293,8 @@ export const HELP_EXAMPLES: Record<string, readonly Example[]> = {
       command: "run --base-url http://127.0.0.1:8400/v1 --model mock --out oracle.json",
     },
     {
-      why: "a reproducible 30% of the cases answered wrongly, on another port",
-      command: "mock-server --mode noisy --share 0.3 --seed 7 --port 8401",
+      why: "a reproducible 30% of the cases answered wrongly, on a port of its own (answers are cached by address)",
+      command: "mock-server --mode noisy --share 0.3 --seed 7 --port 8402",
     },
   ],
   "review export": [

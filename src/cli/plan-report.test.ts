@@ -1,9 +1,13 @@
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { REFUND_BEST_PLAN, REFUND_INITIAL_PLAN, REFUND_QUERY } from "../plans/paper-examples.js";
+import { parseReference } from "../plans/parse.js";
+import { scorePlan } from "../plans/score.js";
+import { DEFAULT_TOOL_DESCRIPTIONS } from "../plans/tool-descriptions.js";
 import { captureIo } from "../test-support/capture-io.js";
 import { tempDir } from "../test-support/temp.js";
+import { main } from "./main.js";
 import { runPlanReport } from "./plan-report.js";
 import { runPlanScore } from "./plan-score.js";
 
@@ -101,5 +105,69 @@ describe("plan report --plans", () => {
         "tooluse: --plans needs --queries (the best plans to show beside them) and --html (the page the viewer is on)\n",
       );
     }
+  });
+});
+
+describe("plan report --html: the lineage improvement curve", () => {
+  const lineaged = (lineages: string[][]) =>
+    file(
+      "lineaged.jsonl",
+      lineages.map((revisions, i) => ({
+        query_id: `tr-00${i + 1}`,
+        query: REFUND_QUERY,
+        best_plan: REFUND_BEST_PLAN,
+        is_subjective: true,
+        is_compound: false,
+        lineage: revisions.map((plan) => ({ plan, fixes: [] })),
+      })),
+    );
+  const subtotal = (plan: string) => {
+    const reference = parseReference(REFUND_BEST_PLAN);
+    if (!reference.ok) throw new Error(reference.message);
+    return (
+      scorePlan({ candidate: plan, reference: reference.plan, tools: DEFAULT_TOOL_DESCRIPTIONS }).subtotal ??
+      0
+    );
+  };
+
+  it("plots the mean code score of each revision position, with how many lineages reach it", async () => {
+    const { scores } = await scored();
+    const weak = REFUND_INITIAL_PLAN;
+    const best = REFUND_BEST_PLAN;
+    const queries = lineaged([
+      [weak, best],
+      [weak, weak, best],
+    ]);
+    const html = join(dir.path, "lineage.html");
+    const io = captureIo();
+    expect(await main(["plan", "report", "--scores", scores, "--queries", queries, "--html", html], io)).toBe(
+      0,
+    );
+    const page = readFileSync(html, "utf8");
+    expect(page).toContain('id="chart-lineage"');
+    const points = [...page.matchAll(/data-revision="(\d+)" data-mean="([\d.]+)" data-n="(\d+)"/g)].map(
+      (m) => ({
+        revision: Number(m[1]),
+        mean: Number(m[2]),
+        n: Number(m[3]),
+      }),
+    );
+    const expected = [
+      { revision: 1, mean: subtotal(weak), n: 2 },
+      { revision: 2, mean: (subtotal(best) + subtotal(weak)) / 2, n: 2 },
+      { revision: 3, mean: subtotal(best), n: 1 },
+    ];
+    expect(points).toEqual(expected.map((p) => ({ ...p, mean: Number(p.mean.toFixed(2)) })));
+    // The curve rises: the first revision is the weak plan, the last the best.
+    expect(subtotal(best)).toBeGreaterThan(subtotal(weak));
+  });
+
+  it("draws no curve when the queries have no lineage (negative control)", async () => {
+    const { scores, queries } = await scored();
+    const html = join(dir.path, "no-lineage.html");
+    expect(
+      await main(["plan", "report", "--scores", scores, "--queries", queries, "--html", html], captureIo()),
+    ).toBe(0);
+    expect(readFileSync(html, "utf8")).not.toContain('id="chart-lineage"');
   });
 });

@@ -10,6 +10,7 @@ import {
   readScoreLines,
   renderPlannerReport,
 } from "../plans/report/index.js";
+import { lineageCurve, readLineageLines } from "../plans/report/lineage-curve.js";
 import { compareLoop, renderLoop } from "../plans/report/loop.js";
 import { terminalText } from "../sanitize.js";
 import { reportExpected } from "./boundary.js";
@@ -72,7 +73,9 @@ export async function runPlanReport(options: PlanReportOptions, io: Io): Promise
       };
       const plans =
         options.plans && options.queries ? planViews(options.plans, options.queries, lines) : null;
-      writeHtml(options.html, buildPlannerHtml(report, inputs, { plans }), io);
+      // The queries' own lineages give the improvement curve: each revision scored by code against its best plan.
+      const lineage = options.queries ? lineageCurve(readLineageLines(options.queries)) : null;
+      writeHtml(options.html, buildPlannerHtml(report, inputs, { plans, lineage }), io);
     }
     return 0;
   } catch (error) {

@@ -8,6 +8,7 @@ import { truncate } from "../../../sanitize.js";
 import { JUDGE_METRICS } from "../../models/judge-prompts.js";
 import { RATINGS } from "../../rating.js";
 import type { PlannerReport } from "../build.js";
+import type { LineageCurve } from "../lineage-curve.js";
 import { groupColor, RATING_COLORS, ratingLegend, swatch } from "./charts.js";
 import { fixed, METRIC_MAX, metricLabel, onScale, percent, withInterval } from "./format.js";
 import type { RankedGroup } from "./sections.js";
@@ -71,18 +72,47 @@ export function metricChart(report: PlannerReport, ranked: readonly RankedGroup[
   return html`<figure class="chart" id="chart-metrics"><figcaption>Metric means per planner (each bar on its metric's scale)</figcaption>${legend}<svg viewBox="0 0 ${WIDTH} ${height}" width="${WIDTH}" height="${height}" role="img" aria-label="metric means per planner">${blocks}</svg></figure>`;
 }
 
-/** The charts section, or nothing when the lines carry neither ratings nor any of the seven metrics. */
-export function chartsSection(report: PlannerReport, ranked: readonly RankedGroup[]): SafeHtml | "" {
-  return chartsFor({ ratings: ranked, metrics: { report, ranked } });
+/**
+ * The lineage improvement curve: the mean deterministic subtotal at each revision position of the queries' lineages
+ * (src/plans/report/lineage-curve.ts), on the subtotal's scale, each point with the number of lineages it averages.
+ */
+export function lineageChart(curve: LineageCurve | null): SafeHtml | "" {
+  if (curve === null || curve.points.length === 0 || curve.max <= 0) return "";
+  const height = 180;
+  const top = 12;
+  const plot = height - top - 28;
+  const step = curve.points.length > 1 ? PLOT_WIDTH / (curve.points.length - 1) : 0;
+  const at = (p: { revision: number; mean: number }) => ({
+    x: LABEL_WIDTH + (p.revision - 1) * step,
+    y: top + plot * (1 - onScale(p.mean, curve.max)),
+  });
+  const path = curve.points.map((p) => `${px(at(p).x)},${px(at(p).y)}`).join(" ");
+  const marks = curve.points.map((p) => {
+    const { x, y } = at(p);
+    return html`<g class="lineage-point" data-revision="${p.revision}" data-mean="${p.mean.toFixed(2)}" data-n="${p.n}"><title>revision ${p.revision}: mean ${p.mean.toFixed(1)} of ${curve.max} points over ${p.n} lineage(s)</title><circle cx="${px(x)}" cy="${px(y)}" r="4" fill="${groupColor(0)}"/><text x="${px(x)}" y="${height - 14}" text-anchor="middle" class="tick">${p.revision}</text><text x="${px(x)}" y="${px(y - 8)}" text-anchor="middle" class="value">${p.mean.toFixed(1)}</text></g>`;
+  });
+  const axis = html`${key(`subtotal (0–${curve.max})`, LABEL_WIDTH - 8, top + plot / 2)}<text x="${LABEL_WIDTH + PLOT_WIDTH / 2}" y="${height - 2}" text-anchor="middle" class="tick">revision</text><rect x="${LABEL_WIDTH}" y="${top}" width="${PLOT_WIDTH}" height="${plot}" fill="#f3f5f8"/>`;
+  return html`<figure class="chart" id="chart-lineage"><figcaption>Lineage improvement: mean deterministic subtotal per revision (${curve.lineages} lineages)</figcaption><svg viewBox="0 0 ${WIDTH} ${height}" width="${WIDTH}" height="${height}" role="img" aria-label="lineage improvement curve">${axis}<polyline points="${path}" fill="none" stroke="${groupColor(0)}" stroke-width="2"/>${marks}</svg></figure>`;
+}
+
+/** The charts section, or nothing when the lines carry neither ratings nor any of the seven metrics (nor lineages). */
+export function chartsSection(
+  report: PlannerReport,
+  ranked: readonly RankedGroup[],
+  lineage: LineageCurve | null = null,
+): SafeHtml | "" {
+  return chartsFor({ ratings: ranked, metrics: { report, ranked }, lineage });
 }
 
 /** The section from two views: the experiment draws ratings and metrics from different judges' lines. */
 export function chartsFor(views: {
   ratings: readonly RankedGroup[];
   metrics: { report: PlannerReport; ranked: readonly RankedGroup[] };
+  lineage?: LineageCurve | null;
 }): SafeHtml | "" {
   const ratings = ratingChart(views.ratings);
   const metrics = metricChart(views.metrics.report, views.metrics.ranked);
-  if (ratings === "" && metrics === "") return "";
-  return html`<section id="charts"><h2>Charts</h2><p class="hint">Hover a mark for its numbers; the tables hold the same numbers.</p><div class="charts">${ratings}${metrics}</div></section>`;
+  const lineage = lineageChart(views.lineage ?? null);
+  if (ratings === "" && metrics === "" && lineage === "") return "";
+  return html`<section id="charts"><h2>Charts</h2><p class="hint">Hover a mark for its numbers; the tables hold the same numbers.</p><div class="charts">${ratings}${metrics}${lineage}</div></section>`;
 }

@@ -2,6 +2,7 @@
 import { type NavLink, staticPage } from "../../../render/static-page.js";
 import { html, type SafeHtml } from "../../../report/html/escape.js";
 import type { PlannerReport } from "../build.js";
+import type { LineageCurve } from "../lineage-curve.js";
 import { chartsSection } from "./charts-section.js";
 import { type PlanView, plansSection } from "./plan-viewer.js";
 import {
@@ -25,6 +26,8 @@ export interface PlannerHtmlOptions {
   generatedAt?: Date;
   /** Every plan for the viewer (`plan report --plans`), or null for none. */
   plans?: readonly PlanView[] | null;
+  /** The queries' lineage improvement curve (`plan report --queries` with lineages), or null for none. */
+  lineage?: LineageCurve | null;
 }
 
 /** The policy moved to the shared page shell; re-exported for the callers that imported it from here. */
@@ -52,7 +55,7 @@ export function buildPlannerHtml(
 ): string {
   const ranked = rankGroups(report);
   const planners = [...new Set(report.groups.map((g) => g.planner ?? "–"))];
-  const charts = chartsSection(report, ranked);
+  const charts = chartsSection(report, ranked, options.lineage ?? null);
   return staticPage({
     title: `Planner report: ${planners.join(", ")}`,
     style: PLANNER_STYLE,
