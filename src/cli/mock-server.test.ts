@@ -13,6 +13,9 @@ import { tempDir } from "../test-support/temp.js";
 import { main } from "./main.js";
 
 const dir = tempDir("tooluse-mock-server-");
+// A response cache of its own: the mock servers listen on random ports that earlier runs (of any model behind the
+// name "mock") may have used, and a shared cache would answer this run with their replies.
+process.env.TOOLUSE_CACHE_DIR = join(dir.path, "cache");
 afterAll(() => dir.remove());
 
 async function cli(...args: string[]) {

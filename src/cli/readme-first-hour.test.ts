@@ -74,6 +74,9 @@ async function cli(args: string[]) {
 
 const readme = readFileSync(join(PACKAGE_ROOT, "README.md"), "utf8");
 const dir = tempDir("tooluse-first-hour-");
+// A response cache of its own: the mock servers listen on random ports that earlier runs (of any model behind the
+// name "mock") may have used, and a shared cache would answer this run with their replies.
+process.env.TOOLUSE_CACHE_DIR = join(dir.path, "cache");
 const servers = new Map<string, Served>();
 
 /** README arguments made to run here: the servers' real URLs, data/ and examples/ from the checkout, outputs in dir. */
