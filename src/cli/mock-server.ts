@@ -14,6 +14,7 @@ import { isLoopbackHost } from "../review/web/security.js";
 import { terminalText } from "../sanitize.js";
 import { choice, fraction, label, wholeNumber } from "./flags.js";
 import type { Io } from "./io.js";
+import { untilStopped } from "./until-stopped.js";
 
 export const MOCK_SERVER_DEFAULTS = {
   port: "8400",
@@ -62,19 +63,6 @@ function listenError(error: unknown, host: string, port: number): UserError {
   if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND" || code === "EAI_AGAIN")
     return new UserError(`--host ${host}: not an address of this machine (${code})`);
   return new UserError(`cannot listen on ${host}:${port} (${code})`, { kind: "failure" });
-}
-
-/** Resolves on the first SIGINT or SIGTERM, and stops listening for them. */
-function untilStopped(): Promise<NodeJS.Signals> {
-  return new Promise((resolve) => {
-    const stop = (signal: NodeJS.Signals) => {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
-      resolve(signal);
-    };
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
-  });
 }
 
 export async function runMockServer(options: MockServerOptions, io: Io): Promise<number> {

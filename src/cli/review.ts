@@ -13,6 +13,7 @@ import { terminalText } from "../sanitize.js";
 import { checkInput } from "./file-flags.js";
 import { wholeNumber } from "./flags.js";
 import type { Io } from "./io.js";
+import { untilStopped } from "./until-stopped.js";
 
 export interface ReviewServeOptions {
   db: string;
@@ -72,19 +73,6 @@ function listenError(error: unknown, host: string, port: number, portIsDefault: 
   if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND" || code === "EAI_AGAIN")
     return new UserError(`--host ${host}: not an address of this machine (${code})`);
   return new UserError(`cannot listen on ${where} (${code})`, { kind: "failure" });
-}
-
-/** Resolves on the first SIGINT or SIGTERM, and stops listening for them. */
-function untilStopped(): Promise<NodeJS.Signals> {
-  return new Promise((resolve) => {
-    const stop = (signal: NodeJS.Signals) => {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
-      resolve(signal);
-    };
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
-  });
 }
 
 export async function runReviewServe(options: ReviewServeOptions, io: Io): Promise<number> {
