@@ -4,6 +4,7 @@
  */
 import { type Command, Option } from "commander";
 import { UserError } from "../errors.js";
+import { type AskDefaults, PLAN_DEFAULTS, RUN_DEFAULTS } from "../runner/defaults.js";
 import { choice, decimal, nonEmpty, seconds, wholeNumber, words } from "./flags.js";
 
 /** As commander hands them over: strings, and `cache: false` for --no-cache. */
@@ -25,6 +26,7 @@ export interface ModelFlags {
 }
 
 export interface ModelFlagDefaults {
+  apiKeyEnv: string;
   concurrency: string;
   retries: string;
   /** Seconds. */
@@ -32,19 +34,19 @@ export interface ModelFlagDefaults {
   maxTokens: string;
 }
 
-export const RUN_FLAG_DEFAULTS: ModelFlagDefaults = {
-  concurrency: "8",
-  retries: "4",
-  timeout: "60",
-  maxTokens: "256",
-};
-/** Plans, judge rationales and optimizer answers are far longer than a tool call, and slower to write. */
-export const PLAN_FLAG_DEFAULTS: ModelFlagDefaults = {
-  concurrency: "8",
-  retries: "4",
-  timeout: "120",
-  maxTokens: "2048",
-};
+/** The flags' defaults as commander shows them: the library's own (src/runner/defaults.ts), as strings. */
+function flagDefaults(defaults: AskDefaults): ModelFlagDefaults {
+  return {
+    apiKeyEnv: defaults.apiKeyEnv,
+    concurrency: String(defaults.concurrency),
+    retries: String(defaults.retries),
+    timeout: String(defaults.timeoutMs / 1000),
+    maxTokens: String(defaults.maxTokens),
+  };
+}
+
+export const RUN_FLAG_DEFAULTS: ModelFlagDefaults = flagDefaults(RUN_DEFAULTS);
+export const PLAN_FLAG_DEFAULTS: ModelFlagDefaults = flagDefaults(PLAN_DEFAULTS);
 
 export const THINKING_MODES = ["off", "on", "default"] as const;
 
@@ -80,7 +82,7 @@ export function addModelFlags(command: Command, defaults: ModelFlagDefaults, sub
       "OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1 (repeat for replicas of one model)",
       (url: string, earlier: string[] | undefined) => [...(earlier ?? []), url],
     )
-    .option("--api-key-env <name>", "environment variable holding the API key", "OPENAI_API_KEY")
+    .option("--api-key-env <name>", "environment variable holding the API key", defaults.apiKeyEnv)
     .option("--concurrency <n>", "requests in flight", defaults.concurrency)
     .option("--retries <n>", "retries on 429/5xx/timeouts/resets", defaults.retries)
     .option("--timeout <seconds>", "per-request timeout", defaults.timeout)
@@ -106,7 +108,8 @@ export function parseModelFlags(flags: ModelFlags, defaults: ModelFlagDefaults):
   return {
     baseUrl: baseUrls[0] ?? null,
     baseUrls,
-    apiKeyEnv: flags.apiKeyEnv === undefined ? "OPENAI_API_KEY" : nonEmpty("--api-key-env", flags.apiKeyEnv),
+    apiKeyEnv:
+      flags.apiKeyEnv === undefined ? defaults.apiKeyEnv : nonEmpty("--api-key-env", flags.apiKeyEnv),
     concurrency: wholeNumber("--concurrency", flags.concurrency ?? defaults.concurrency, {
       min: 1,
       max: 1024,

@@ -8,6 +8,7 @@ import { createBackend } from "../../backends/registry.js";
 import { type Backend, DEFAULT_SETTINGS, type DecodingSettings } from "../../backends/types.js";
 import { type Answer, askOne, type Prompt } from "../../runner/ask.js";
 import { ResponseCache } from "../../runner/cache.js";
+import { PLAN_DEFAULTS } from "../../runner/defaults.js";
 import { createExecutor } from "../../runner/executor.js";
 
 /** Only backends that answer free-form prompts; the rule and reference backends know benchmark cases only. */
@@ -36,14 +37,8 @@ export interface SessionOptions {
   log?: (line: string) => void;
 }
 
-export const DEFAULT_SESSION = {
-  apiKeyEnv: "OPENAI_API_KEY",
-  concurrency: 8,
-  retries: 4,
-  timeoutMs: 120_000,
-  // Plans, judge rationales and optimizer answers are far longer than a tool call.
-  maxTokens: 2048,
-} as const;
+/** The planning workflows' defaults (src/runner/defaults.ts). */
+export const DEFAULT_SESSION = PLAN_DEFAULTS;
 
 export interface ModelSession {
   /** The model name as the backend reports it: the planner or judge name in records. */
