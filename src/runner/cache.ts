@@ -2,12 +2,12 @@
  * The response cache: one file per request, named by the sha256 of the canonical request, written atomically.
  * Concurrent writers of the same key write the same bytes, and a crash leaves no half-written entry.
  */
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import type { Completion } from "../backends/types.js";
 import { describeFileError, fileErrorCode } from "../errors.js";
-import { writeOutput } from "../io/output.js";
+import { redactSecrets } from "../text/redact.js";
 import { canonicalJson, sha256 } from "./canonical-json.js";
 
 const CompletionSchema = z.object({
@@ -36,6 +36,9 @@ export interface CacheKeyParts {
 export class ResponseCache {
   /** Set after the first failed write: the cache is then read-only for the rest of the run. */
   private writeFailure: string | null = null;
+  /** The shard folders made so far: a run writes hundreds of entries into the same 256 folders. */
+  private readonly madeFolders = new Set<string>();
+  private writes = 0;
 
   /**
    * `warn` hears, once, that the cache cannot be written (a read-only --cache-dir, a full disk): answers keep
@@ -72,10 +75,8 @@ export class ResponseCache {
 
   set(key: string, completion: Completion): void {
     if (this.writeFailure !== null) return;
-    const path = this.path(key);
     try {
-      mkdirSync(join(this.directory, key.slice(0, 2)), { recursive: true });
-      writeOutput(path, JSON.stringify(completion));
+      this.write(key, JSON.stringify(completion));
     } catch (error) {
       const code = fileErrorCode(error) ?? fileErrorCode((error as Error).cause);
       if (code === null) throw error;
@@ -83,6 +84,31 @@ export class ResponseCache {
       this.warn(
         `warning: the response cache ${this.directory} cannot be written (${describeFileError(code)}); continuing without caching new answers`,
       );
+    }
+  }
+
+  /**
+   * One entry, atomically: a temporary file beside it renamed over it. Not `writeOutput`: an entry is the cache's own
+   * file in its own folder (no link, device or `-` to honour), and a run writes one per answer, so the general
+   * writer's checks and buffer cost more than the answer took to parse. Secrets are redacted as every file's are.
+   */
+  private write(key: string, text: string, retried = false): void {
+    const folder = join(this.directory, key.slice(0, 2));
+    if (!this.madeFolders.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      this.madeFolders.add(folder);
+    }
+    // Unique without drawing random bytes: the process id tells processes apart, the counter this one's writes.
+    const temp = join(folder, `.${key}.${process.pid}.${this.writes++}.tmp`);
+    try {
+      writeFileSync(temp, redactSecrets(text));
+      renameSync(temp, this.path(key));
+    } catch (error) {
+      rmSync(temp, { force: true });
+      // The folder went away under the run (the cache was cleaned): made again once, then the write counts.
+      if (retried || fileErrorCode(error) !== "ENOENT") throw error;
+      this.madeFolders.delete(folder);
+      this.write(key, text, true);
     }
   }
 }
