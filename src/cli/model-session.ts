@@ -4,13 +4,8 @@ import { UserError } from "../errors.js";
 import { workProgress } from "../plans/models/progress.js";
 import { type PromptSet, promptSet } from "../plans/models/prompt-set.js";
 import type { QuerySelection } from "../plans/models/records.js";
-import {
-  MODEL_BACKENDS,
-  type ModelBackend,
-  type ModelSession,
-  openSession,
-} from "../plans/models/session.js";
 import { type PromptRole, parsePromptFileFlags } from "../plans/models/templates.js";
+import { MODEL_BACKENDS, type ModelBackend, type ModelSession, openSession } from "../runner/session.js";
 import { reportExpected } from "./boundary.js";
 import { type Io, stderrLive } from "./io.js";
 import { type ModelFlags, type ModelSettings, PLAN_FLAG_DEFAULTS, parseModelFlags } from "./model-flags.js";

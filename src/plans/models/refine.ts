@@ -3,6 +3,7 @@
  * plan joins the lineage only if it differs; the loop stops after a pass without change or at the pass limit.
  */
 import { canonicalJson } from "../../runner/canonical-json.js";
+import type { ModelSession } from "../../runner/session.js";
 import type { Plan } from "../model.js";
 import { parsePlan, toCanonical } from "../parse.js";
 import type { PlanRecord } from "../records.js";
@@ -16,7 +17,6 @@ import {
   raisedTags,
   readOptimizerAnswer,
 } from "./refine-prompts.js";
-import type { ModelSession } from "./session.js";
 import { askStructured } from "./structured.js";
 import type { PromptVersions } from "./templates.js";
 

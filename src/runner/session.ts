@@ -4,12 +4,12 @@
  */
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { createBackend } from "../../backends/registry.js";
-import { type Backend, DEFAULT_SETTINGS, type DecodingSettings } from "../../backends/types.js";
-import { type Answer, askOne, type Prompt } from "../../runner/ask.js";
-import { ResponseCache } from "../../runner/cache.js";
-import { PLAN_DEFAULTS } from "../../runner/defaults.js";
-import { createExecutor } from "../../runner/executor.js";
+import { createBackend } from "../backends/registry.js";
+import { type Backend, DEFAULT_SETTINGS, type DecodingSettings } from "../backends/types.js";
+import { type Answer, askOne, type Prompt } from "./ask.js";
+import { ResponseCache } from "./cache.js";
+import { PLAN_DEFAULTS } from "./defaults.js";
+import { createExecutor } from "./executor.js";
 
 /** Only backends that answer free-form prompts; the rule and reference backends know benchmark cases only. */
 export const MODEL_BACKENDS = ["openai", "llama"] as const;
