@@ -127,7 +127,7 @@ export async function withSession(
     session = await openSession({
       model,
       backend: modelBackend(backend),
-      baseUrl: onlyOne(settings.baseUrls),
+      baseUrls: settings.baseUrls,
       apiKeyEnv: settings.apiKeyEnv,
       concurrency: settings.concurrency,
       retries: settings.retries,
@@ -171,13 +171,4 @@ export function progressFor(io: Io, label: string) {
 /** JSONL text of records, one per line. */
 export function jsonLines(records: readonly unknown[]): string {
   return records.map((record) => `${JSON.stringify(record)}\n`).join("");
-}
-
-/** The plan commands ask one server; spreading requests over replicas is `tooluse run`'s. */
-function onlyOne(urls: readonly string[]): string | null {
-  if (urls.length > 1)
-    throw new UserError(
-      `--base-url: given ${urls.length} times; only tooluse run spreads requests over replicas`,
-    );
-  return urls[0] ?? null;
 }

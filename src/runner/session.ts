@@ -1,15 +1,15 @@
 /**
- * A model session for the planning commands: one backend, one response cache and one concurrency limit shared by
- * every prompt, however many loops ask at once. Built on the same ask layer as `tooluse run`.
+ * The one model session of `tooluse run` and the planning commands: one backend (or its replicas), one response
+ * cache and one concurrency limit shared by every prompt, however many loops ask at once.
  */
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { createBackend } from "../backends/registry.js";
+import { type BackendSpec, createBackend } from "../backends/registry.js";
 import { type Backend, DEFAULT_SETTINGS, type DecodingSettings } from "../backends/types.js";
 import { type Answer, askOne, type Prompt } from "./ask.js";
 import { ResponseCache } from "./cache.js";
 import { PLAN_DEFAULTS } from "./defaults.js";
-import { createExecutor } from "./executor.js";
+import { createExecutor, type Executor } from "./executor.js";
 
 /** Only backends that answer free-form prompts; the rule and reference backends know benchmark cases only. */
 export const MODEL_BACKENDS = ["openai", "llama"] as const;
@@ -20,6 +20,8 @@ export interface SessionOptions {
   /** Default: llama for a .gguf path, else openai. */
   backend?: ModelBackend;
   baseUrl?: string | null;
+  /** Every replica of the model; when given, `baseUrl` is ignored. */
+  baseUrls?: readonly string[];
   apiKeyEnv?: string;
   concurrency?: number;
   retries?: number;
@@ -62,42 +64,82 @@ function settingsFor(options: SessionOptions): DecodingSettings {
   };
 }
 
-/** Opens a session: builds the backend and checks once that the model can be asked at all. */
+/** What opening a model takes: the backend to build and the policy every request shares. */
+export interface SessionSpec {
+  backend: BackendSpec;
+  /** Requests in flight per endpoint: with replicas, each replica gets this many. */
+  concurrency: number;
+  retries: number;
+  /** False bypasses the cache (neither read nor written). */
+  cache: boolean;
+  cacheDir: string;
+  env: NodeJS.ProcessEnv;
+  signal: AbortSignal;
+  log?: ((line: string) => void) | undefined;
+}
+
+/** An open model: what `run` hands its executor, and the `ask` the planning workflows use. */
+export interface OpenModel extends ModelSession {
+  readonly backend: Backend;
+  readonly cache: ResponseCache | null;
+  /** The limit over every endpoint: the per-endpoint concurrency times the replicas. */
+  readonly concurrency: number;
+}
+
+/**
+ * The one "open a model" sequence of `run` and every plan command: build the backend (replicas when several base
+ * URLs are given), check once that it answers, decide on the response cache, and share one limit and retry policy.
+ */
+export async function openModelSession(spec: SessionSpec): Promise<OpenModel> {
+  const { backend: backendSpec, signal, log } = spec;
+  const backend = await createBackend(backendSpec, spec.env, {
+    perEndpointConcurrency: spec.concurrency,
+    ...(log ? { log } : {}),
+  });
+  await backend.preflight?.(signal);
+  // Temperature 0 and a cacheable backend are what make a cached answer the answer a re-run would get.
+  const cacheable = spec.cache && backend.cacheable && backendSpec.settings.temperature === 0;
+  const cache = cacheable ? new ResponseCache(spec.cacheDir, log) : null;
+  const concurrency = spec.concurrency * (backendSpec.base_urls?.length ?? 1);
+  // One executor for the session: a fatal error in one loop stops every other loop, whose next ask fails fast.
+  // Built on the first ask, so `run` (whose executor sits in execute()) pays nothing for it.
+  let executor: Executor | undefined;
+  const policy = {
+    backend,
+    settings: backendSpec.settings,
+    retries: spec.retries,
+    cache,
+    onRetry: (message: string) => log?.(`retry: ${message}`),
+  };
+  const ask = (prompt: Prompt) => {
+    executor ??= createExecutor({ concurrency, signal });
+    return executor.run((signal) => askOne(prompt, { ...policy, signal }));
+  };
+  return { model: backend.model, backend, cache, concurrency, ask, close: async () => backend.close?.() };
+}
+
+/** Opens a planning session: the workflows' defaults, llama for a .gguf path, replicas for several base URLs. */
 export async function openSession(options: SessionOptions): Promise<ModelSession> {
   const env = options.env ?? process.env;
-  const backendKind = options.backend ?? (options.model.endsWith(".gguf") ? "llama" : "openai");
-  const settings = settingsFor(options);
-  const signal = options.signal ?? new AbortController().signal;
-  const backend: Backend = await createBackend(
-    {
-      backend: backendKind,
+  const urls = options.baseUrls ?? (options.baseUrl ? [options.baseUrl] : []);
+  return openModelSession({
+    backend: {
+      backend: options.backend ?? (options.model.endsWith(".gguf") ? "llama" : "openai"),
       model: options.model,
-      base_url: options.baseUrl ?? null,
+      base_url: urls[0] ?? null,
+      ...(urls.length > 1 ? { base_urls: [...urls] } : {}),
       api_key_env: options.apiKeyEnv ?? DEFAULT_SESSION.apiKeyEnv,
       replay_file: null,
       timeout_ms: options.timeoutMs ?? DEFAULT_SESSION.timeoutMs,
       batch_size: null,
-      settings,
+      settings: settingsFor(options),
     },
-    env,
-    options.log ? { log: options.log } : {},
-  );
-  await backend.preflight?.(signal);
-  // Temperature 0 and a model backend are what make a cached answer the answer a re-run would get.
-  const cacheable = options.cache !== false && backend.cacheable && settings.temperature === 0;
-  const cache = cacheable ? new ResponseCache(options.cacheDir ?? defaultCacheDir(env), options.log) : null;
-  // One executor for the session: a fatal error in one loop stops every other loop, whose next ask fails fast.
-  const executor = createExecutor({
     concurrency: options.concurrency ?? DEFAULT_SESSION.concurrency,
-    signal,
-  });
-  const policy = {
-    backend,
-    settings,
     retries: options.retries ?? DEFAULT_SESSION.retries,
-    cache,
-    onRetry: (message: string) => options.log?.(`retry: ${message}`),
-  };
-  const ask = (prompt: Prompt) => executor.run((signal) => askOne(prompt, { ...policy, signal }));
-  return { model: backend.model, ask, close: async () => backend.close?.() };
+    cache: options.cache !== false,
+    cacheDir: options.cacheDir ?? defaultCacheDir(env),
+    env,
+    signal: options.signal ?? new AbortController().signal,
+    log: options.log,
+  });
 }
