@@ -4,13 +4,8 @@ import { UserError } from "../errors.js";
 import { workProgress } from "../plans/models/progress.js";
 import { type PromptSet, promptSet } from "../plans/models/prompt-set.js";
 import type { QuerySelection } from "../plans/models/records.js";
-import {
-  MODEL_BACKENDS,
-  type ModelBackend,
-  type ModelSession,
-  openSession,
-} from "../plans/models/session.js";
 import { type PromptRole, parsePromptFileFlags } from "../plans/models/templates.js";
+import { MODEL_BACKENDS, type ModelBackend, type ModelSession, openSession } from "../runner/session.js";
 import { reportExpected } from "./boundary.js";
 import { type Io, stderrLive } from "./io.js";
 import { type ModelFlags, type ModelSettings, PLAN_FLAG_DEFAULTS, parseModelFlags } from "./model-flags.js";
@@ -132,7 +127,7 @@ export async function withSession(
     session = await openSession({
       model,
       backend: modelBackend(backend),
-      baseUrl: onlyOne(settings.baseUrls),
+      baseUrls: settings.baseUrls,
       apiKeyEnv: settings.apiKeyEnv,
       concurrency: settings.concurrency,
       retries: settings.retries,
@@ -176,13 +171,4 @@ export function progressFor(io: Io, label: string) {
 /** JSONL text of records, one per line. */
 export function jsonLines(records: readonly unknown[]): string {
   return records.map((record) => `${JSON.stringify(record)}\n`).join("");
-}
-
-/** The plan commands ask one server; spreading requests over replicas is `tooluse run`'s. */
-function onlyOne(urls: readonly string[]): string | null {
-  if (urls.length > 1)
-    throw new UserError(
-      `--base-url: given ${urls.length} times; only tooluse run spreads requests over replicas`,
-    );
-  return urls[0] ?? null;
 }

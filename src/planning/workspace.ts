@@ -4,7 +4,7 @@
  * the files are too large to ship (docs/workspace.md, "Default workspace").
  */
 import { join } from "node:path";
-import { defaultCacheDir } from "../plans/models/session.js";
+import { defaultCacheDir } from "../runner/session.js";
 import { buildWorkspace } from "../workspace/build.js";
 import { workspaceName } from "../workspace/open.js";
 import { storeDescriptionOf } from "./store-description.js";

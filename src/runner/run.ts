@@ -1,7 +1,6 @@
 /** A whole run: select cases, build the backend, execute with journal and cache, then write the results atomically. */
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { createBackend } from "../backends/registry.js";
 import { loadCases } from "../cases/load.js";
 import type { Case } from "../cases/schema.js";
 import { formatPath, UserError } from "../errors.js";
@@ -13,7 +12,6 @@ import { DATA_DIR, DEFAULT_CASES_FILE } from "../paths.js";
 import { promptDigests } from "../protocols/prompts.js";
 import { redactSecretsIn } from "../text/redact.js";
 import { HARNESS_VERSION } from "../version.js";
-import { ResponseCache } from "./cache.js";
 import { sha256 } from "./canonical-json.js";
 import { type RunConfig, RunConfigSchema } from "./config.js";
 import { execute } from "./execute.js";
@@ -24,6 +22,7 @@ import { type RunRecord, recordKey } from "./record.js";
 import { repeatsOf, selectAttempts } from "./repeats.js";
 import { buildResults, type Results } from "./results.js";
 import { stratifiedSample } from "./sample.js";
+import { openModelSession } from "./session.js";
 import { loadSystemPrompts } from "./system-prompts.js";
 
 export interface RunEnvironment {
@@ -166,11 +165,17 @@ export async function runBenchmark(
     });
     for (const [key, record] of previous.records) if (record.status === "scored") done.set(key, record);
   }
-  const backend = await createBackend(run, runEnv.env, {
-    perEndpointConcurrency: run.concurrency,
+  const session = await openModelSession({
+    backend: run,
+    concurrency: run.concurrency,
+    retries: run.retries,
+    cache: run.cache,
+    cacheDir: runEnv.cacheDir,
+    env: runEnv.env,
+    signal: runEnv.signal,
     log: runEnv.log,
   });
-  await backend.preflight?.(runEnv.signal);
+  const { backend, cache } = session;
   // Files keep the configuration without URL credentials, and nothing that holds a secret (src/text/redact.ts).
   const journal = !journaled
     ? null
@@ -178,10 +183,6 @@ export async function runBenchmark(
       ? Journal.reopen(path, previous)
       : Journal.create(path, redactSecretsIn({ ...header, run: storedForm(header.run) }));
   const records = new Map(done);
-  const cache =
-    run.cache && backend.cacheable && run.settings.temperature === 0
-      ? new ResponseCache(runEnv.cacheDir, runEnv.log)
-      : null;
   runEnv.progress.start(asked.length, done.size);
   try {
     await execute({
@@ -192,7 +193,7 @@ export async function runBenchmark(
       backend,
       settings: run.settings,
       promptOptions,
-      concurrency: run.concurrency * (run.base_urls?.length ?? 1),
+      concurrency: session.concurrency,
       retries: run.retries,
       done: new Set(done.keys()),
       cache,
@@ -209,7 +210,7 @@ export async function runBenchmark(
   } finally {
     runEnv.progress.finish();
     await journal?.close();
-    await backend.close?.();
+    await session.close();
   }
   const results = buildResults({
     harnessVersion: HARNESS_VERSION,

@@ -3,9 +3,9 @@
  * (config.ts) and the checks that need the files it names (config-checks.ts), so neither imports the other for a type.
  */
 import { z } from "zod";
+import { MODEL_BACKENDS } from "../../runner/session.js";
 import { PROMPT_TYPES } from "../models/generate-prompt.js";
 import { JUDGE_METRICS } from "../models/judge-prompts.js";
-import { MODEL_BACKENDS } from "../models/session.js";
 import { PROMPT_ROLES } from "../models/templates.js";
 
 const Whole = (min: number) => z.number().int().min(min);

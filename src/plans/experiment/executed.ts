@@ -4,9 +4,10 @@
  * against the ground truth, and the correlation between plan scores and answer correctness. The stage itself (the
  * workspace, the executors) lives in the planning layer and is handed to runExperiment by the command.
  */
+
+import type { ModelSession } from "../../runner/session.js";
 import type { WorkProgress } from "../models/progress.js";
 import type { QueryRecord } from "../models/records.js";
-import type { ModelSession } from "../models/session.js";
 import { RATINGS } from "../rating.js";
 import type { PlanRecord } from "../records.js";
 import { queryKey } from "../records.js";

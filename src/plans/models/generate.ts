@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { UserError } from "../../errors.js";
 import type { Prompt } from "../../runner/ask.js";
+import type { ModelSession } from "../../runner/session.js";
 import { parsePlan } from "../parse.js";
 import { DEFAULT_TOOL_DESCRIPTIONS, type ToolDescriptions } from "../tool-descriptions.js";
 import {
@@ -16,7 +17,6 @@ import { silentWork, type WorkProgress } from "./progress.js";
 import { type PromptSet, promptSet } from "./prompt-set.js";
 import { type QueryRecord, type QuerySelection, selectByQuery } from "./records.js";
 import { type NumberedLine, notThisRun, type Replies } from "./resume.js";
-import type { ModelSession } from "./session.js";
 import type { PromptRole, Template } from "./templates.js";
 
 export interface GenerateOptions {

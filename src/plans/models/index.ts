@@ -1,4 +1,6 @@
 /** Model-driven planning: generate plans, judge them with LLMs, refine them into lineages. */
+
+export { type ModelSession, openSession, type SessionOptions } from "../../runner/session.js";
 export { type GenerateOptions, type GenerateResult, generatePlans, type PlanLine } from "./generate.js";
 export {
   explainPlan,
@@ -37,5 +39,4 @@ export {
 } from "./refine.js";
 export { evaluatorPrompt, optimizerPrompt, readOptimizerAnswer } from "./refine-prompts.js";
 export { type ReplyObject, replyObject } from "./reply-object.js";
-export { type ModelSession, openSession, type SessionOptions } from "./session.js";
 export { askStructured, type Structured } from "./structured.js";

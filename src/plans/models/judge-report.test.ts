@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { type MockServer, startMockServer } from "../../mock-server/openai-server.js";
 import { candidateIds, scriptedModel, stepAnswer } from "../../mock-server/plan-prompts.js";
+import { openSession } from "../../runner/session.js";
 import { REFUND_BEST_PLAN, REFUND_INITIAL_PLAN, REFUND_QUERY } from "../paper-examples.js";
 import { judgePlans } from "./judge.js";
 import { judgeReport } from "./judge-report.js";
 import { formatJudgeReport } from "./report-text.js";
-import { openSession } from "./session.js";
 import { canonical } from "./test-support/fixtures.js";
 
 let server: MockServer;

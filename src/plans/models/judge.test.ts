@@ -8,13 +8,13 @@ import {
   scriptedModel,
   stepAnswer,
 } from "../../mock-server/plan-prompts.js";
+import { openSession } from "../../runner/session.js";
 import { REFUND_BEST_PLAN, REFUND_INITIAL_PLAN, REFUND_QUERY } from "../paper-examples.js";
 import { PLAN_POINTS } from "../points.js";
 import { type JudgeOptions, judgePlans } from "./judge.js";
 import { JudgedLineSchema } from "./judge-line.js";
 import type { JudgeMetric } from "./judge-prompts.js";
 import { judgeReport } from "./judge-report.js";
-import { openSession } from "./session.js";
 import { canonical } from "./test-support/fixtures.js";
 
 let server: MockServer | undefined;

@@ -1,4 +1,6 @@
 /** LLM judges for plans: metric-wise (one prompt per metric) or one-shot; every checkable claim is checked. */
+
+import type { ModelSession } from "../../runner/session.js";
 import type { Plan } from "../model.js";
 import { parsePlan } from "../parse.js";
 import { tierOf } from "../rating.js";
@@ -28,7 +30,6 @@ import { oneShotPrompt } from "./one-shot-prompt.js";
 import { silentWork, type WorkProgress } from "./progress.js";
 import { type PromptSet, promptSet } from "./prompt-set.js";
 import { type NumberedLine, notThisRun, type Replies } from "./resume.js";
-import type { ModelSession } from "./session.js";
 import { askStructured, type Structured } from "./structured.js";
 import type { PromptRole } from "./templates.js";
 

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { type MockServer, startMockServer } from "../../mock-server/openai-server.js";
 import { type Asked, between, type Handlers, scriptedModel } from "../../mock-server/plan-prompts.js";
+import { openSession } from "../../runner/session.js";
 import { REFUND_BEST_PLAN, REFUND_INITIAL_PLAN, REFUND_QUERY } from "../paper-examples.js";
 import { renderPlan } from "../render.js";
 import { type RefineOptions, refinePlans } from "./refine.js";
 import { readOptimizerAnswer } from "./refine-prompts.js";
-import { openSession } from "./session.js";
 import { canonical, REFUND_MIDDLE_PLAN } from "./test-support/fixtures.js";
 
 let server: MockServer | undefined;

@@ -3,6 +3,7 @@
  * plan joins the lineage only if it differs; the loop stops after a pass without change or at the pass limit.
  */
 import { canonicalJson } from "../../runner/canonical-json.js";
+import type { ModelSession } from "../../runner/session.js";
 import type { Plan } from "../model.js";
 import { parsePlan, toCanonical } from "../parse.js";
 import type { PlanRecord } from "../records.js";
@@ -16,7 +17,6 @@ import {
   raisedTags,
   readOptimizerAnswer,
 } from "./refine-prompts.js";
-import type { ModelSession } from "./session.js";
 import { askStructured } from "./structured.js";
 import type { PromptVersions } from "./templates.js";
 
@@ -87,16 +87,10 @@ function startingPlan(raw: unknown): { ok: true; plan: Plan } | { ok: false; mes
 class RequestFailed extends Error {}
 
 /** One plan's loop: sequential by nature, each step's verdict depends on the plan the last fix left. */
-async function refineOne(
-  session: ModelSession,
-  input: RefineInput,
-  options: RefineOptions,
-): Promise<LineageLine> {
+/** The line of one plan before any pass: its key fields, no lineage yet. */
+function emptyLine(input: RefineInput, prompts: PromptSet): LineageLine {
   const { record } = input;
-  const tools = options.tools ?? DEFAULT_TOOL_DESCRIPTIONS;
-  const maxPasses = options.maxPasses ?? DEFAULT_MAX_PASSES;
-  const prompts = options.prompts ?? promptSet();
-  const line: LineageLine = {
+  return {
     query_id: record.query_id,
     planner: record.planner,
     prompt_type: record.prompt_type,
@@ -111,92 +105,123 @@ async function refineOne(
     failures: 0,
     prompts: versionsOf(prompts, ["step-evaluator", "optimizer"]),
   };
+}
+
+/** What one plan's loop asks with: the same for every step of every pass. */
+interface LoopContext {
+  session: ModelSession;
+  query: string;
+  tools: ToolDescriptions;
+  prompts: PromptSet;
+}
+
+/** What looking at one step gave: the event to record, and the revised plan when the optimizer changed it. */
+interface StepResult {
+  event: RefineEvent;
+  failed: boolean;
+  revised: { plan: Plan; fixes: string[] } | null;
+}
+
+/** Evaluates one step and, when the evaluator raises a tag, asks the optimizer for a revised plan. */
+async function reviseStep(
+  context: LoopContext,
+  plan: Plan,
+  step: Plan["steps"][number],
+  pass: number,
+  label: string,
+): Promise<StepResult> {
+  const { session, tools, prompts } = context;
+  const evaluation = await askStructured(
+    session,
+    { key: `${label}|evaluate`, messages: evaluatorPrompt(plan, step, tools, prompts.get("step-evaluator")) },
+    evaluationSpec(step.id),
+  );
+  if (!evaluation.ok) {
+    if (evaluation.code === "request-error") throw new RequestFailed(evaluation.message);
+    const message = `${evaluation.code}: ${evaluation.message}`;
+    const event: RefineEvent = {
+      pass,
+      step: step.id,
+      tags: [],
+      reasons: [],
+      outcome: "evaluator-failed",
+      message,
+    };
+    return { event, failed: true, revised: null };
+  }
+  const tags = raisedTags(evaluation.value);
+  const base = {
+    pass,
+    step: step.id,
+    tags: evaluation.value.findings.map((f) => f.tag),
+    reasons: evaluation.value.findings.map((f) => f.reason),
+  };
+  if (tags.length === 0) return { event: { ...base, outcome: "no-change" }, failed: false, revised: null };
+  const target = { step, evaluation: evaluation.value };
+  const messages = optimizerPrompt(context.query, plan, target, tools, prompts.get("optimizer"));
+  const answer = await session.ask({ key: `${label}|optimize`, messages });
+  if (answer.status !== "ok" || answer.text === null) throw new RequestFailed(answer.error ?? "no answer");
+  const reading = readOptimizerAnswer(answer.text);
+  const notes = { change0: reading.change0, change1: reading.change1 };
+  if (!reading.ok)
+    return {
+      event: { ...base, outcome: "unparseable", ...notes, message: reading.message },
+      failed: true,
+      revised: null,
+    };
+  if (canonicalJson(reading.plan) === canonicalJson(plan))
+    return { event: { ...base, outcome: "unchanged", ...notes }, failed: false, revised: null };
+  return {
+    event: { ...base, outcome: "applied", ...notes },
+    failed: false,
+    revised: { plan: reading.plan, fixes: tags },
+  };
+}
+
+/** One pass over the steps of the line's latest plan; true when some step changed it. */
+async function refinePass(context: LoopContext, line: LineageLine, key: string): Promise<boolean> {
+  const pass = ++line.passes;
+  let plan = (line.lineage.at(-1) as { plan: Plan }).plan;
+  let changed = false;
+  let revisits = 0;
+  for (let index = 0, visits = 0; index < plan.steps.length && visits < MAX_VISITS_PER_PASS; visits++) {
+    const step = plan.steps[index] as Plan["steps"][number];
+    const result = await reviseStep(context, plan, step, pass, `${key}|pass ${pass}|step ${step.id}`);
+    line.events.push(result.event);
+    if (result.failed) line.failures++;
+    if (!result.revised) {
+      index++;
+      continue;
+    }
+    const lengthChanged = result.revised.plan.steps.length !== plan.steps.length;
+    plan = result.revised.plan;
+    line.lineage.push(result.revised);
+    changed = true;
+    // A split or a merge shifts the steps under this index: look at the same position again.
+    if (lengthChanged && revisits < MAX_REVISITS) revisits++;
+    else [index, revisits] = [index + 1, 0];
+  }
+  return changed;
+}
+
+async function refineOne(
+  session: ModelSession,
+  input: RefineInput,
+  options: RefineOptions,
+): Promise<LineageLine> {
+  const { record } = input;
+  const prompts = options.prompts ?? promptSet();
+  const context = { session, query: input.query, tools: options.tools ?? DEFAULT_TOOL_DESCRIPTIONS, prompts };
+  const maxPasses = options.maxPasses ?? DEFAULT_MAX_PASSES;
+  const line = emptyLine(input, prompts);
   const start = startingPlan(record.plan);
   if (!start.ok) return { ...line, status: "unusable", error: start.message };
-  let plan = start.plan;
-  line.lineage.push({ plan, fixes: [] });
+  line.lineage.push({ plan: start.plan, fixes: [] });
   const key = `${record.planner}|${record.prompt_type}|${record.query_id}`;
   try {
     while (line.passes < maxPasses) {
-      const pass = ++line.passes;
-      let changed = false;
       const failuresBefore = line.failures;
-      let revisits = 0;
-      for (let index = 0, visits = 0; index < plan.steps.length && visits < MAX_VISITS_PER_PASS; visits++) {
-        const step = plan.steps[index] as Plan["steps"][number];
-        const label = `${key}|pass ${pass}|step ${step.id}`;
-        const evaluation = await askStructured(
-          session,
-          {
-            key: `${label}|evaluate`,
-            messages: evaluatorPrompt(plan, step, tools, prompts.get("step-evaluator")),
-          },
-          evaluationSpec(step.id),
-        );
-        if (!evaluation.ok) {
-          if (evaluation.code === "request-error") throw new RequestFailed(evaluation.message);
-          line.events.push({
-            pass,
-            step: step.id,
-            tags: [],
-            reasons: [],
-            outcome: "evaluator-failed",
-            message: `${evaluation.code}: ${evaluation.message}`,
-          });
-          line.failures++;
-          index++;
-          continue;
-        }
-        const tags = raisedTags(evaluation.value);
-        const verdict = {
-          tags: evaluation.value.findings.map((f) => f.tag),
-          reasons: evaluation.value.findings.map((f) => f.reason),
-        };
-        if (tags.length === 0) {
-          line.events.push({ pass, step: step.id, ...verdict, outcome: "no-change" });
-          index++;
-          continue;
-        }
-        const messages = optimizerPrompt(
-          input.query,
-          plan,
-          { step, evaluation: evaluation.value },
-          tools,
-          prompts.get("optimizer"),
-        );
-        const answer = await session.ask({ key: `${label}|optimize`, messages });
-        if (answer.status !== "ok" || answer.text === null)
-          throw new RequestFailed(answer.error ?? "no answer");
-        const reading = readOptimizerAnswer(answer.text);
-        const notes = { change0: reading.change0, change1: reading.change1 };
-        if (!reading.ok) {
-          line.events.push({
-            pass,
-            step: step.id,
-            ...verdict,
-            outcome: "unparseable",
-            ...notes,
-            message: reading.message,
-          });
-          line.failures++;
-          index++;
-          continue;
-        }
-        if (canonicalJson(reading.plan) === canonicalJson(plan)) {
-          line.events.push({ pass, step: step.id, ...verdict, outcome: "unchanged", ...notes });
-          index++;
-          continue;
-        }
-        line.events.push({ pass, step: step.id, ...verdict, outcome: "applied", ...notes });
-        const lengthChanged = reading.plan.steps.length !== plan.steps.length;
-        plan = reading.plan;
-        line.lineage.push({ plan, fixes: tags });
-        changed = true;
-        // A split or a merge shifts the steps under this index: look at the same position again.
-        if (lengthChanged && revisits < MAX_REVISITS) revisits++;
-        else [index, revisits] = [index + 1, 0];
-      }
-      if (!changed) {
+      if (!(await refinePass(context, line, key))) {
         line.stopped = line.failures > failuresBefore ? "failures" : "no-change";
         break;
       }

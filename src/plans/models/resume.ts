@@ -10,7 +10,7 @@ import type { z } from "zod";
 import { UserError } from "../../errors.js";
 import { forEachLine, parseLine, readTextFile } from "../../jsonl.js";
 import type { Answer, Prompt } from "../../runner/ask.js";
-import type { ModelSession } from "./session.js";
+import type { ModelSession } from "../../runner/session.js";
 
 /** The replies an output file holds, by prompt key. */
 export type Replies = ReadonlyMap<string, string>;

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { type MockServer, startMockServer } from "../../mock-server/openai-server.js";
+import { openSession } from "../../runner/session.js";
 import { tempDir } from "../../test-support/temp.js";
 import { replyObject } from "./reply-object.js";
-import { openSession } from "./session.js";
 import { askStructured, readStructured } from "./structured.js";
 
 describe("replyObject", () => {

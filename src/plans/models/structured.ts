@@ -8,8 +8,8 @@ import type { z } from "zod";
 import { formatPath } from "../../errors.js";
 import type { ChatMessage } from "../../protocols/render.js";
 import type { Prompt } from "../../runner/ask.js";
+import type { ModelSession } from "../../runner/session.js";
 import { answerPart, replyObject } from "./reply-object.js";
-import type { ModelSession } from "./session.js";
 
 export type FailureCode = "request-error" | "malformed" | "out-of-range" | "empty";
 
