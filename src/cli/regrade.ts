@@ -14,8 +14,8 @@ import { STDOUT_PATH } from "../io/target.js";
 import { summarize } from "../metrics/summary.js";
 import { gradingProfileOf, readResults } from "../report/load.js";
 import { regradeResults } from "../report/regrade.js";
-import type { ReportResults } from "../report/results-schema.js";
 import { casesOf, verifyResults } from "../report/verify.js";
+import type { ReportResults } from "../runner/results-schema.js";
 import { terminalText } from "../sanitize.js";
 import { type Io, outputOptions } from "./io.js";
 

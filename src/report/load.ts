@@ -4,7 +4,7 @@ import type { Case } from "../cases/schema.js";
 import { formatPath, UserError } from "../errors.js";
 import { parseJsonText } from "../input/json.js";
 import { readInputText } from "../input/read.js";
-import { type ReportResults, ReportResultsSchema, type ReportRun } from "./results-schema.js";
+import { type ReportResults, ReportResultsSchema, type ReportRun } from "../runner/results-schema.js";
 import { casesOf, verifyResults } from "./verify.js";
 
 /** Validates parsed JSON; `where` names the file in the one-line error. */
