@@ -4,7 +4,7 @@
  * back byte for byte, and an object the readers would refuse is never written.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../cli/main.js";
 import { readResults, writeResults } from "../index.js";
@@ -31,7 +31,8 @@ const oracle = (out: string, ...extra: string[]) =>
 function roundTrips(file: string): void {
   const text = readFileSync(file, "utf8");
   const written = JSON.parse(text) as unknown;
-  const copy = `${file}.copy.json`;
+  // The copy goes to the temporary folder: never beside a fixture in the source tree.
+  const copy = path(`${basename(file)}.copy.json`);
   writeResults(copy, written);
   expect(readFileSync(copy, "utf8")).toBe(text);
   expect(readResults(copy)).toEqual(written);
