@@ -54,6 +54,8 @@ export { formatSummary } from "./report/terminal.js";
 export { type RunConfig, RunConfigSchema } from "./runner/config.js";
 export type { RunRecord } from "./runner/record.js";
 export type { Results } from "./runner/results.js";
+export { readResults, writeResults } from "./runner/results-file.js";
+export type { ReportResults } from "./runner/results-schema.js";
 export { runBenchmark } from "./runner/run.js";
 export { type ControlRow, type SelftestRow, selftest, selftestControls } from "./selftest.js";
 export { evaluateExpression } from "./tools/arithmetic.js";

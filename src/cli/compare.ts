@@ -23,7 +23,7 @@ import {
   protocolsOf,
   relabelForPairs,
 } from "../report/protocol-pairs.js";
-import type { ReportRun } from "../report/results-schema.js";
+import type { ReportRun } from "../runner/results-schema.js";
 import { terminalText } from "../sanitize.js";
 import { fraction } from "./flags.js";
 import { type Io, stdoutColor } from "./io.js";

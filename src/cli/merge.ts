@@ -1,13 +1,13 @@
 /** `tooluse merge`: join the shards of one run (`run --shard K/N`) into the results file the whole run would write. */
 import type { Case } from "../cases/schema.js";
 import { UserError } from "../errors.js";
-import { writeOutput } from "../io/output.js";
 import { STDOUT_PATH } from "../io/target.js";
 import { readResults } from "../report/load.js";
-import type { ReportResults } from "../report/results-schema.js";
 import { casesOf, verifyResults } from "../report/verify.js";
 import { mergeShards, type ShardFile } from "../runner/merge.js";
 import type { Results } from "../runner/results.js";
+import { writeResults } from "../runner/results-file.js";
+import type { ReportResults } from "../runner/results-schema.js";
 import { selectCases } from "../runner/run.js";
 import { terminalText } from "../sanitize.js";
 import { type Io, outputOptions } from "./io.js";
@@ -68,7 +68,7 @@ export async function runMerge(flags: MergeFlags, io: Io): Promise<number> {
   for (const { file, results } of reports)
     if (results.corpus.digest === first.results.corpus.digest) checkShard(file, results, cases);
   const merged = mergeShards(shards, selectCases(cases, (shards[0] as ShardFile).results.config.filters));
-  writeOutput(flags.out, `${JSON.stringify(merged, null, 1)}\n`, outputOptions(io));
+  writeResults(flags.out, merged, outputOptions(io));
   const { counts, summary } = merged;
   if (flags.json)
     io.stdout(

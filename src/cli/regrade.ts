@@ -9,13 +9,13 @@ import { UserError } from "../errors.js";
 import type { BfclMode } from "../grade/bfcl/checker.js";
 import { gradingProfile } from "../grade/profiles.js";
 import type { Verdict } from "../grade/verdict.js";
-import { writeOutput } from "../io/output.js";
 import { STDOUT_PATH } from "../io/target.js";
 import { summarize } from "../metrics/summary.js";
 import { gradingProfileOf, readResults } from "../report/load.js";
 import { regradeResults } from "../report/regrade.js";
-import type { ReportResults } from "../report/results-schema.js";
 import { casesOf, verifyResults } from "../report/verify.js";
+import { writeResults } from "../runner/results-file.js";
+import type { ReportResults } from "../runner/results-schema.js";
 import { terminalText } from "../sanitize.js";
 import { type Io, outputOptions } from "./io.js";
 
@@ -72,7 +72,7 @@ export async function runRegrade(options: RegradeOptions, io: Io): Promise<numbe
     records,
     summary: { ...summarize(verdicts, cases), missing },
   };
-  writeOutput(options.out, `${JSON.stringify(regraded, null, 1)}\n`, outputOptions(io));
+  writeResults(options.out, regraded, outputOptions(io));
   const changed = regrading.differences.filter((d) => d.what.startsWith("stored ")).length;
   const flipped = regrading.differences.filter((d) => / re-graded (passed|failed)$/.test(d.what));
   const toFailed = flipped.filter((d) => d.what.endsWith("re-graded failed")).length;

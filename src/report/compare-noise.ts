@@ -6,10 +6,10 @@
 import type { Estimate } from "../metrics/case-bootstrap.js";
 import { compareRepeatedRuns, type NoiseComparison } from "../metrics/noise-compare.js";
 import { detectionPlan, formatPValue, noiseVerdictLine } from "../metrics/noise-verdict.js";
+import type { ReportRun } from "../runner/results-schema.js";
 import { terminalText } from "../sanitize.js";
 import { shortDigest, wrap } from "./format.js";
 import { attemptsOf, repeatsOfResults } from "./repeats.js";
-import type { ReportRun } from "./results-schema.js";
 import { renderTable, style } from "./table.js";
 
 const WIDTH = 100;

@@ -5,9 +5,9 @@
  */
 import { pooledMcNemar, type SignFlipMethod } from "../metrics/cluster-sign-flip.js";
 import type { PairedComparison, PairedTable } from "../metrics/paired.js";
+import type { ReportRun } from "../runner/results-schema.js";
 import { terminalText } from "../sanitize.js";
 import { formatInterval, formatRatio, shortDigest, wrap } from "./format.js";
-import type { ReportRun } from "./results-schema.js";
 import { renderTable, style } from "./table.js";
 
 const ALPHA = 0.05;

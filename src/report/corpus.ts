@@ -3,7 +3,7 @@ import type { Case } from "../cases/schema.js";
 import { CaseSchema } from "../cases/schema.js";
 import { parseJsonl } from "../jsonl.js";
 import { sha256 } from "../runner/canonical-json.js";
-import type { ReportRun } from "./results-schema.js";
+import type { ReportRun } from "../runner/results-schema.js";
 import { corpusCandidates, readCorpusCandidate } from "./verify.js";
 
 /** The cases of each digest found, or why a digest was not found (shown in the report instead of conversations). */

@@ -1,5 +1,5 @@
 /** Number and setting formats shared by every view, so the terminal, Markdown and HTML say the same thing. */
-import type { ReportResults } from "./results-schema.js";
+import type { ReportResults } from "../runner/results-schema.js";
 
 export function formatRatio(value: number | null): string {
   return value === null ? "–" : value.toFixed(3);

@@ -1,7 +1,7 @@
 /** The leaderboard across runs: one row per (run, protocol), ranked by score, and warnings about mixed runs. */
 import type { Score } from "../metrics/summary.js";
+import type { ReportRun } from "../runner/results-schema.js";
 import { formatBatch, shortDigest } from "./format.js";
-import type { ReportRun } from "./results-schema.js";
 
 export interface LeaderboardRow {
   rank: number;

@@ -1,26 +1,13 @@
 /** Reads results files for the report views: parsed as unknown, validated by a loose schema, one clear line if bad. */
 import { basename } from "node:path";
 import type { Case } from "../cases/schema.js";
-import { formatPath, UserError } from "../errors.js";
-import { parseJsonText } from "../input/json.js";
-import { readInputText } from "../input/read.js";
-import { type ReportResults, ReportResultsSchema, type ReportRun } from "./results-schema.js";
+import { UserError } from "../errors.js";
+import { readResults } from "../runner/results-file.js";
+import type { ReportResults, ReportRun } from "../runner/results-schema.js";
 import { casesOf, verifyResults } from "./verify.js";
 
-/** Validates parsed JSON; `where` names the file in the one-line error. */
-export function parseResults(value: unknown, where: string): ReportResults {
-  const parsed = ReportResultsSchema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new UserError(
-    `${where}: not a valid results file: field ${formatPath(issue?.path ?? [])}: ${issue?.message ?? "invalid"}`,
-  );
-}
-
-/** A results file read within the input limits (a byte-order mark is fine), parsed and checked against the schema. */
-export function readResults(file: string): ReportResults {
-  return parseResults(parseJsonText(readInputText(file), file), file);
-}
+// The readers' door to a results file lives beside its writer (src/runner/results-file.ts).
+export { parseResults, readResults } from "../runner/results-file.js";
 
 /** The line that marks a run on replaced system prompts (`--system-prompt-file`), or null for the standard ones. */
 export function customPromptNote(results: ReportResults): string | null {

@@ -10,7 +10,7 @@ import { UserError } from "../errors.js";
 import { GRADING_PROFILES, type GradingProfile, gradingProfile } from "../grade/profiles.js";
 import type { Verdict } from "../grade/verdict.js";
 import { canonicalJson } from "../runner/canonical-json.js";
-import type { ReportRecord, ReportResults } from "./results-schema.js";
+import type { ReportRecord, ReportResults } from "../runner/results-schema.js";
 
 /** A record whose stored verdict (or the grader it names) is not what re-grading its output gives. */
 export interface Difference {

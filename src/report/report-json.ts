@@ -1,7 +1,8 @@
 /** `tooluse report --json`: the results files as one JSON document, for scripts (the tables are for people). */
+
+import type { ReportRun } from "../runner/results-schema.js";
 import { leaderboard } from "./leaderboard.js";
 import { repeatStatistics } from "./repeats.js";
-import type { ReportRun } from "./results-schema.js";
 
 /**
  * Every run's identity and summary (with its repeat statistics when K > 1, as `run --json` prints them), and the

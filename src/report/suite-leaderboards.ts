@@ -2,8 +2,9 @@
  * The summary of a matrix run: one leaderboard per suite under its own heading. Runs of different suites are never
  * ranked in one table: their scores are on different cases, and the table would only warn that it is not comparable.
  */
+
+import type { ReportRun } from "../runner/results-schema.js";
 import { markdownText, terminalText } from "../sanitize.js";
-import type { ReportRun } from "./results-schema.js";
 import { style } from "./table.js";
 import type { FormatOptions } from "./terminal.js";
 import { formatLeaderboard } from "./terminal-leaderboard.js";

@@ -1,8 +1,9 @@
 /** The terminal (and Markdown) leaderboard of several runs, with a warning line when the runs are not comparable. */
+
+import type { ReportRun } from "../runner/results-schema.js";
 import { markdownText, terminalText, truncate } from "../sanitize.js";
 import { formatBatch, formatInterval, formatRatio, shortDigest, wrap } from "./format.js";
 import { leaderboard, mixWarnings } from "./leaderboard.js";
-import type { ReportRun } from "./results-schema.js";
 import { type Column, renderTable, style, visibleLength } from "./table.js";
 import type { FormatOptions } from "./terminal.js";
 

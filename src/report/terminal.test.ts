@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ReportRun } from "../runner/results-schema.js";
 import { tempDir } from "../test-support/temp.js";
-import type { ReportRun } from "./results-schema.js";
 import { formatRunHeader, formatSummary } from "./terminal.js";
 import { formatLeaderboard } from "./terminal-leaderboard.js";
 import { asReportResults, type FixtureRun, makeRun } from "./test-support/fixtures.js";

@@ -1,9 +1,9 @@
 /** The terminal (and Markdown) view of one run: headline with its interval, scores per protocol, metrics, breakdowns. */
 import type { Metrics, Score, Summary } from "../metrics/summary.js";
+import type { ReportResults } from "../runner/results-schema.js";
 import { markdownText, terminalText } from "../sanitize.js";
 import { formatDecoding, formatInterval, formatRatio, shortDigest } from "./format.js";
 import { customPromptNote } from "./load.js";
-import type { ReportResults } from "./results-schema.js";
 import { bar, renderTable, style } from "./table.js";
 
 export { formatInterval, formatRatio } from "./format.js";

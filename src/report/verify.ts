@@ -17,8 +17,8 @@ import { wilsonInterval } from "../metrics/wilson.js";
 import { DEFAULT_CASES_FILE, PACKAGE_ROOT } from "../paths.js";
 import { canonicalJson, sha256 } from "../runner/canonical-json.js";
 import { recordKey } from "../runner/record.js";
+import type { ReportResults } from "../runner/results-schema.js";
 import { differenceNotes, graderOf, type Regrading, regradeResults } from "./regrade.js";
-import type { ReportResults } from "./results-schema.js";
 
 export interface VerifiedResults {
   results: ReportResults;

@@ -5,7 +5,6 @@ import { loadCases } from "../cases/load.js";
 import type { Case } from "../cases/schema.js";
 import { formatPath, UserError } from "../errors.js";
 import { gradingProfile } from "../grade/profiles.js";
-import { writeOutput } from "../io/output.js";
 import { outputTarget } from "../io/target.js";
 import { readTextFile } from "../jsonl.js";
 import { DATA_DIR, DEFAULT_CASES_FILE } from "../paths.js";
@@ -21,6 +20,7 @@ import type { ProgressReporter } from "./progress.js";
 import { type RunRecord, recordKey } from "./record.js";
 import { repeatsOf, selectAttempts } from "./repeats.js";
 import { buildResults, type Results } from "./results.js";
+import { writeResults } from "./results-file.js";
 import { stratifiedSample } from "./sample.js";
 import { openModelSession } from "./session.js";
 import { loadSystemPrompts } from "./system-prompts.js";
@@ -226,7 +226,7 @@ export async function runBenchmark(
     startedAt: header.started_at,
     finishedAt: new Date().toISOString(),
   });
-  writeOutput(run.out, `${JSON.stringify(results, null, 1)}\n`, {
+  writeResults(run.out, results, {
     ...(runEnv.stdout ? { stdout: runEnv.stdout } : {}),
   });
   return results;

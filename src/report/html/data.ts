@@ -4,8 +4,8 @@
  */
 import type { Case, Protocol } from "../../cases/schema.js";
 import { type PromptOptions, promptDigests } from "../../protocols/prompts.js";
+import type { ReportRecord, ReportRun } from "../../runner/results-schema.js";
 import type { CorpusLookup } from "../corpus.js";
-import type { ReportRecord, ReportRun } from "../results-schema.js";
 import {
   CONVERSATION_ROLES,
   describeCalls,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ReportRecord } from "../results-schema.js";
+import type { ReportRecord } from "../../runner/results-schema.js";
 import { measured, percentile, runUsage } from "./record-stats.js";
 
 const record = (fields: Record<string, unknown>) =>

@@ -2,7 +2,7 @@
  * Latency and token counts of records, read defensively: the report's record schema lets these fields through
  * unchecked, so a value that is not a finite, non-negative number counts as absent (shown "–", never 0).
  */
-import type { ReportRecord } from "../results-schema.js";
+import type { ReportRecord } from "../../runner/results-schema.js";
 
 export type MeasuredField = "latency_ms" | "prompt_tokens" | "completion_tokens";
 

@@ -4,8 +4,8 @@
  * has repeats, so a page of single runs is what it was before repeats existed.
  */
 import type { Estimate } from "../../metrics/case-bootstrap.js";
+import type { ReportRun } from "../../runner/results-schema.js";
 import { type RepeatStatistics, repeatStatistics } from "../repeats.js";
-import type { ReportRun } from "../results-schema.js";
 import { runColor } from "./charts.js";
 import { html, type SafeHtml } from "./escape.js";
 

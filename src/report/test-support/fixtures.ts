@@ -7,8 +7,8 @@ import { configFromFlags, type RunFlags } from "../../cli/run.js";
 import { DEFAULT_CASES_FILE } from "../../paths.js";
 import { silentProgress } from "../../runner/progress.js";
 import type { Results } from "../../runner/results.js";
+import type { ReportResults } from "../../runner/results-schema.js";
 import { runBenchmark } from "../../runner/run.js";
-import type { ReportResults } from "../results-schema.js";
 
 export interface FixtureRun {
   file: string;

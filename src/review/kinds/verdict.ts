@@ -18,8 +18,8 @@ import {
   runPromptOptions,
 } from "../../report/html/describe-case.js";
 import { labelRuns, readResults } from "../../report/load.js";
-import type { ReportRecord } from "../../report/results-schema.js";
 import { verifyResults } from "../../report/verify.js";
+import type { ReportRecord } from "../../runner/results-schema.js";
 import {
   type NewTask,
   type VerdictCase,

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { PROTOCOLS } from "../cases/schema.js";
 import type { Score, Summary } from "../metrics/summary.js";
-import { RESULTS_FORMAT } from "../runner/results.js";
+import { RESULTS_FORMAT } from "./results.js";
 
 const ratio = z.number().nullable();
 const count = z.number().int().nonnegative();
