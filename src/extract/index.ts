@@ -78,10 +78,11 @@ export interface ExtractOptions {
    */
   truncated?: "call" | "attempt";
   /**
-   * What a JSON call that parses only after a repair is (E9): `"call"` (default, the lenient reader's reading) or
-   * `"attempt"` (both profiles: a repaired text is no JSON object, so the call is a malformed attempt).
+   * What a JSON call that parses only after a repair is (E9): `"call"` (default, the lenient reader's reading, silent),
+   * `"named"` (`tooluse`: read as a call, and the extraction says so in `repairedJson`, a leniency the verdict names)
+   * or `"attempt"` (`spec1`: a repaired text is no JSON object, so the call is a malformed attempt).
    */
-  repairedJson?: "call" | "attempt";
+  repairedJson?: "call" | "named" | "attempt";
   /**
    * What a broken structure is (E11): `"call"` (default: whatever a reader makes of it) or `"attempt"` (`tooluse`: a
    * misnested `<tool_call>` block, a GLM key without its value, an object keyed by a tool's name are malformed).
@@ -120,11 +121,15 @@ function toolNamesOf(tools: readonly ToolSpec[]): ReadonlySet<string> {
   return names;
 }
 
-/** Where a strict reading (E9) notes the repaired JSON it refused that would have been a call. */
+/** Where a strict or a named reading (E9) notes the repaired JSON it met that would have been a call. */
 interface RepairLog {
   calls: Span[];
-  /** Any repaired text refused, a call or not: the lenient defaults would have read it. */
+  /** Any repaired text met, a call or not: a strict reading refused what the lenient defaults would have read. */
   any: boolean;
+  /** Whether the repaired text is refused (`attempt`) or read and named (`named`). */
+  refuse: boolean;
+  /** A repaired body read outside the JSON scan (a call block's body, an `arguments` string): named, not refused. */
+  bodyRead: boolean;
 }
 
 /** The facts the extractors share for one text; the JSON scan is done on first need (a class: no closure per output). */
@@ -157,7 +162,7 @@ class Context implements ExtractContext {
       if (!isRepaired(this.text, span, parsed) && !hasRepairedArgumentText(parsed.value)) return candidate;
       log.any = true;
       if (callsFromValue(parsed.value, { toolNames: this.toolNames }).length > 0) log.calls.push(span);
-      return { span, parsed: refuseRepaired(true, parsed) };
+      return { span, parsed: refuseRepaired(log.refuse, parsed) };
     });
   }
 
@@ -166,7 +171,8 @@ class Context implements ExtractContext {
     if (this.repairs === undefined || !parsed.ok) return parsed;
     if (isStandardJson(text) && !hasRepairedArgumentText(parsed.value)) return parsed;
     this.repairs.any = true;
-    return refuseRepaired(true, parsed);
+    if (!this.repairs.refuse) this.repairs.bodyRead = true;
+    return refuseRepaired(this.repairs.refuse, parsed);
   }
 }
 
@@ -195,7 +201,7 @@ class Reading {
   private readonly plainLine: boolean;
   private readonly truncatedIsAttempt: boolean;
   private readonly brokenIsAttempt: boolean;
-  /** E9: repaired JSON refused under a strict reading (undefined: the lenient reading). */
+  /** E9: repaired JSON refused under a strict reading, or noted under a named one (undefined: the silent reading). */
   private readonly repairs: RepairLog | undefined;
   /** A call block that never closed was set aside (E8): with no other call, the output is a malformed attempt. */
   private cutOff = false;
@@ -213,7 +219,7 @@ class Reading {
     this.plainLine = options.plainLine ?? true;
     this.truncatedIsAttempt = options.truncated === "attempt";
     this.brokenIsAttempt = options.broken === "attempt";
-    this.repairs = options.repairedJson === "attempt" ? { calls: [], any: false } : undefined;
+    this.repairs = repairLogFor(options.repairedJson);
     this.tools = options.tools ?? DEFAULT_TOOLS;
     this.toolNames = toolNamesOf(this.tools);
   }
@@ -263,6 +269,7 @@ class Reading {
       };
       const dialect = extractor.dialect ?? (isGlm(text, found.result.spans) ? "glm" : undefined);
       if (dialect !== undefined) extraction.dialect = dialect;
+      if (this.readRepaired(found.result.spans)) extraction.repairedJson = true;
       return extraction;
     }
     const context = this.contextFor(seen);
@@ -414,9 +421,17 @@ class Reading {
       );
   }
 
+  /** E9 under a named reading: whether the calls read came from repaired text (a call span or a block's body). */
+  private readRepaired(spans: readonly Span[]): boolean {
+    const log = this.repairs;
+    if (log === undefined || log.refuse) return false;
+    return log.bodyRead || log.calls.some((repaired) => spans.some((span) => overlaps(span, repaired)));
+  }
+
   /** E9: a repaired JSON call stands where a call would (not a mention under E2), so the reply is a malformed attempt. */
   private repairedAttempt(seen: string): boolean {
-    const spans = this.repairs?.calls ?? [];
+    if (this.repairs?.refuse !== true) return false;
+    const spans = this.repairs.calls;
     if (!this.mentions) return spans.length > 0;
     return spans.some((span) => standsAsAttempt(seen, span));
   }
@@ -426,6 +441,16 @@ class Reading {
     const alone = onlySpan(seen, span);
     return extractor.extract(alone, new Context(this.tools, this.toolNames, alone, this.repairs)).calls;
   }
+}
+
+/** The log a reading of repaired JSON keeps (E9); none for the silent reading. */
+function repairLogFor(mode: ExtractOptions["repairedJson"]): RepairLog | undefined {
+  if (mode === undefined || mode === "call") return undefined;
+  return { calls: [], any: false, refuse: mode === "attempt", bodyRead: false };
+}
+
+function overlaps(a: Span, b: Span): boolean {
+  return a.start < b.end && b.start < a.end;
 }
 
 /** Each round blanks at least one span; outputs have few, and the bound keeps hostile text linear. */

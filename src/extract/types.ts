@@ -57,4 +57,6 @@ export interface Extraction {
   shape: ExtractorName | null;
   /** Present when the calls were read in a dialect beyond SPEC §3.1's chain (a leniency the verdict names). */
   dialect?: Dialect;
+  /** Present when a call was read from JSON that parses only after a repair (E9 under `tooluse`: a named leniency). */
+  repairedJson?: true;
 }

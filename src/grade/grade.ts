@@ -3,7 +3,7 @@
 import { isMentions } from "../cases/mentions.js";
 import type { Case, ExpectedCall } from "../cases/schema.js";
 import { hasEmptyName } from "../extract/broken-shapes.js";
-import { type Dialect, type Extraction, extractCalls } from "../extract/index.js";
+import { type Extraction, extractCalls } from "../extract/index.js";
 import type { Call, ToolSpec } from "../tools/types.js";
 import { hasConstraints, unmetConstraints, unmetConstraintsAsSubstrings } from "./answer.js";
 import { type Behaviour, type ReplyReading, readBehaviour } from "./behaviour.js";
@@ -82,17 +82,20 @@ export function gradeAndRead(
           ? gradeAnyCall(base, tools, reading)
           : gradeNoCall(base, expect, reading, rules);
   if ("dialect" in reading && reading.dialect !== undefined && graded.calls.length > 0)
-    nameDialect(graded, reading.dialect);
+    nameLeniency(graded, `dialect=${reading.dialect}`);
+  // E9 under `tooluse`: a call read from repaired JSON is a call, and the verdict says the text needed a repair.
+  if ("repairedJson" in reading && reading.repairedJson === true && graded.calls.length > 0)
+    nameLeniency(graded, "json=repaired");
   // Only an extraction has a shape: a native reading is assembled from the runtime's calls.
   return { verdict: graded, extraction: "shape" in reading ? reading : undefined };
 }
 
 /**
- * Calls read in a dialect beyond SPEC §3.1's chain are a leniency, named like the others: `dialect=pythonic` in the
- * verdict's `lenient` list and its reason (docs/spec-conformance.md, "Leniencies").
+ * Calls read in a dialect beyond SPEC §3.1's chain, or from JSON that needed a repair (E9), are a leniency, named like
+ * the others: `dialect=pythonic` or `json=repaired` in the verdict's `lenient` list and its reason
+ * (docs/spec-conformance.md, "Leniencies").
  */
-function nameDialect(graded: Verdict, dialect: Dialect): void {
-  const name = `dialect=${dialect}`;
+function nameLeniency(graded: Verdict, name: string): void {
   const earlier = graded.lenient ?? [];
   graded.lenient = [...earlier, name];
   graded.reason =

@@ -47,8 +47,9 @@ const REGISTRY: Record<GradingProfileName, (options: ProfileOptions) => GradingP
     // the classes of the lost blind set 6 — E9 a repaired JSON call is a malformed attempt, E10 disowning frames and
     // slot names make a mention, E11 broken structures are attempts (docs/spec-conformance.md) — and blind set 8's
     // reply classes: an action placed elsewhere ("You can pick seats on ba.com") is an alternative, not a request; a
-    // missing means named with compound modifiers ("a clock or time-zone tool") is a refusal.
-    version: "2.3.0",
+    // missing means named with compound modifiers ("a clock or time-zone tool") is a refusal. 2.4.0: E9 decided by a
+    // visible leniency, a repaired JSON call is read as a call and named `json=repaired` (issue 25).
+    version: "2.4.0",
     grade: (testCase, output) => withBoth(testCase, output, TOOLUSE_RULES, bfclMode),
   }),
   spec1: ({ bfclMode }) => ({

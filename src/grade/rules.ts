@@ -27,9 +27,10 @@ export interface GradingRules {
   truncated: "call" | "attempt";
   /**
    * A JSON call that parses only after a repair (trailing comma, bare keys, single quotes, Python literals, an extra
-   * closing bracket): a malformed attempt in both profiles, SPEC §3.1 reading "JSON objects" (E9).
+   * closing bracket), E9: `tooluse` reads it as a call and names the leniency (`json=repaired`); `spec1` calls it a
+   * malformed attempt, SPEC §3.1 reading "JSON objects".
    */
-  repairedJson: "call" | "attempt";
+  repairedJson: "call" | "named" | "attempt";
   /**
    * A broken structure (E11): a misnested `<tool_call>` block, a GLM `<arg_key>` without `<arg_value>`, a native call
    * with an empty name, a `TOOL name k=v` line without `|`, an object keyed by a tool's name. 2.0: a malformed
@@ -46,7 +47,7 @@ export const TOOLUSE_RULES: GradingRules = {
   mentions: true,
   dialects: true,
   truncated: "attempt",
-  repairedJson: "attempt",
+  repairedJson: "named",
   broken: "attempt",
 };
 

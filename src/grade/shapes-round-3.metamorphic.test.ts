@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import type { Case, Protocol } from "../cases/schema.js";
 import { TOOL_NAMES } from "../tools/catalogue.js";
 import { grade } from "./grade.js";
+import { type GradingRules, SPEC1_RULES } from "./rules.js";
 import { CITIES, type Lang, shape } from "./test-support/phrase-grammars.js";
 import {
   BROKEN,
@@ -43,9 +44,15 @@ function weather(lang: Lang, city: string): Case {
   } as Case;
 }
 
-function verdictOf(c: Case, output: string, protocol: Protocol) {
-  const v = grade(c, { id: c.id, protocol, output });
-  return { output, passed: v.passed, malformed: v.malformed, calls: v.calls.length };
+function verdictOf(c: Case, output: string, protocol: Protocol, rules?: GradingRules) {
+  const v = grade(c, { id: c.id, protocol, output }, rules);
+  return {
+    output,
+    passed: v.passed,
+    malformed: v.malformed,
+    calls: v.calls.length,
+    lenient: v.lenient ?? [],
+  };
 }
 
 const city = fc.constantFrom(...CITIES);
@@ -53,7 +60,7 @@ const fence = fc.constantFrom<"" | "```" | "```json">("", "```", "```json");
 const gap = fc.constantFrom("\n", "\n\n", "\n   \n");
 
 describe.each(LANGS)("E9 repaired JSON (%s)", (lang) => {
-  it("a valid call passes under whitespace, fence, keep-frame and polite suffix; its repair is an attempt", () => {
+  it("a valid call passes under whitespace, fence, keep-frame and polite suffix; its repair passes named (spec1: an attempt)", () => {
     fc.assert(
       fc.property(
         city,
@@ -64,9 +71,18 @@ describe.each(LANGS)("E9 repaired JSON (%s)", (lang) => {
         fc.constantFrom(...REPAIRS),
         (c, pretty, f, preface, suffix, repair) => {
           const valid = `${preface}\n${setDown(jsonCall(c, pretty), f)}${suffix}`;
-          expect(verdictOf(weather(lang, c), valid, "json")).toMatchObject({ passed: true, calls: 1 });
+          expect(verdictOf(weather(lang, c), valid, "json")).toMatchObject({
+            passed: true,
+            calls: 1,
+            lenient: [],
+          });
           const spoiled = `${preface}\n${setDown(repaired(repair, c), f)}${suffix}`;
           expect(verdictOf(weather(lang, c), spoiled, "json")).toMatchObject({
+            passed: true,
+            calls: 1,
+            lenient: ["json=repaired"],
+          });
+          expect(verdictOf(weather(lang, c), spoiled, "json", SPEC1_RULES)).toMatchObject({
             passed: false,
             malformed: true,
             calls: 0,

@@ -31,7 +31,7 @@ const CALL = { passed: true, malformed: false, calls: 1 };
 const ATTEMPT = { passed: false, malformed: true, calls: 0 };
 const MENTION = { passed: false, malformed: false, calls: 0 };
 
-describe("E9: a repaired JSON call is a malformed attempt, never a silent pass", () => {
+describe("E9: a repaired JSON call is a call under tooluse, never a silent one; an attempt under spec1", () => {
   const cases: [string, string, string][] = [
     ["en", "Rome", `{"name": "get_weather", "arguments": {"city": "Rome"},}`],
     ["en", "Rome", `{name: "get_weather", arguments: {city: "Rome"}}`],
@@ -49,7 +49,13 @@ describe("E9: a repaired JSON call is a malformed attempt, never a silent pass",
     ["ru", "Берлин", '```json\n{"name": "get_weather", "arguments": {"city": "Берлин",}}\n```'],
   ];
   it.each(cases)("%s: %s — %s", (lang, city, output) => {
-    expect(verdictOf(weather(lang as "en" | "ru", city), output)).toMatchObject(ATTEMPT);
+    const c = weather(lang as "en" | "ru", city);
+    expect(verdictOf(c, output)).toMatchObject({ ...CALL, lenient: ["json=repaired"] });
+    expect(grade(c, { id: c.id, protocol: "json", output }).reason).toContain("(lenient: json=repaired)");
+    const strict = grade(c, { id: c.id, protocol: "json", output }, SPEC1_RULES);
+    expect({ passed: strict.passed, malformed: strict.malformed, calls: strict.calls.length }).toEqual(
+      ATTEMPT,
+    );
   });
 
   it("spec1 reads JSON objects too: a repaired text is none, and the call is an attempt", () => {
