@@ -11,12 +11,12 @@ import { join } from "node:path";
 import { referenceOutput } from "../src/backends/reference-outputs.js";
 import { loadCases } from "../src/cases/load.js";
 import type { Case, Protocol } from "../src/cases/schema.js";
-import { configFromFlags } from "../src/cli/run.js";
 import { gradingProfile } from "../src/grade/profiles.js";
 import { DEFAULT_CASES_FILE } from "../src/paths.js";
 import { loadRuns, readResults } from "../src/report/load.js";
 import { regradeResults } from "../src/report/regrade.js";
 import { sha256 } from "../src/runner/canonical-json.js";
+import { definedRun } from "../src/runner/define-run.js";
 import type { RunRecord } from "../src/runner/record.js";
 import { buildResults } from "../src/runner/results.js";
 import { tempDir } from "../src/test-support/temp.js";
@@ -80,20 +80,17 @@ try {
       });
     }
   });
-  const config = configFromFlags({
+  const config = definedRun({
     backend: "openai",
     model: "vendor/model-instruct",
-    baseUrl: "http://127.0.0.1:8000/v1",
-    apiKeyEnv: "OPENAI_API_KEY",
-    protocol: "json,xml,plain,native",
-    cases: casesFile,
-    concurrency: "8",
-    timeout: "60",
-    retries: "4",
+    base_url: "http://127.0.0.1:8000/v1",
+    api_key_env: "OPENAI_API_KEY",
+    protocols: ["json", "xml", "plain", "native"],
+    cases_file: casesFile,
+    concurrency: 8,
+    timeout_ms: 60_000,
+    retries: 4,
     cache: true,
-    maxTokens: "256",
-    temperature: "0",
-    thinking: "off",
   });
   const results = buildResults({
     harnessVersion: "bench",

@@ -9,10 +9,10 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { join } from "node:path";
 import { loadCases } from "../src/cases/load.js";
-import { configFromFlags } from "../src/cli/run.js";
 import { flakyCaseIds } from "../src/mock-server/flaky-model.js";
 import { DEFAULT_CASES_FILE } from "../src/paths.js";
 import { repeatStatistics } from "../src/report/repeats.js";
+import { definedRun } from "../src/runner/define-run.js";
 import { silentProgress } from "../src/runner/progress.js";
 import { runBenchmark } from "../src/runner/run.js";
 import { tempDir } from "../src/test-support/temp.js";
@@ -36,22 +36,18 @@ const dir = tempDir("tooluse-bench-repeats-");
 
 /** One run as `tooluse run` makes it: the requests, then (with repeats) the statistics it prints. */
 async function timedRun(repeats: number, limit?: number) {
-  const config = configFromFlags({
+  const config = definedRun({
     backend: "openai",
     model: "mock-model",
-    baseUrl: url,
-    protocol: "all",
-    cases: DEFAULT_CASES_FILE,
-    concurrency: String(CONCURRENCY),
-    timeout: "30",
-    retries: "0",
+    base_url: url,
+    cases_file: DEFAULT_CASES_FILE,
+    concurrency: CONCURRENCY,
+    timeout_ms: 30_000,
+    retries: 0,
     cache: false,
-    maxTokens: "256",
-    temperature: "0",
-    thinking: "off",
-    seed: "5",
-    repeats: String(repeats),
-    ...(limit === undefined ? {} : { limit: String(limit) }),
+    settings: { seed: 5 },
+    repeats,
+    ...(limit === undefined ? {} : { filters: { limit } }),
     out: join(dir.path, `repeats-${repeats}-${limit ?? "all"}.json`),
   });
   const started = performance.now();

@@ -14,7 +14,6 @@ import { pathToFileURL } from "node:url";
 import { referenceOutput } from "../src/backends/reference-outputs.js";
 import { loadCases } from "../src/cases/load.js";
 import type { Case, Protocol } from "../src/cases/schema.js";
-import { configFromFlags } from "../src/cli/run.js";
 import { gradingProfile } from "../src/grade/profiles.js";
 import { writeOutput } from "../src/io/output.js";
 import { DEFAULT_CASES_FILE } from "../src/paths.js";
@@ -22,6 +21,7 @@ import { buildHtmlReport } from "../src/report/html/page.js";
 import { loadRuns } from "../src/report/load.js";
 import { chromiumUnavailable, launchOffline } from "../src/report/test-support/chromium.js";
 import { sha256 } from "../src/runner/canonical-json.js";
+import { definedRun } from "../src/runner/define-run.js";
 import type { RunRecord } from "../src/runner/record.js";
 import { buildResults } from "../src/runner/results.js";
 import { tempDir } from "../src/test-support/temp.js";
@@ -191,20 +191,16 @@ try {
         });
       }
     });
-    const config = configFromFlags({
+    const config = definedRun({
       backend: "openai",
       model: `vendor/model-${String(run + 1).padStart(2, "0")}-instruct`,
-      baseUrl: "http://127.0.0.1:8000/v1",
-      apiKeyEnv: "OPENAI_API_KEY",
-      protocol: "all",
-      cases: DEFAULT_CASES_FILE,
-      concurrency: "8",
-      timeout: "60",
-      retries: "4",
+      base_url: "http://127.0.0.1:8000/v1",
+      api_key_env: "OPENAI_API_KEY",
+      cases_file: DEFAULT_CASES_FILE,
+      concurrency: 8,
+      timeout_ms: 60_000,
+      retries: 4,
       cache: true,
-      maxTokens: "256",
-      temperature: "0",
-      thinking: "off",
     });
     const results = buildResults({
       harnessVersion: "bench",

@@ -7,8 +7,8 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { join } from "node:path";
-import { configFromFlags } from "../src/cli/run.js";
 import { DEFAULT_CASES_FILE } from "../src/paths.js";
+import { definedRun } from "../src/runner/define-run.js";
 import { silentProgress } from "../src/runner/progress.js";
 import { runBenchmark } from "../src/runner/run.js";
 import { tempDir } from "../src/test-support/temp.js";
@@ -27,20 +27,16 @@ const [firstLine] = (await once(server.stdout, "data")) as [Buffer];
 const url = firstLine.toString().trim();
 const dir = tempDir("tooluse-bench-");
 try {
-  const config = configFromFlags({
+  const config = definedRun({
     backend: "openai",
     model: "mock-model",
-    baseUrl: url,
-    apiKeyEnv: "NONE",
-    protocol: "all",
-    cases: DEFAULT_CASES_FILE,
-    concurrency: String(CONCURRENCY),
-    timeout: "30",
-    retries: "0",
+    base_url: url,
+    api_key_env: "NONE",
+    cases_file: DEFAULT_CASES_FILE,
+    concurrency: CONCURRENCY,
+    timeout_ms: 30_000,
+    retries: 0,
     cache: false,
-    maxTokens: "256",
-    temperature: "0",
-    thinking: "off",
     out: join(dir.path, "bench.json"),
   });
   const started = performance.now();

@@ -2,10 +2,10 @@ import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadCases } from "../cases/load.js";
-import { configFromFlags } from "../cli/run.js";
 import { UserError } from "../errors.js";
 import { DEFAULT_CASES_FILE } from "../paths.js";
 import type { ChatMessage } from "../protocols/render.js";
+import { definedRun } from "../runner/define-run.js";
 import { silentProgress } from "../runner/progress.js";
 import { runBenchmark } from "../runner/run.js";
 import { describeWith } from "../test-support/requirements.js";
@@ -224,22 +224,20 @@ describeWith(
         .join(",");
       const run = (model: string) => {
         const out = join(dir.path, `${model}.json`);
-        const config = configFromFlags({
+        const config = definedRun({
           backend: "llama",
           model: path(model),
-          batchSize: "2",
-          protocol: "json,plain",
-          ids,
+          batch_size: 2,
+          protocols: ["json", "plain"],
+          filters: { ids: ids.split(",") },
           out,
-          apiKeyEnv: "UNUSED",
-          cases: DEFAULT_CASES_FILE,
-          concurrency: "4",
-          timeout: "60",
-          retries: "0",
+          api_key_env: "UNUSED",
+          cases_file: DEFAULT_CASES_FILE,
+          concurrency: 4,
+          timeout_ms: 60_000,
+          retries: 0,
           cache: false,
-          maxTokens: "16",
-          temperature: "0",
-          thinking: "off",
+          settings: { max_tokens: 16 },
         });
         const env = { env: {}, cacheDir: join(dir.path, "cache"), progress: silentProgress, log: () => {} };
         return {

@@ -18,11 +18,11 @@ let never: FixtureRun;
 let always: FixtureRun;
 beforeAll(async () => {
   dir = tempDir();
-  jsonRun = await makeRun(dir.path, "json", { backend: "baseline", protocol: "json" });
-  nativeRun = await makeRun(dir.path, "native", { backend: "oracle", protocol: "native" });
-  both = await makeRun(dir.path, "both", { backend: "never-call", protocol: "json,native" });
-  never = await makeRun(dir.path, "never", { backend: "never-call", protocol: "all" });
-  always = await makeRun(dir.path, "always", { backend: "always-call", protocol: "all" });
+  jsonRun = await makeRun(dir.path, "json", { backend: "baseline", protocols: ["json"] });
+  nativeRun = await makeRun(dir.path, "native", { backend: "oracle", protocols: ["native"] });
+  both = await makeRun(dir.path, "both", { backend: "never-call", protocols: ["json", "native"] });
+  never = await makeRun(dir.path, "never", { backend: "never-call", protocols: ["json", "xml", "plain"] });
+  always = await makeRun(dir.path, "always", { backend: "always-call", protocols: ["json", "xml", "plain"] });
 });
 afterAll(() => dir.remove());
 

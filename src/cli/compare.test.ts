@@ -17,7 +17,7 @@ beforeAll(async () => {
   dir = tempDir();
   baseline = await makeRun(dir.path, "baseline", { backend: "baseline" });
   always = await makeRun(dir.path, "always", { backend: "always-call" });
-  never = await makeRun(dir.path, "never", { backend: "never-call", protocol: "json" });
+  never = await makeRun(dir.path, "never", { backend: "never-call", protocols: ["json"] });
 });
 afterAll(() => dir.remove());
 

@@ -12,12 +12,14 @@ import { DEFAULT_CASES_FILE } from "../paths.js";
 import { formatFailures } from "../report/failures.js";
 import { formatRepeats, repeatStatistics } from "../report/repeats.js";
 import { formatSummary } from "../report/terminal.js";
-import { BACKEND_KINDS, type BackendKind, type RunConfig } from "../runner/config.js";
+import { BACKEND_KINDS, type RunConfig } from "../runner/config.js";
+import { defineRun, type RunInput } from "../runner/define-run.js";
 import { journalPath } from "../runner/journal.js";
 import type { OperationalSettings } from "../runner/operational.js";
 import { plainProgress, terminalProgress } from "../runner/progress.js";
 import type { Results } from "../runner/results.js";
 import { runBenchmark } from "../runner/run.js";
+import type { RunIssue } from "../runner/run-rules.js";
 import { parseShard, type Shard } from "../runner/shard.js";
 import { describeSystemPrompts } from "../runner/system-prompts.js";
 import { terminalText } from "../sanitize.js";
@@ -27,6 +29,7 @@ import { choice, choices, fraction, label, refuseConflicts, wholeNumber } from "
 import { type Io, stderrLive, stdoutColor } from "./io.js";
 import { type ModelFlags, parseModelFlags, RUN_FLAG_DEFAULTS } from "./model-flags.js";
 import { runConfigFile } from "./run-config.js";
+import { runIssueError } from "./run-field-flags.js";
 
 export interface RunFlags extends ModelFlags, ExportFlags {
   backend?: string;
@@ -93,12 +96,8 @@ function promptFiles(
   return files;
 }
 
-/** `--sample N` with `--seed S` (default 0); `--limit` takes the first N instead, so the two are not combined. */
-function sampleFlag(flags: RunFlags, limit: number | null, seed: number | null): { n: number; seed: number } {
-  if (limit !== null)
-    throw new UserError(
-      "--sample cannot be combined with --limit: --limit takes the first N cases, --sample N cases over every category and language",
-    );
+/** `--sample N` with `--seed S` (default 0); the library refuses it beside `--limit` (src/runner/run-rules.ts). */
+function sampleFlag(flags: RunFlags, seed: number | null): { n: number; seed: number } {
   return { n: wholeNumber("--sample", flags.sample ?? "", { min: 1 }), seed: seed ?? 0 };
 }
 
@@ -107,16 +106,6 @@ function shardFlag(value: string): Shard {
   if (!shard) throw new UserError(`--shard: expected K/N with 1 ≤ K ≤ N (e.g. 2/4), got "${value}"`);
   return shard;
 }
-
-function backendKind(flags: RunFlags): BackendKind {
-  if (flags.backend) return choice("--backend", flags.backend, BACKEND_KINDS);
-  if (flags.outputs) return "replay";
-  if (!flags.model) return "baseline";
-  return flags.model.endsWith(".gguf") ? "llama" : "openai";
-}
-
-/** Backends that ask no model: a --model or --base-url given with them would be ignored, so it is refused. */
-const MODEL_FREE: readonly BackendKind[] = ["baseline", "oracle", "always-call", "never-call", "replay"];
 
 /**
  * Flags that only a new run reads: a resumed run keeps the configuration stored in its journal, except the
@@ -175,76 +164,49 @@ function resumeChanges(config: RunConfig, given: ReadonlySet<string>): Operation
   };
 }
 
-/** Refuses combinations that would silently ignore one of the flags. */
-function refuseIgnoredFlags(flags: RunFlags, backend: BackendKind): void {
-  const given = flags.given ?? new Set<string>();
-  refuseConflicts(given, [
+/** A resumed run keeps the configuration it started with: flags that would change it are refused. */
+function refuseNewRunFlags(flags: RunFlags): void {
+  refuseConflicts(flags.given ?? new Set<string>(), [
     {
       flag: "--resume",
       excludes: NEW_RUN_ONLY,
       because: "a resumed run keeps the configuration it started with (start a new run to change it)",
     },
   ]);
-  // A resumed run's backend is the journal's: the runner checks the flags against it.
-  if (MODEL_FREE.includes(backend) && flags.resume === undefined) {
-    for (const flag of ["--model", "--base-url"] as const) {
-      const value = flag === "--model" ? flags.model : flags.baseUrl;
-      if (value !== undefined)
-        throw new UserError(
-          `${flag} cannot be combined with --backend ${backend}: it asks no model`,
-          flag === "--model" ? { hint: "to name the run, use --label NAME" } : {},
-        );
-    }
-  }
-  if (flags.outputs !== undefined && backend !== "replay")
-    throw new UserError(`--outputs cannot be combined with --backend ${backend}: only replay reads it`);
-  if (backend === "replay" && flags.outputs === undefined)
-    throw new UserError("--backend replay needs --outputs FILE (the recorded outputs to grade)");
-  if (flags.batchSize !== undefined && backend !== "llama" && backend !== "transformers")
-    throw new UserError(
-      `--batch-size cannot be combined with --backend ${backend}: only llama and transformers batch prompts`,
-    );
 }
 
-function slug(text: string): string {
-  return (
-    text
-      .replace(/^.*[\\/]/, "")
-      .replace(/[^A-Za-z0-9._-]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 60) || "run"
-  );
-}
-
-/** Turns command-line flags into a validated run configuration. */
+/**
+ * Turns command-line flags into a validated run configuration: each flag's text is read here, the configuration is
+ * the library's (`defineRun`), and its issues come back named by their flags (run-field-flags.ts).
+ */
 export function configFromFlags(flags: RunFlags, now = new Date()): RunConfig {
-  const backend = backendKind(flags);
-  refuseIgnoredFlags(flags, backend);
-  const model = flags.model ?? null;
+  refuseNewRunFlags(flags);
+  const input = runInputFromFlags(flags);
+  const resumed = flags.resume !== undefined;
+  // The journal's backend is the resumed run's (the runner checks the flags against it), and this configuration
+  // gives it only where results go and the operational settings: it is built as a run on a server, which reads them.
+  const defined = defineRun(
+    resumed ? { ...input, backend: "openai", allow_download: undefined } : input,
+    now,
+  );
+  if (!defined.ok) throw runIssueError(defined.issues[0] as RunIssue);
+  if (flags.modelCache !== undefined && defined.config.backend !== "transformers" && !resumed)
+    throw new UserError("--model-cache applies to --backend transformers only");
+  return defined.config;
+}
+
+/** Each flag's text read strictly (every message names its flag), as the library's input. */
+function runInputFromFlags(flags: RunFlags): RunInput {
+  const backend = flags.backend === undefined ? undefined : choice("--backend", flags.backend, BACKEND_KINDS);
   const name = flags.label === undefined ? undefined : label("--label", flags.label);
-  const stamp = now.toISOString().replace(/[:.]/g, "-");
   const shared = parseModelFlags(flags, RUN_FLAG_DEFAULTS);
   const chosen = protocols(flags.protocol);
-  if ((backend === "llama" || backend === "transformers") && chosen.includes("native")) {
-    throw new UserError(
-      `--protocol native needs a server's tool parser; with --backend ${backend} use json, xml or plain`,
-    );
-  }
-  for (const [flag, given] of [
-    ["--allow-download", flags.allowDownload],
-    ["--model-cache", flags.modelCache],
-  ] as const) {
-    // A resumed run takes its backend from the journal; the flags only say where things are.
-    if (given !== undefined && backend !== "transformers" && flags.resume === undefined)
-      throw new UserError(`${flag} applies to --backend transformers only`);
-  }
   const repeats = wholeNumber("--repeats", flags.repeats ?? "1", { min: 1, max: 1000 });
   return {
-    backend,
-    model,
+    ...(backend === undefined ? {} : { backend }),
+    model: flags.model ?? null,
     ...(name === undefined ? {} : { label: name }),
-    base_url: shared.baseUrl,
-    ...(shared.baseUrls.length > 1 ? { base_urls: shared.baseUrls } : {}),
+    base_urls: shared.baseUrls,
     api_key_env: shared.apiKeyEnv,
     replay_file: flags.outputs ?? null,
     cases_file: flags.cases,
@@ -254,7 +216,7 @@ export function configFromFlags(flags: RunFlags, now = new Date()): RunConfig {
       category: flags.category === undefined ? null : choices("--category", flags.category, CATEGORIES),
       ids: shared.ids,
       limit: shared.limit,
-      ...(flags.sample === undefined ? {} : { sample: sampleFlag(flags, shared.limit, shared.seed) }),
+      ...(flags.sample === undefined ? {} : { sample: sampleFlag(flags, shared.seed) }),
     },
     settings: {
       temperature: shared.temperature,
@@ -269,13 +231,13 @@ export function configFromFlags(flags: RunFlags, now = new Date()): RunConfig {
     retries: shared.retries,
     cache: shared.cache,
     rules: gradingProfile(flags.rules ?? DEFAULT_GRADING_PROFILE).name,
-    ...(backend === "transformers" ? { allow_download: flags.allowDownload === true } : {}),
-    ...(repeats > 1 ? { repeats } : {}),
+    ...(flags.allowDownload === undefined ? {} : { allow_download: flags.allowDownload === true }),
+    repeats,
     ...(flags.shard === undefined ? {} : { shard: shardFlag(flags.shard) }),
     ...(flags.systemPromptFile === undefined
       ? {}
       : { system_prompts: describeSystemPrompts(promptFiles(flags.systemPromptFile, chosen)) }),
-    out: flags.out ?? join("results", `${slug(name ?? model ?? backend)}-${stamp}.json`),
+    ...(flags.out === undefined ? {} : { out: flags.out }),
   };
 }
 

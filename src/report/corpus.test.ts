@@ -15,7 +15,7 @@ afterAll(() => dir.remove());
 describe("findCorpora", () => {
   it("finds a run's corpus by digest, and refuses a file whose content changed", async () => {
     const corpus = writeCorpus(dir.path, "cases.jsonl", someCases(4));
-    const run = await makeRun(dir.path, "run", { backend: "oracle", cases: corpus });
+    const run = await makeRun(dir.path, "run", { backend: "oracle", cases_file: corpus });
     const runs = labelRuns([{ file: run.file, results: readResults(run.file) }]);
     const found = findCorpora(runs);
     expect([...(found.cases.get(run.results.corpus.digest)?.keys() ?? [])]).toHaveLength(4);
@@ -31,7 +31,7 @@ describe("findCorpora", () => {
 
   it("looks next to the results file when the recorded path no longer exists", async () => {
     const corpus = writeCorpus(dir.path, "moved.jsonl", someCases(2));
-    const run = await makeRun(dir.path, "moved-run", { backend: "oracle", cases: corpus });
+    const run = await makeRun(dir.path, "moved-run", { backend: "oracle", cases_file: corpus });
     const results = readResults(run.file);
     results.config.cases_file = join(dir.path, "gone", "moved.jsonl");
     results.corpus.file = "moved.jsonl";

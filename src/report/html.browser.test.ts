@@ -173,7 +173,7 @@ describeWith(
       // Oracle and the rule baseline agree on some cases and not on others (every hostile record fails).
       const baseline = await makeRun(dir.path, "baseline", {
         backend: "baseline",
-        cases: join(dir.path, "corpus.jsonl"),
+        cases_file: join(dir.path, "corpus.jsonl"),
       });
       const pairHtml = join(dir.path, "pair.html");
       await runReport({ files: [oracle.file, baseline.file], format: "text", html: pairHtml }, captureIo());

@@ -10,7 +10,7 @@ let dir: ReturnType<typeof tempDir>;
 let good: FixtureRun;
 beforeAll(async () => {
   dir = tempDir();
-  good = await makeRun(dir.path, "good", { backend: "oracle", limit: "5" });
+  good = await makeRun(dir.path, "good", { backend: "oracle", filters: { limit: 5 } });
 });
 afterAll(() => dir.remove());
 

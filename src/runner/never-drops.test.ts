@@ -7,13 +7,13 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { referenceBackend } from "../backends/reference.js";
 import { loadCases } from "../cases/load.js";
-import { configFromFlags } from "../cli/run.js";
 import { grade } from "../grade/grade.js";
 import { gradingProfile } from "../grade/profiles.js";
 import { DEFAULT_CASES_FILE } from "../paths.js";
 import { SINGLE_CALL } from "../protocols/prompts.js";
 import { TOOLUSE_VERSION } from "../test-support/profile-version.js";
 import { tempDir } from "../test-support/temp.js";
+import { definedRun } from "./define-run.js";
 import { execute } from "./execute.js";
 import { journalPath } from "./journal.js";
 import { type ProgressReporter, silentProgress } from "./progress.js";
@@ -77,19 +77,17 @@ describe("execute", () => {
 describe("runBenchmark with a throwing reporter", () => {
   it("keeps what was done in the journal, and a resume completes each record exactly once", async () => {
     const out = join(dir.path, "r.json");
-    const config = configFromFlags({
+    const config = definedRun({
       backend: "oracle",
-      apiKeyEnv: "X",
-      protocol: "json",
-      cases: DEFAULT_CASES_FILE,
-      ids: cases.map((c) => c.id).join(","),
-      concurrency: "1",
-      timeout: "10",
-      retries: "0",
+      api_key_env: "X",
+      protocols: ["json"],
+      cases_file: DEFAULT_CASES_FILE,
+      filters: { ids: cases.map((c) => c.id) },
+      concurrency: 1,
+      timeout_ms: 10_000,
+      retries: 0,
       cache: false,
-      maxTokens: "64",
-      temperature: "0",
-      thinking: "off",
+      settings: { max_tokens: 64 },
       out,
     });
     let shown = 0;
@@ -122,18 +120,16 @@ describe("runBenchmark with a throwing reporter", () => {
 
 describe("buildResults", () => {
   it("counts and lists every selected record that is missing, in the results and the summary", () => {
-    const config = configFromFlags({
+    const config = definedRun({
       backend: "oracle",
-      apiKeyEnv: "X",
-      protocol: "json,xml",
-      cases: DEFAULT_CASES_FILE,
-      concurrency: "1",
-      timeout: "10",
-      retries: "0",
+      api_key_env: "X",
+      protocols: ["json", "xml"],
+      cases_file: DEFAULT_CASES_FILE,
+      concurrency: 1,
+      timeout_ms: 10_000,
+      retries: 0,
       cache: false,
-      maxTokens: "64",
-      temperature: "0",
-      thinking: "off",
+      settings: { max_tokens: 64 },
       out: join(dir.path, "x.json"),
     });
     const first = cases[0];

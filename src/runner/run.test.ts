@@ -2,11 +2,11 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadCases } from "../cases/load.js";
-import { configFromFlags, type RunFlags } from "../cli/run.js";
 import { type Fault, type MockServer, startMockServer } from "../mock-server/openai-server.js";
 import { perfectScript } from "../mock-server/perfect-model.js";
 import { DEFAULT_CASES_FILE } from "../paths.js";
 import { tempDir } from "../test-support/temp.js";
+import { definedRun, type RunInput } from "./define-run.js";
 import { silentProgress } from "./progress.js";
 import { runBenchmark } from "./run.js";
 
@@ -25,28 +25,25 @@ afterEach(async () => {
   dir.remove();
 });
 
-function flags(overrides: Partial<RunFlags>): RunFlags {
+function input(overrides: RunInput): RunInput {
   return {
     backend: "openai",
     model: "mock-model",
-    apiKeyEnv: "TOOLUSE_TEST_KEY",
-    protocol: "json,xml,plain,native",
-    cases: DEFAULT_CASES_FILE,
-    concurrency: "8",
-    timeout: "10",
-    retries: "6",
+    api_key_env: "TOOLUSE_TEST_KEY",
+    protocols: ["json", "xml", "plain", "native"],
+    cases_file: DEFAULT_CASES_FILE,
+    concurrency: 8,
+    timeout_ms: 10_000,
+    retries: 6,
     cache: false,
-    maxTokens: "256",
-    temperature: "0",
-    thinking: "off",
-    ids,
+    filters: { ids: ids.split(",") },
     out: join(dir.path, "results.json"),
     ...overrides,
   };
 }
 
-async function run(overrides: Partial<RunFlags>) {
-  const config = configFromFlags(flags({ baseUrl: server?.url, ...overrides }));
+async function run(overrides: RunInput) {
+  const config = definedRun(input({ base_url: server?.url ?? null, ...overrides }));
   return runBenchmark(config, false, {
     env: { TOOLUSE_TEST_KEY: SECRET },
     cacheDir: join(dir.path, "cache"),
@@ -103,7 +100,7 @@ describe("tooluse run against a mock OpenAI-compatible server", () => {
       script: perfectScript(cases),
       fault: (_n, body) => (body.tools ? "500" : null),
     });
-    const results = await run({ retries: "1", protocol: "json,native" });
+    const results = await run({ retries: 1, protocols: ["json", "native"] });
     expect(results.counts.errors).toBe(cases.length);
     expect(
       results.records.filter((r) => r.protocol === "native").every((r) => r.status === "error" && !r.verdict),
@@ -114,7 +111,7 @@ describe("tooluse run against a mock OpenAI-compatible server", () => {
 
   it("never has more requests in flight than --concurrency", async () => {
     server = await startMockServer({ script: perfectScript(cases), latencyMs: 20 });
-    await run({ concurrency: "3", protocol: "json,xml" });
+    await run({ concurrency: 3, protocols: ["json", "xml"] });
     expect(server.maxInFlight).toBeLessThanOrEqual(3);
     expect(server.maxInFlight).toBe(3);
   });
@@ -131,10 +128,10 @@ describe("tooluse run against a mock OpenAI-compatible server", () => {
 
   it("does not answer a server from another server's cache, even for the same model name", async () => {
     server = await startMockServer({ script: perfectScript(cases) });
-    await run({ cache: true, protocol: "json", out: join(dir.path, "a.json") });
+    await run({ cache: true, protocols: ["json"], out: join(dir.path, "a.json") });
     const other = await startMockServer({ script: perfectScript(cases) });
     try {
-      await run({ cache: true, protocol: "json", baseUrl: other.url, out: join(dir.path, "b.json") });
+      await run({ cache: true, protocols: ["json"], base_url: other.url, out: join(dir.path, "b.json") });
       expect(other.requests).toBe(cases.length);
     } finally {
       await other.close();
@@ -163,13 +160,13 @@ describe("tooluse run against a mock OpenAI-compatible server", () => {
         return { content: "ok" };
       },
     });
-    await expect(run({ protocol: "json" })).rejects.toThrow(/run with --thinking default/);
+    await expect(run({ protocols: ["json"] })).rejects.toThrow(/run with --thinking default/);
     await expect(
-      run({ protocol: "json", thinking: "default", out: join(dir.path, "d.json") }),
+      run({ protocols: ["json"], settings: { enable_thinking: null }, out: join(dir.path, "d.json") }),
     ).resolves.toBeDefined();
   });
 
   it("stops with one clear error when the server is unreachable", async () => {
-    await expect(run({ baseUrl: "http://127.0.0.1:9/v1" })).rejects.toThrow(/cannot reach the server/);
+    await expect(run({ base_url: "http://127.0.0.1:9/v1" })).rejects.toThrow(/cannot reach the server/);
   });
 });

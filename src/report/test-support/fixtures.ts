@@ -3,8 +3,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadCases } from "../../cases/load.js";
 import type { Case } from "../../cases/schema.js";
-import { configFromFlags, type RunFlags } from "../../cli/run.js";
 import { DEFAULT_CASES_FILE } from "../../paths.js";
+import { definedRun, type RunInput } from "../../runner/define-run.js";
 import { silentProgress } from "../../runner/progress.js";
 import type { Results } from "../../runner/results.js";
 import type { ReportResults } from "../../runner/results-schema.js";
@@ -16,22 +16,9 @@ export interface FixtureRun {
 }
 
 /** Runs the benchmark like `tooluse run` would, without a cache or network; returns the file and its contents. */
-export async function makeRun(dir: string, name: string, flags: Partial<RunFlags>): Promise<FixtureRun> {
+export async function makeRun(dir: string, name: string, input: RunInput): Promise<FixtureRun> {
   const out = join(dir, `${name}.json`);
-  const config = configFromFlags({
-    apiKeyEnv: "OPENAI_API_KEY",
-    protocol: "all",
-    cases: DEFAULT_CASES_FILE,
-    concurrency: "8",
-    timeout: "10",
-    retries: "0",
-    cache: false,
-    maxTokens: "256",
-    temperature: "0",
-    thinking: "off",
-    out,
-    ...flags,
-  });
+  const config = definedRun({ timeout_ms: 10_000, retries: 0, cache: false, out, ...input });
   const results = await runBenchmark(config, false, {
     env: {},
     cacheDir: join(dir, "cache"),
@@ -129,9 +116,9 @@ export async function hostileFixture(dir: string): Promise<{ oracle: FixtureRun;
   );
   // No output for the last case in plain: the replay backend fails that request, so the record is an error.
   const replay = writeOutputs(dir, outputs.slice(0, -1));
-  const oracle = await makeRun(dir, "oracle", { backend: "oracle", cases: corpus });
+  const oracle = await makeRun(dir, "oracle", { backend: "oracle", cases_file: corpus });
   const hostile = editRun(
-    await makeRun(dir, "hostile", { backend: "replay", outputs: replay, cases: corpus }),
+    await makeRun(dir, "hostile", { backend: "replay", replay_file: replay, cases_file: corpus }),
     (r) => {
       r.model = PAYLOADS[1] as string;
     },

@@ -39,8 +39,8 @@ describe("verdict tasks: the record as the HTML report shows it", () => {
     const clarify = corpus.find((c) => "no_call" in c.expect && c.expect.no_call === "clarify") as Case;
     const run = await makeRun(dir.path, "tooluse1", {
       backend: "never-call",
-      protocol: "json",
-      ids: `${call.id},${clarify.id}`,
+      protocols: ["json"],
+      filters: { ids: `${call.id},${clarify.id}`.split(",") },
     });
     const shown = payloads(run.file);
     expect(shown.map((p) => p.case_id).sort()).toEqual([call.id, clarify.id].sort());
@@ -71,7 +71,11 @@ describe("verdict tasks: the record as the HTML report shows it", () => {
     });
     const corpus = join(dir.path, "bfcl.jsonl");
     writeOutput(corpus, casesJsonl(imported));
-    const run = await makeRun(dir.path, "bfcl", { backend: "oracle", protocol: "native", cases: corpus });
+    const run = await makeRun(dir.path, "bfcl", {
+      backend: "oracle",
+      protocols: ["native"],
+      cases_file: corpus,
+    });
     const shown = payloads(run.file);
     expect(shown.length).toBe(imported.length);
     const first = shown.find((p) => p.case_id === imported[0]?.id);
@@ -89,7 +93,11 @@ describe("verdict tasks: the record as the HTML report shows it", () => {
   it("a record whose corpus is gone is still imported, saying why its case is not shown", async () => {
     const corpus = join(dir.path, "gone.jsonl");
     writeOutput(corpus, casesJsonl(loadCases(DEFAULT_CASES_FILE).slice(0, 2)));
-    const run = await makeRun(dir.path, "gone", { backend: "never-call", protocol: "json", cases: corpus });
+    const run = await makeRun(dir.path, "gone", {
+      backend: "never-call",
+      protocols: ["json"],
+      cases_file: corpus,
+    });
     rmSync(corpus);
     const imported = verdictTasks(run.file);
     expect(imported.tasks).toHaveLength(2);
