@@ -12,11 +12,17 @@ import { LAYERS, SHARED } from "./test-support/layers.js";
 
 const SRC = join(PACKAGE_ROOT, "src");
 
-function modules(): string[] {
+/** Every non-test file of src/: production modules and test support. */
+function sourceFiles(): string[] {
   return readdirSync(SRC, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile() && e.name.endsWith(".ts") && !e.name.endsWith(".test.ts"))
-    .map((e) => relative(SRC, join(e.parentPath, e.name)))
-    .filter((file) => !file.split("/").includes("test-support"));
+    .map((e) => relative(SRC, join(e.parentPath, e.name)));
+}
+
+const isTestSupport = (file: string) => file.split("/").includes("test-support");
+
+function modules(): string[] {
+  return sourceFiles().filter((file) => !isTestSupport(file));
 }
 
 const IMPORT = /(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s+"(\.[^"]+)"|import\(\s*"(\.[^"]+)"\s*\)/g;
@@ -26,8 +32,8 @@ interface Edge {
   to: string;
 }
 
-function edges(): Edge[] {
-  return modules().flatMap((file) => {
+function edges(files: readonly string[] = modules()): Edge[] {
+  return files.flatMap((file) => {
     const text = readFileSync(join(SRC, file), "utf8");
     return [...text.matchAll(IMPORT)].map((m) => ({
       from: file,
@@ -128,6 +134,24 @@ function testSupportImports(all: readonly Edge[]): string[] {
   return all.filter((edge) => edge.to.split("/").includes("test-support")).map((e) => `${e.from} → ${e.to}`);
 }
 
+/**
+ * The test support that may import src/cli/, each with why: the doors CLI tests go through. Anything else outside
+ * src/cli/ builds what it needs from the library (a run config with `defineRun`, not `configFromFlags`).
+ */
+const CLI_DOORS: Record<string, string> = {
+  "test-support/cli-entry.ts":
+    "runs main() in a real process (signals, kill -9): starting the CLI is its job",
+  "test-support/capture-io.ts": "records what main() prints through the CLI's Io",
+};
+
+/** Imports of src/cli/ by production code or test support outside it, the listed doors aside. */
+function cliImports(all: readonly Edge[]): string[] {
+  return all
+    .filter((edge) => !edge.from.startsWith("cli/") && edge.to.startsWith("cli/"))
+    .filter((edge) => CLI_DOORS[edge.from] === undefined)
+    .map((edge) => `${edge.from} → ${edge.to}`);
+}
+
 describe("the import graph", () => {
   const all = edges();
 
@@ -154,6 +178,21 @@ describe("the import graph", () => {
 
   it("never imports test support from production code", () => {
     expect(testSupportImports(all)).toEqual([]);
+  });
+
+  it("imports src/cli/ from no production file and no test support outside it, the listed doors aside", () => {
+    const support = edges(sourceFiles().filter(isTestSupport));
+    expect(cliImports([...all, ...support])).toEqual([]);
+    // Every listed door is still a file that imports the CLI: the list cannot keep stale exceptions.
+    const doors = support.filter((edge) => edge.to.startsWith("cli/")).map((edge) => edge.from);
+    expect([...new Set(doors)].sort()).toEqual(Object.keys(CLI_DOORS).sort());
+  });
+
+  it("catches an import of src/cli/ from outside it (negative control)", () => {
+    expect(cliImports([{ from: "report/test-support/fixtures.ts", to: "cli/run.ts" }])).toHaveLength(1);
+    expect(cliImports([{ from: "runner/run.ts", to: "cli/run.ts" }])).toHaveLength(1);
+    expect(cliImports([{ from: "test-support/capture-io.ts", to: "cli/io.ts" }])).toEqual([]);
+    expect(cliImports([{ from: "cli/main.ts", to: "cli/run.ts" }])).toEqual([]);
   });
 
   it("catches a file cycle and a test-support import (negative control)", () => {
