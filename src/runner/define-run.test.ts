@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { configFromFlags } from "../cli/run.js";
 import { DEFAULT_CASES_FILE } from "../paths.js";
-import { defineRun, definedRun } from "./define-run.js";
 import { RUN_DEFAULTS } from "./defaults.js";
+import { definedRun, defineRun } from "./define-run.js";
 
 const NOW = new Date("2026-01-02T03:04:05.678Z");
 
@@ -56,7 +56,10 @@ describe("defineRun", () => {
     ];
     for (const [input, code, path] of cases) {
       const issues = issuesOf(input);
-      expect(issues.map((issue) => [issue.code, issue.path]), JSON.stringify(input)).toEqual([[code, path]]);
+      expect(
+        issues.map((issue) => [issue.code, issue.path]),
+        JSON.stringify(input),
+      ).toEqual([[code, path]]);
       for (const issue of issues) {
         expect(issue.message).not.toContain("--");
         expect(issue.message).toContain(path);
@@ -102,10 +105,12 @@ describe("defineRun", () => {
   });
 
   it("definedRun throws every issue; a valid input has none (negative control)", () => {
-    expect(() => definedRun({ backend: "replay", concurrency: 0 })).toThrow(
-      /replay_file.*; concurrency: /,
-    );
+    expect(() => definedRun({ backend: "replay", concurrency: 0 })).toThrow(/replay_file.*; concurrency: /);
     expect(defineRun({ backend: "oracle", concurrency: 1 }).ok).toBe(true);
     expect(JSON.stringify(definedRun({ repeats: 1 }, NOW))).toBe(JSON.stringify(definedRun({}, NOW)));
+    // The key-order check is order-sensitive: the same fields in another order are told apart.
+    const { backend, ...rest } = definedRun({}, NOW);
+    expect(JSON.stringify({ ...rest, backend })).not.toBe(JSON.stringify(definedRun({}, NOW)));
+    expect({ ...rest, backend }).toEqual(definedRun({}, NOW));
   });
 });
