@@ -183,8 +183,8 @@ export function configFromFlags(flags: RunFlags, now = new Date()): RunConfig {
   refuseNewRunFlags(flags);
   const input = runInputFromFlags(flags);
   const resumed = flags.resume !== undefined;
-  // The journal's backend is the resumed run's (the runner checks the flags against it), and this configuration
-  // gives it only where results go and the operational settings: it is built as a run on a server, which reads them.
+  // A resumed run's backend is the journal's (the runner checks the flags against it); this configuration only
+  // carries where results go and the operational settings, so it is built as a run on a server, which reads them.
   const defined = defineRun(
     resumed ? { ...input, backend: "openai", allow_download: undefined } : input,
     now,
@@ -197,7 +197,8 @@ export function configFromFlags(flags: RunFlags, now = new Date()): RunConfig {
 
 /** Each flag's text read strictly (every message names its flag), as the library's input. */
 function runInputFromFlags(flags: RunFlags): RunInput {
-  const backend = flags.backend === undefined ? undefined : choice("--backend", flags.backend, BACKEND_KINDS);
+  // An empty --backend is no backend (inferred from the other flags), as it always was.
+  const backend = flags.backend ? choice("--backend", flags.backend, BACKEND_KINDS) : undefined;
   const name = flags.label === undefined ? undefined : label("--label", flags.label);
   const shared = parseModelFlags(flags, RUN_FLAG_DEFAULTS);
   const chosen = protocols(flags.protocol);
