@@ -36,6 +36,9 @@ export type Category = string;
 export type Lang = string;
 export type Difficulty = (typeof DIFFICULTIES)[number];
 export type Protocol = (typeof PROTOCOLS)[number];
+/** The protocols a run asks in when none are named, and what `--protocol all` means (`native` needs a server's tool
+ * parser, so it is opt-in). */
+export const DEFAULT_PROTOCOLS: readonly Protocol[] = ["json", "xml", "plain"];
 
 const toolName = z.enum(TOOL_NAMES);
 const jsonValue = z.json();

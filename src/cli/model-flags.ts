@@ -4,7 +4,7 @@
  */
 import { type Command, Option } from "commander";
 import { UserError } from "../errors.js";
-import { type AskDefaults, PLAN_DEFAULTS, RUN_DEFAULTS } from "../runner/defaults.js";
+import { type AskDefaults, PLAN_DEFAULTS, RUN_BOUNDS, RUN_DEFAULTS } from "../runner/defaults.js";
 import { choice, decimal, nonEmpty, seconds, wholeNumber, words } from "./flags.js";
 
 /** As commander hands them over: strings, and `cache: false` for --no-cache. */
@@ -110,14 +110,15 @@ export function parseModelFlags(flags: ModelFlags, defaults: ModelFlagDefaults):
     baseUrls,
     apiKeyEnv:
       flags.apiKeyEnv === undefined ? defaults.apiKeyEnv : nonEmpty("--api-key-env", flags.apiKeyEnv),
-    concurrency: wholeNumber("--concurrency", flags.concurrency ?? defaults.concurrency, {
-      min: 1,
-      max: 1024,
-    }),
-    retries: wholeNumber("--retries", flags.retries ?? defaults.retries, { max: 100 }),
+    concurrency: wholeNumber(
+      "--concurrency",
+      flags.concurrency ?? defaults.concurrency,
+      RUN_BOUNDS.concurrency,
+    ),
+    retries: wholeNumber("--retries", flags.retries ?? defaults.retries, RUN_BOUNDS.retries),
     timeoutMs: seconds("--timeout", flags.timeout ?? defaults.timeout),
     maxTokens: wholeNumber("--max-tokens", flags.maxTokens ?? defaults.maxTokens, { min: 1 }),
-    temperature: decimal("--temperature", flags.temperature ?? "0", { min: 0, max: 2 }),
+    temperature: decimal("--temperature", flags.temperature ?? "0", RUN_BOUNDS.temperature),
     seed: flags.seed === undefined ? null : wholeNumber("--seed", flags.seed),
     enableThinking: thinking === "default" ? null : thinking === "on",
     cache: flags.cache !== false,

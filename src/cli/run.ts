@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { FatalBackendError } from "../backends/types.js";
-import { CATEGORIES, LANGS, PROTOCOLS, type Protocol } from "../cases/schema.js";
+import { CATEGORIES, DEFAULT_PROTOCOLS, LANGS, PROTOCOLS, type Protocol } from "../cases/schema.js";
 import { cannotWrite, UserError } from "../errors.js";
 import { DEFAULT_GRADING_PROFILE, gradingProfile } from "../grade/profiles.js";
 import { STDOUT_PATH } from "../io/target.js";
@@ -13,6 +13,7 @@ import { formatFailures } from "../report/failures.js";
 import { formatRepeats, repeatStatistics } from "../report/repeats.js";
 import { formatSummary } from "../report/terminal.js";
 import { BACKEND_KINDS, type RunConfig } from "../runner/config.js";
+import { RUN_BOUNDS } from "../runner/defaults.js";
 import { defineRun, type RunInput } from "../runner/define-run.js";
 import { journalPath } from "../runner/journal.js";
 import type { OperationalSettings } from "../runner/operational.js";
@@ -68,7 +69,7 @@ export interface RunFlags extends ModelFlags, ExportFlags {
 function protocols(value: string): Protocol[] {
   const expanded = value
     .split(",")
-    .flatMap((item) => (item.trim() === "all" ? ["json", "xml", "plain"] : [item]))
+    .flatMap((item) => (item.trim() === "all" ? [...DEFAULT_PROTOCOLS] : [item]))
     .join(",");
   return choices("--protocol", expanded, PROTOCOLS);
 }
@@ -202,7 +203,7 @@ function runInputFromFlags(flags: RunFlags): RunInput {
   const name = flags.label === undefined ? undefined : label("--label", flags.label);
   const shared = parseModelFlags(flags, RUN_FLAG_DEFAULTS);
   const chosen = protocols(flags.protocol);
-  const repeats = wholeNumber("--repeats", flags.repeats ?? "1", { min: 1, max: 1000 });
+  const repeats = wholeNumber("--repeats", flags.repeats ?? "1", RUN_BOUNDS.repeats);
   return {
     ...(backend === undefined ? {} : { backend }),
     model: flags.model ?? null,

@@ -5,7 +5,7 @@
  * (`tooluse.config.schema.json`, kept in step by a test).
  */
 import { z } from "zod";
-import { PROTOCOLS } from "../cases/schema.js";
+import { DEFAULT_PROTOCOLS, PROTOCOLS } from "../cases/schema.js";
 import { DEFAULT_GRADING_PROFILE, GRADING_PROFILES } from "../grade/profiles.js";
 import { BACKEND_KINDS } from "../runner/config.js";
 
@@ -50,7 +50,10 @@ export const MatrixConfigSchema = z.strictObject({
   /** The folder every results file, journal and the leaderboard go to (relative to the config file). */
   out: z.string().min(1).default("results"),
   cache_dir: z.string().min(1).optional(),
-  protocols: z.array(z.enum(PROTOCOLS)).min(1).default(["json", "xml", "plain"]),
+  protocols: z
+    .array(z.enum(PROTOCOLS))
+    .min(1)
+    .default([...DEFAULT_PROTOCOLS]),
   /** The grading profile every run uses. */
   rules: z.enum(GRADING_PROFILES).default(DEFAULT_GRADING_PROFILE),
   suites: z

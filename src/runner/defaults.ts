@@ -28,3 +28,14 @@ export const PLAN_DEFAULTS: AskDefaults = {
   timeoutMs: 120_000,
   maxTokens: 2048,
 };
+
+/**
+ * The bounds of a run's numeric settings, written once: the library checks them (define-run.ts) and the CLI reads
+ * its flags against the same numbers, so the two cannot drift apart.
+ */
+export const RUN_BOUNDS = {
+  concurrency: { min: 1, max: 1024 },
+  retries: { min: 0, max: 100 },
+  temperature: { min: 0, max: 2 },
+  repeats: { min: 1, max: 1000 },
+} as const;

@@ -5,11 +5,11 @@
  */
 import { join } from "node:path";
 import { z } from "zod";
-import type { Protocol } from "../cases/schema.js";
+import { DEFAULT_PROTOCOLS } from "../cases/schema.js";
 import { DEFAULT_GRADING_PROFILE } from "../grade/profiles.js";
 import { DEFAULT_CASES_FILE } from "../paths.js";
 import { type BackendKind, type RunConfig, RunConfigSchema } from "./config.js";
-import { RUN_DEFAULTS } from "./defaults.js";
+import { RUN_BOUNDS, RUN_DEFAULTS } from "./defaults.js";
 import { describeRunIssue, type RunIssue, runRuleIssues } from "./run-rules.js";
 
 export type { RunIssue } from "./run-rules.js";
@@ -23,9 +23,6 @@ export type RunInput = Partial<Omit<RunConfig, "filters" | "settings" | "repeats
 };
 
 export type DefinedRun = { ok: true; config: RunConfig } | { ok: false; issues: RunIssue[] };
-
-/** The protocols a run asks in when none are named (`native` needs a server's tool parser, so it is opt-in). */
-export const DEFAULT_PROTOCOLS: readonly Protocol[] = ["json", "xml", "plain"];
 
 /** The backend a run uses when none is named: replay for recorded outputs, the rule baseline without a model. */
 export function inferBackend(input: Pick<RunInput, "backend" | "model" | "replay_file">): BackendKind {
@@ -41,11 +38,13 @@ const PRINTABLE_NAME = (name: string) =>
 /** A run's fields with their bounds: stricter than RunConfigSchema, which must also read journals of old runs. */
 const InputSchema = RunConfigSchema.extend({
   label: z.string().refine(PRINTABLE_NAME, "expected a name of 1 to 200 printable characters").optional(),
-  concurrency: z.number().int().min(1).max(1024),
-  retries: z.number().int().min(0).max(100),
+  concurrency: z.number().int().min(RUN_BOUNDS.concurrency.min).max(RUN_BOUNDS.concurrency.max),
+  retries: z.number().int().min(RUN_BOUNDS.retries.min).max(RUN_BOUNDS.retries.max),
   timeout_ms: z.number().int().min(1).max(86_400_000),
-  settings: RunConfigSchema.shape.settings.extend({ temperature: z.number().min(0).max(2) }),
-  repeats: z.number().int().min(1).max(1000),
+  settings: RunConfigSchema.shape.settings.extend({
+    temperature: z.number().min(RUN_BOUNDS.temperature.min).max(RUN_BOUNDS.temperature.max),
+  }),
+  repeats: z.number().int().min(RUN_BOUNDS.repeats.min).max(RUN_BOUNDS.repeats.max),
 });
 
 /** A file name made of a model or backend name: what `out` defaults to, beside a timestamp. */
