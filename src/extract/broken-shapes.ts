@@ -29,9 +29,31 @@ export function hasUnpairedArgKey(shape: string): boolean {
   return keys !== shape.split("<arg_value>").length - 1;
 }
 
-/** Either broken block shape an extractor may still have read a call from. */
+const PARAMETER_CLOSE = "</parameter>";
+const FUNCTION_CLOSE = "</function>";
+
+/**
+ * A Qwen-XML `<parameter=…>` that never closes: no `</parameter>` before the next `<parameter=…>` or the
+ * `</function>` (`<function=get_time><parameter=timezone>Asia/Tokyo</function>`). The Qwen3 and Qwen3-Coder templates
+ * always close each parameter, so a missing close is a broken structure, not a layout; where the value ends is a guess.
+ */
+export function hasUnclosedParameter(shape: string): boolean {
+  if (!shape.includes(FUNCTION_OPEN)) return false;
+  let at = shape.indexOf(PARAMETER_OPEN);
+  while (at !== -1) {
+    const next = shape.indexOf(PARAMETER_OPEN, at + PARAMETER_OPEN.length);
+    const close = shape.indexOf(PARAMETER_CLOSE, at);
+    const functionClose = shape.indexOf(FUNCTION_CLOSE, at);
+    const limit = Math.min(next === -1 ? shape.length : next, functionClose === -1 ? shape.length : functionClose);
+    if (close === -1 || close > limit) return true;
+    at = next;
+  }
+  return false;
+}
+
+/** Any broken block shape an extractor may still have read a call from. */
 export function isBrokenBlock(shape: string): boolean {
-  return isMisnested(shape) || hasUnpairedArgKey(shape);
+  return isMisnested(shape) || hasUnpairedArgKey(shape) || hasUnclosedParameter(shape);
 }
 
 /**

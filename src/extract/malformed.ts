@@ -10,6 +10,15 @@ const TAG_MARKERS = ["<tool_call", "<function=", "<｜tool▁call"];
  * ends there (cut off); "I would send a <tool_call> block" names the tag and is prose.
  */
 const TAG_OPENING = /<tool_call>\s*(?:[{<[]|$)|<function=[\w.-]+>|<｜tool▁call/g;
+/**
+ * E7 (2.5.0): the special tokens a serving template opens a call with — Kimi K2's section and call openers, Mistral's
+ * `[TOOL_CALLS]`, Llama's `<|python_tag|>`, InternLM's `<|action_start|>` (DeepSeek's `<｜tool▁calls▁begin｜>` is a
+ * TAG_OPENING already). Only a model making a call writes one where a call would be, so when no call could be read
+ * after it (most often the output was cut inside the arguments) it is a malformed attempt; a sentence that names the
+ * token is a mention, like any tag (standsAsAttempt).
+ */
+const SPECIAL_TOKEN_OPENERS =
+  /<\|tool_calls_section_begin\|>|<\|tool_call_begin\|>|\[TOOL_CALLS\]|<\|python_tag\|>|<\|action_start\|>/g;
 /** A TOOL line that the plain extractor refused (no name, or not `name | k=v`). */
 const TOOL_LINE = /^[ \t`]*TOOL(?:[ \t\r|:]|$)/m;
 /**
@@ -55,6 +64,7 @@ export function looksLikeCallAttempt(
     ? someAttempt(text, TAG_OPENING)
     : TAG_MARKERS.some((marker) => text.includes(marker));
   if (tagged) return true;
+  if (mentions && someAttempt(text, SPECIAL_TOKEN_OPENERS)) return true;
   if (mentions ? someAttempt(text, CALL_KEYS) : CALL_KEY.test(text)) return true;
   if (options.plainLine) {
     const lines = mentions ? (text.match(TOOL_LINES) ?? []).filter(isToolLineAttempt) : [];

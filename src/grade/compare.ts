@@ -3,7 +3,7 @@ import { isMentions, mentionsMatch } from "../cases/mentions.js";
 import { CATALOGUE, type ToolName } from "../tools/catalogue.js";
 import { acceptedValues, isOptional } from "../tools/expected.js";
 import { type Leniency, leniencyOf } from "../tools/leniency.js";
-import { matchesNormalised, NORMALISERS, normalisedExpected } from "../tools/normalise.js";
+import { DIGIT_GROUPING, matchesNormalised, NORMALISERS, normalisedExpected } from "../tools/normalise.js";
 import { type Comparison, compareArgument, matchExpected } from "../tools/structural.js";
 import type { NormalisedValue, ToolParameter, ToolSpec } from "../tools/types.js";
 
@@ -41,7 +41,10 @@ export function compareArguments(
           ? matchExpected(undefined, want, actual[name], name)
           : { ok: false, extra: [] };
     if (result.ok) extra.push(...result.extra);
-    else mismatched.push(`${name}=${JSON.stringify(actual[name])}, expected ${describe(want)}`);
+    else
+      mismatched.push(
+        `${name}=${JSON.stringify(actual[name])}${whyUnread(parameter, actual[name])}, expected ${describe(want)}`,
+      );
   }
   for (const name of Object.keys(actual)) if (!Object.hasOwn(expected, name)) extra.push(name);
   return { mismatched, extra };
@@ -117,6 +120,16 @@ export function argumentLeniency(
   if (!entry.written.includes(actual)) return leniencyOf(parameter.normaliser, actual);
   if (!entry.leniencies.has(actual)) entry.leniencies.set(actual, leniencyOf(parameter.normaliser, actual));
   return entry.leniencies.get(actual);
+}
+
+/**
+ * Why a value its normaliser refused is wrong, where the value looks right at a glance: `"1,250"` reads as 1250 to a
+ * person but to no tool (SPEC §3.2, S4). Other refusals keep their reasons as they were.
+ */
+function whyUnread(parameter: ToolParameter | undefined, actual: unknown): string {
+  if (parameter?.normaliser !== "number") return "";
+  const read = NORMALISERS.number(actual);
+  return read.kind === "invalid" && read.reason === DIGIT_GROUPING ? ` is ${DIGIT_GROUPING}` : "";
 }
 
 function describe(want: unknown): string {

@@ -48,8 +48,10 @@ const REGISTRY: Record<GradingProfileName, (options: ProfileOptions) => GradingP
     // slot names make a mention, E11 broken structures are attempts (docs/spec-conformance.md) — and blind set 8's
     // reply classes: an action placed elsewhere ("You can pick seats on ba.com") is an alternative, not a request; a
     // missing means named with compound modifiers ("a clock or time-zone tool") is a refusal. 2.4.0: E9 decided by a
-    // visible leniency, a repaired JSON call is read as a call and named `json=repaired` (issue 25).
-    version: "2.4.0",
+    // visible leniency, a repaired JSON call is read as a call and named `json=repaired` (issue 25). 2.5.0: four shape
+    // classes (issue 25) — E11 a Qwen-XML parameter that never closes is broken, E7 a serving template's call token
+    // with no call after it is an attempt, a ratio unit (`meter/second`) is its per-unit, grouped digits are no number.
+    version: "2.5.0",
     grade: (testCase, output) => withBoth(testCase, output, TOOLUSE_RULES, bfclMode),
   }),
   spec1: ({ bfclMode }) => ({

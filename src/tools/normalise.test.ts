@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { CATALOGUE } from "./catalogue.js";
-import { argumentMatches, NORMALISERS, normaliseArgument, parseNumber, valuesEqual } from "./normalise.js";
+import {
+  argumentMatches,
+  DIGIT_GROUPING,
+  NORMALISERS,
+  normaliseArgument,
+  parseNumber,
+  valuesEqual,
+} from "./normalise.js";
 import type { NormalisedValue, NormaliserName, ToolParameter } from "./types.js";
 
 const param = (normaliser: NormaliserName): ToolParameter => ({
@@ -70,12 +77,6 @@ describe("number", () => {
     ["−7", -7],
     ["1e3", 1000],
     [".5", 0.5],
-    ["1,000", 1000],
-    ["1,000,000", 1_000_000],
-    ["1,234.5", 1234.5],
-    ["1 000", 1000],
-    ["1\u00A0000", 1000],
-    ["1 000 000,5", 1_000_000.5],
     ["2,5", 2.5],
     ["12,3456", 12.3456],
     ["0,75", 0.75],
@@ -103,7 +104,15 @@ describe("number", () => {
     }
   });
 
-  it("parseNumber agrees", () => {
+  // S4 (2.5.0): SPEC §3.2 reads numeric text as a number because a tool could; grouped digits no tool reads.
+  it.each(["1,000", "1,000,000", "1,234.5", "12,500.50", "1 000", "1\u00A0000", "1 000 000,5", "-1,250"])(
+    "refuses %j: digit grouping is no number a tool reads",
+    (input) => {
+      expect(NORMALISERS.number(input)).toEqual({ kind: "invalid", reason: DIGIT_GROUPING });
+    },
+  );
+
+  it("parseNumber, which expressions fall back on, still reads grouped digits", () => {
     expect(parseNumber("17²")).toBeUndefined();
     expect(parseNumber("1,000")).toBe(1000);
     expect(parseNumber("2,5")).toBe(2.5);

@@ -6,6 +6,7 @@ import { resolveLanguage } from "./aliases/language.js";
 import { CURRENCY_QUALIFIERS, LANGUAGE_QUALIFIERS, resolveQualified } from "./aliases/qualifiers.js";
 import { isIanaShaped, resolveTimezone } from "./aliases/timezone.js";
 import { UNIT_ALIASES } from "./aliases/unit.js";
+import { resolveRatioUnit } from "./aliases/unit-ratio.js";
 import { evaluateExpression } from "./arithmetic.js";
 import { acceptedValues } from "./expected.js";
 import { aliasKey, normaliseText } from "./text.js";
@@ -67,11 +68,25 @@ const text: Normaliser = (value) => {
   return invalid(`expected text, got ${describeType(value)}`);
 };
 
-/** A number or numeric text (`300`, `"300.0"`, `"1 000"`, `"2,5"`). */
+/** Why a numeric argument written with digit grouping is refused; the argument check quotes it in its reason. */
+export const DIGIT_GROUPING = "not a number (digit grouping)";
+
+/**
+ * Whether numeric text groups its digits (`"1,250"`, `"1 250"`, `"12,500.50"`). SPEC §3.2 reads numeric text as the
+ * number (`"100"` equals `100`) because a tool could; a grouped one no tool reads (Python's `float()` and JSON both
+ * refuse it), so as an argument it is wrong. `"2,5"`, a Russian decimal comma, groups nothing.
+ */
+export function isDigitGrouped(raw: string): boolean {
+  const text = raw.normalize("NFKC").replace(WHITESPACE, " ").trim().replace(MINUS_SIGNS, "-");
+  return COMMA_GROUPED.test(text) || SPACE_GROUPED.test(text);
+}
+
+/** A number or numeric text (`300`, `"300.0"`, `"2,5"`); grouped digits (`"1 000"`) are no number a tool reads. */
 const number: Normaliser = (value) => {
   if (typeof value === "number")
     return Number.isFinite(value) ? asNumber(value) : invalid("not a finite number");
   if (typeof value !== "string") return invalid(`expected a number, got ${describeType(value)}`);
+  if (isDigitGrouped(value)) return invalid(DIGIT_GROUPING);
   const parsed = parseNumber(value);
   return parsed === undefined ? invalid(`not a number: "${value.slice(0, 80)}"`) : asNumber(parsed);
 };
@@ -173,7 +188,7 @@ export const NORMALISERS: Readonly<Record<NormaliserName, Normaliser>> = {
   currency: aliasNormaliser(
     (key) => resolveCurrency(key) ?? resolveQualified(key, resolveCurrency, CURRENCY_QUALIFIERS),
   ),
-  unit: aliasNormaliser((key) => UNIT_ALIASES.get(key)),
+  unit: aliasNormaliser((key) => UNIT_ALIASES.get(key) ?? resolveRatioUnit(key)),
   timezone: aliasNormaliser(resolveTimezone, timezoneFallback),
   boolean,
   enum: text,
