@@ -44,7 +44,10 @@ export function hasUnclosedParameter(shape: string): boolean {
     const next = shape.indexOf(PARAMETER_OPEN, at + PARAMETER_OPEN.length);
     const close = shape.indexOf(PARAMETER_CLOSE, at);
     const functionClose = shape.indexOf(FUNCTION_CLOSE, at);
-    const limit = Math.min(next === -1 ? shape.length : next, functionClose === -1 ? shape.length : functionClose);
+    const limit = Math.min(
+      next === -1 ? shape.length : next,
+      functionClose === -1 ? shape.length : functionClose,
+    );
     if (close === -1 || close > limit) return true;
     at = next;
   }
