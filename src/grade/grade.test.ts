@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { Case } from "../cases/schema.js";
 import { TOOL_NAMES } from "../tools/catalogue.js";
 import { grade } from "./grade.js";
+import { encodeNativeReply } from "./native.js";
+import { SPEC1_RULES } from "./rules.js";
 
 const ALL = [...TOOL_NAMES];
 const weather: Case = {
@@ -152,15 +154,48 @@ describe("grade: call cases", () => {
     });
   });
 
-  it("treats a call left in native content as no call, but malformed", () => {
+  it("reads a call standing as native content, with no runtime call, as the call under a named leniency (E12)", () => {
     const output = JSON.stringify({
       content: '{"name": "calculator", "arguments": {"expression": "57"}}',
       tool_calls: [],
     });
     expect(grade(sum, { id: sum.id, protocol: "native", output })).toMatchObject({
+      passed: true,
+      calls: [{ name: "calculator", arguments: { expression: "57" } }],
+      malformed: false,
+      lenient: ["native=content_call"],
+      reason: "correct call to calculator (lenient: native=content_call)",
+    });
+    // spec1 keeps what the runtime's parser made of it: no call, malformed.
+    expect(grade(sum, { id: sum.id, protocol: "native", output }, SPEC1_RULES)).toMatchObject({
       passed: false,
       calls: [],
       malformed: true,
+    });
+  });
+
+  it("names both leniencies of a dialect call in native content, and keeps a content call beside a runtime call malformed", () => {
+    const pythonic = JSON.stringify({ content: 'calculator(expression="57")', tool_calls: [] });
+    const verdict = grade(sum, { id: sum.id, protocol: "native", output: pythonic });
+    expect(verdict.passed).toBe(true);
+    expect(verdict.lenient).toEqual(expect.arrayContaining(["native=content_call", "dialect=pythonic"]));
+    const beside = encodeNativeReply('{"name": "calculator", "arguments": {"expression": "57"}}', [
+      { type: "function", function: { name: "calculator", arguments: '{"expression": "57"}' } },
+    ]);
+    const both = grade(sum, { id: sum.id, protocol: "native", output: beside });
+    expect(both.calls).toHaveLength(1);
+    expect(both.lenient ?? []).not.toContain("native=content_call");
+  });
+
+  it("reads a call only mentioned in native content as no call, and no attempt (E2)", () => {
+    const output = JSON.stringify({
+      content:
+        'I would send `{"name": "calculator", "arguments": {"expression": "57"}}` but you asked me not to.',
+      tool_calls: [],
+    });
+    expect(grade(sum, { id: sum.id, protocol: "native", output })).toMatchObject({
+      calls: [],
+      malformed: false,
     });
   });
 });

@@ -41,8 +41,19 @@ function read(output: Output, tools: readonly ToolSpec[], rules: GradingRules): 
   };
   if (output.protocol !== "native") return extractCalls(output.output, options);
   const reply = decodeNativeReply(output.output);
-  // The runtime's parser is what native mode tests: a call left in the content is not a call, but it is malformed.
+  // The runtime's parser is what native mode tests: beside runtime calls, a call left in the content is malformed.
   const leftover = extractCalls(reply.content, options);
+  // E12: with no runtime call at all, a call standing as the content is the model's call, read under a named leniency.
+  if (
+    rules.nativeContentCalls === "named" &&
+    reply.calls.length === 0 &&
+    !reply.malformed &&
+    leftover.calls.length > 0
+  ) {
+    // Not an extraction of the output (that is the message JSON): no shape, but its dialect or repair is still named.
+    const { shape: _shape, ...read } = leftover;
+    return { ...read, fromContent: true };
+  }
   // E11: a call to an empty name is the runtime handing back a call to nothing, a malformed attempt under 2.0.
   const nameless = rules.broken === "attempt" && reply.calls.some(hasEmptyName);
   const calls = nameless ? reply.calls.filter((call) => !hasEmptyName(call)) : reply.calls;
@@ -83,6 +94,8 @@ export function gradeAndRead(
           : gradeNoCall(base, expect, reading, rules);
   if ("dialect" in reading && reading.dialect !== undefined && graded.calls.length > 0)
     nameLeniency(graded, `dialect=${reading.dialect}`);
+  if ("fromContent" in reading && reading.fromContent === true && graded.calls.length > 0)
+    nameLeniency(graded, "native=content_call");
   // E9 under `tooluse`: a call read from repaired JSON is a call, and the verdict says the text needed a repair.
   if ("repairedJson" in reading && reading.repairedJson === true && graded.calls.length > 0)
     nameLeniency(graded, "json=repaired");

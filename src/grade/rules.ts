@@ -37,6 +37,13 @@ export interface GradingRules {
    * attempt; 1.0 read what a reader made of it (a call with missing arguments, or prose).
    */
   broken: "call" | "attempt";
+  /**
+   * A native reply whose `tool_calls` is empty but whose content is a call standing as the reply (a Hermes block, the
+   * model's own template; not a mention): 2.0 (2.5.0) reads the call and names the leniency `native=content_call`,
+   * since a server started without the model's tool parser leaves every call there; `attempt` reads it as a malformed
+   * attempt, what the runtime's parser made of it (docs/spec-conformance.md, E12).
+   */
+  nativeContentCalls: "named" | "attempt";
 }
 
 /** ToolUse.1 2.0 semantics: the default. */
@@ -49,6 +56,7 @@ export const TOOLUSE_RULES: GradingRules = {
   truncated: "attempt",
   repairedJson: "named",
   broken: "attempt",
+  nativeContentCalls: "named",
 };
 
 /**
@@ -64,4 +72,5 @@ export const SPEC1_RULES: GradingRules = {
   truncated: "call",
   repairedJson: "attempt",
   broken: "call",
+  nativeContentCalls: "attempt",
 };

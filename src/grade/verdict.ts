@@ -56,6 +56,11 @@ export interface Reading {
   calls: Call[];
   prose: string;
   malformed: boolean;
+  /**
+   * Native only: the runtime returned no `tool_calls` and the calls were read from the message content, where a server
+   * without a tool parser for the model's template leaves them (a leniency the verdict names: `native=content_call`).
+   */
+  fromContent?: true;
 }
 
 /** What a grading rule decides about an output: every verdict field but those taken from the output itself. */

@@ -9,10 +9,12 @@ import { anywhere, atStart, LEAD, wordsOf } from "./cues.js";
 const ALTERNATIVE = atStart([
   "instead",
   "alternatively",
-  "you (?:can|could|might|may|should|would|'d|will|'ll|need to|have to|'ll need to|'d need to|'ll want to|may want to|might want to|could always|can always)",
+  // Contracted forms are spelt out: "you'd need to" is one word to the cues, so a space before "'d" never matched.
+  "you(?: can| could| might| may| should| would| will| need to| have to|'ll need to|'d need to|'ll have to|'d have to|'ll want to|'d want to|'d better| may want to| might want to| could always| can always)",
   "try",
   "consider",
-  "i (?:recommend|suggest|'d recommend|'d suggest|would recommend|would suggest|can (?:help|instead|suggest|draft|write|give|tell|explain|offer|show|recommend|walk|provide|share|prepare|make|create|compose|outline|describe|list)|could (?:help|draft|write|give|suggest|show|walk|instead|provide|share|prepare|make|create|compose|outline|describe|list))",
+  "i(?:'d| would)? (?:recommend|suggest)",
+  "i (?:can (?:help|instead|suggest|draft|write|give|tell|explain|offer|show|recommend|walk|provide|share|prepare|make|create|compose|outline|describe|list)|could (?:help|draft|write|give|suggest|show|walk|instead|provide|share|prepare|make|create|compose|outline|describe|list))",
   "(?:a|one|another) (?:good |better |simple |quick |easy )?(?:option|alternative|way|idea|approach) (?:is|would be|might be)",
   "your best bet",
   "the (?:easiest|best|quickest|simplest|fastest) (?:way|option|thing|bet)",
@@ -26,7 +28,7 @@ const ALTERNATIVE = atStart([
   "рекомендую",
   "советую",
   "предлагаю",
-  "лучше (?:всего)?",
+  "лучше(?: всего)?",
   "воспользуйтесь",
   "воспользуйся",
   "обратитесь",
@@ -42,7 +44,13 @@ const ALTERNATIVE = atStart([
   "вместо этого",
   "(?:я )?(?:могу|мог бы|могла бы|могу лишь|могу только) (?:помочь|подсказать|составить|написать|рассказать|предложить|объяснить|подготовить|набросать|сделать|дать)",
 ]);
-const INSTEAD = anywhere(["instead", "вместо этого", "взамен"]);
+const INSTEAD = anywhere([
+  "instead",
+  "вместо этого",
+  "взамен",
+  // A means recommended as the way: "A web search is the way to go here", "your best bet".
+  "(?:is|'s|would be) (?:the|your) (?:way to go|best bet|best option|safest bet|way forward)",
+]);
 
 /** C-alt: the unit suggests another way (what the user could do, or other help the assistant offers). */
 export function isAlternative(text: string): boolean {
@@ -65,13 +73,15 @@ const ELSEWHERE = anywhere([
   "(?:by )?yourself",
   "on your own",
   "(?:на|в|во|через) (?:\\p{L}+ )?(?:сайте|интернете|поиске|поисковике|приложении|справочной|справочном|личном кабинете|кабинете|кассе|офисе|отделении|банкомате|терминале|настройках)",
+  // "Through" takes the accusative: «через приложение банка», «через личный кабинет», «через кассу».
+  "через (?:\\p{L}+ )?(?:сайт|приложение|интернет|поиск|поисковик|личный кабинет|кабинет|кассу|офис|отделение|банкомат|терминал|банк|госуслуги|портал)",
   "на стойке",
   "самостоятельно",
   "(?:вы |ты )?сами(?![\\p{L}])",
 ]);
 /** An imperative opening the unit: Russian by its ending, English by the verbs of looking and asking. */
 const IMPERATIVE_OPENING = new RegExp(
-  `^${LEAD}(?:\\p{L}+(?:ите|йте)|check|look|search|see|find|ask|verify|confirm|clarify|visit|google)(?![\\p{L}])`,
+  `^${LEAD}(?:\\p{L}+(?:ите|йте|ьте)|check|look|search|see|find|ask|verify|confirm|clarify|visit|google)(?![\\p{L}])`,
   "u",
 );
 

@@ -102,7 +102,8 @@ const MORE = anywhere([
   "other",
   "further",
   "next",
-  "еще",
+  // «ещё раз» is "again": «Можете переслать его ещё раз?» asks for the same thing, not for more.
+  "еще(?! раз)",
   "другой",
   "другую",
   "другое",
@@ -116,6 +117,9 @@ const MORE = anywhere([
 /** Greetings, courtesy and acknowledgements: a unit made of nothing else. */
 const SMALL_TALK = whole([
   "sure(?: thing)?",
+  "(?:i'?m |i'?d be )?(?:happy|glad) to(?: help)?",
+  "with pleasure",
+  "с удовольствием",
   "of course",
   "certainly",
   "absolutely",
@@ -284,6 +288,20 @@ const TOOL_REMARK = anywhere([
   "обойд(?:усь|емся) без",
 ]);
 
+/**
+ * A wish question about the form the task's own answer takes ("Do you want the answer in base 10?", «Вам ответ в
+ * градусах Цельсия?»): it asks the user to settle how the task is done, a request (Q1′); after an answer it is the
+ * follow-up "Would you like it as a fraction?" again (reply-roles.ts, isFollowUp).
+ */
+const ANSWER_FORM = anywhere([
+  "(?:want|like|need|prefer) (?:the|your|my|that|this|it|them)(?: (?:answer|result|results|figure|number|value|conversion|translation|time|total|sum|output|reply))? (?:in|as|to be|written in|expressed in|given in|rounded to|shown in|formatted as)",
+  "(?:хотите|нужен|нужно|нужна|вам) (?:\\p{L}+ )?(?:ответ|результат|перевод|число|значение)(?: \\p{L}+)? (?:в|на|как|с)",
+]);
+
+/** A bare infinitive of looking something up, put as a question: «Поискать?», «Найти статью?» asks leave to do it. */
+const BARE_LOOKUP =
+  /^(?:поискать|найти|посмотреть|погуглить|загуглить|проверить)(?: (?!(?:какой|какую|какое|какие|где|когда|что|кого|сколько)(?![\p{L}]))\p{L}+){0,2}$/u;
+
 /** A condition on the user's wish or need: "If you need…", «Если нужен…». */
 const WISH_CONDITION = atStart([
   "if you(?:'d| would)? (?:need|want|like|prefer)",
@@ -295,7 +313,8 @@ const WISH_CONDITION = atStart([
  * wish for more ("If you need another city, tell me", «Если нужен другой город — скажите») offers too.
  */
 export function isOffer(text: string, asks: boolean): boolean {
-  if (OFFER.test(text)) return true;
+  if (OFFER.test(text)) return !(asks && ANSWER_FORM.test(text));
+  if (asks && BARE_LOOKUP.test(text)) return true;
   if (WISH_CONDITION.test(text) && MORE.test(text)) return true;
   return asks && MORE.test(text) && !ALTERNATIVES.test(text);
 }

@@ -147,6 +147,11 @@ function inContext(all: readonly Unit[], roles: Role[]): void {
     // the user is answered gives the question its reason; it refuses nothing.
     if ((sinceRequest || asked) && role === "refusal" && isConditionalRefusal(unit.text)) role = "support";
     if (role === "request" && seenContent && unit.asks && isFollowUp(unit)) role = "offer";
+    // "…pass it the city. You can also specify the unit.": after content an option added with "also" describes what
+    // else is possible, an offer of more; after a request ("Which city? You can also give a zip code.") it supports it.
+    if (role === "request" && seenContent && !sinceRequest && ADDED_OPTION.test(unit.text)) role = "offer";
+    else if (sinceRequest && role !== "request" && !unit.asks && ADDED_OPTION.test(unit.text))
+      role = "support";
     // "I can search the web to confirm it. Would you like me to do that?": the step the permission question points
     // back to is part of the offer, not content.
     if ((role === "offer" || role === "open_question") && unit.asks && i > 0 && POINTS_BACK.test(unit.text)) {
@@ -174,11 +179,19 @@ function inContext(all: readonly Unit[], roles: Role[]): void {
   }
 }
 
+/** An option added to what was said: "You can also specify…", «Можно также указать…», «Вы также можете…». */
+const ADDED_OPTION =
+  /^(?:(?:and|but|so|или|и|а)\s+)?(?:you (?:can|could|may) (?:also|additionally)|you also can|(?:вы |ты )?(?:также|тоже|ещё|еще) (?:можете|можешь|можно)|(?:вы |ты )?(?:можете|можешь|можно) (?:также|тоже|ещё и|еще и|дополнительно))\s/u;
+
 /** A permission question that points back to a step just proposed: "Would you like me to do that?", «Сделать это?». */
 const POINTS_BACK =
-  /(?:^|\s)(?:do (?:that|it|this|so)|go ahead|proceed|run (?:it|that|one)|сделать (?:это|так)|так и сделать|запустить (?:его|поиск)|продолжить)(?:\s|$)/u;
+  /(?:^|\s)(?:do (?:that|it|this|so)|go ahead|proceed|run (?:it|that|one)|сделать (?:это|так)|так и сделать|запустить (?:его|поиск)|продолжить)(?:\s|$)|^(?:хотите|хочешь|want (?:me to|that|it)|shall i|should i|would you like (?:that|me to|it))$/u;
 /** The assistant proposing its own next step: "I can search the web…", "Let me look it up", «Могу поискать…». */
 const PROPOSES_STEP = /^(?:i can|i could|i'?ll|let me|я могу|могу|я бы мог|я бы могла)\s/u;
+
+/** An offer of the assistant's own step: "I can find one", "Want me to search?", «Могу найти», «Поискать?». */
+const OFFERS_STEP =
+  /^(?:i can|i could|want me to|would you like me to|do you want me to|shall i|should i|let me|могу|я могу|мог бы|могла бы|хотите,? (?:я|чтобы я)|поискать|найти)(?:\s|$)/u;
 
 /** "Is that what you needed?" after an answer: a yes/no question with no question word, no choice, no supplying. */
 function isFollowUp(unit: Unit): boolean {
@@ -275,8 +288,13 @@ function decide(roles: readonly Role[], all: readonly Unit[]): Omit<ReplyReading
   }
   // Only alternatives ("I'd recommend searching for this", «Попробуйте поискать в интернете»): the reply sends the
   // user elsewhere instead of answering, a deflection, which declines as a refusal does.
-  if (resolved.length > 0 && resolved.every((role) => role === "alternative"))
-    return { behaviour: "refusal", informative: false };
+  if (resolved.length > 0 && resolved.every((role) => role === "alternative")) {
+    // "Better to use a search — I can find an article, if you like?": an offer to take the step itself, put as a
+    // question, leaves the decision to the user: the reply asks back.
+    const offers = all.filter((_, i) => roles[i] === "offer");
+    const asksToAct = offers.some((unit) => unit.asks) && offers.some((unit) => OFFERS_STEP.test(unit.text));
+    return { behaviour: asksToAct ? "question" : "refusal", informative: false };
+  }
   if (resolved.length > 0) return { behaviour: "answer", informative: false };
   // Only offers and courtesy: asking "Would you like me to…?" with nothing else is asking back.
   return { behaviour: all.some((unit) => unit.asks) ? "question" : "answer", informative: false };

@@ -24,17 +24,21 @@ const SUPPLY =
 const PURPOSE =
   "(?:(?:to|in order to|so (?:that )?i can|чтобы|для того чтобы|для) (?:(?! (?:i|i'd|i'll|i'm|we|я|мы)(?![\\p{L}']))[^,]){1,60}, )?";
 
+/** Russian infinitives of supplying, for the polite question form («Можете переслать сообщение?»). */
+const RU_SUPPLY_INFINITIVE =
+  "уточнить|указать|сказать|написать|назвать|сообщить|подсказать|прислать|переслать|выбрать|дать знать|пояснить|продиктовать|рассказать|скинуть|повторить|показать|вставить|прикрепить|привести|дать|описать|перечислить";
+
 const POLITE = atStart([
   `${PURPOSE}(?:please |kindly )?(?:could|can|would|will|might) (?:you|u)(?: please| kindly| just| quickly| also| first)? (?:${SUPPLY})`,
-  "(?:не )?(?:могли бы|можете|можешь|могла бы|мог бы)(?: бы)?(?: вы| ты)?(?: мне)?(?: пожалуйста)?,? (?:уточнить|указать|сказать|написать|назвать|сообщить|подсказать|прислать|выбрать|дать знать|пояснить|продиктовать|рассказать|скинуть)",
+  `(?:не )?(?:могли бы|можете|можешь|могла бы|мог бы)(?: бы)?(?: вы| ты)?(?: мне)?(?: пожалуйста)?,? (?:${RU_SUPPLY_INFINITIVE})`,
   "(?:не )?(?:подскажете|подскажешь|скажете|скажешь|уточните|уточнишь|напишете|напишешь|назовете|назовешь)",
   `you (?:can|could|may)(?: just| simply| also| please)? (?:${SUPPLY})`,
-  "(?:вы )?(?:можете|можешь) (?:просто )?(?:написать|сказать|указать|назвать|уточнить|прислать)",
+  `(?:вы )?(?:можете|можешь) (?:просто |ещё раз |еще раз )?(?:${RU_SUPPLY_INFINITIVE})`,
 ]);
 
 const IMPERATIVE = atStart([
   `${PURPOSE}(?:(?:please|kindly|just|simply|first|quickly|go ahead and|feel free to|do|pls|plz)[, ]+)*(?:tell (?:me|us)|let (?:me|us) know(?! if| whether| when you need)|name(?! of)|give (?:me|us)|send (?:me|us|over|it|the|your|along)|share(?! this| it with)|provide|specify|say (?:which|what|how|where|when|who)|type|enter|pick|choose|select|confirm|clarify|indicate|mention|list(?! of)|describe|paste|drop (?:me|the|a|your)|write (?:me|down|back|the|your)|shoot me|hit me with|fill me in|reply with|answer with|point me|remind me|include|decide|pop (?:the|a|your)|throw (?:me|the|a|your))`,
-  `${PURPOSE}(?:пожалуйста,? )?(?:уточн|укаж|назов|напиш|скаж|сообщ|пришл|скин|кин|выбер|подскаж|напомн|продикту|введ|опиш|перечисл|расскаж|ответ)(?:и|ите|ь|ьте|й|йте)`,
+  `${PURPOSE}(?:пожалуйста,? )?(?:уточн|укаж|назов|напиш|скаж|сообщ|пришл|перешл|скин|кин|выбер|подскаж|напомн|продикту|введ|опиш|перечисл|расскаж|ответ|покаж|повтор|вставь|прикреп)(?:и|ите|ь|ьте|й|йте)`,
   "(?:достаточно|хватит|нужно только|надо только|просто) (?:назвать|указать|написать|сказать|уточнить|прислать)",
   "(?:it'?s )?enough to (?:name|say|tell|give|type)",
   "(?:пожалуйста,? )?(?:дай(?:те)? знать|поделись|поделитесь|определись|определитесь)",
