@@ -27,11 +27,12 @@ const [firstLine] = (await once(server.stdout, "data")) as [Buffer];
 const url = firstLine.toString().trim();
 const dir = tempDir("tooluse-bench-");
 try {
+  // No api_key_env: the mock server needs no key, and only the default variable may be unset (a variable named on
+  // purpose and unset is refused before any request, so "NONE" stopped the bench at start).
   const config = definedRun({
     backend: "openai",
     model: "mock-model",
     base_url: url,
-    api_key_env: "NONE",
     cases_file: DEFAULT_CASES_FILE,
     concurrency: CONCURRENCY,
     timeout_ms: 30_000,

@@ -1,14 +1,22 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import {
   DEFAULT_CASES_FILE,
+  definedRun,
+  defineRun,
   extractCalls,
   grade,
   loadCases,
   plans,
+  RUN_BOUNDS,
+  RUN_DEFAULTS,
+  readResults,
+  runBenchmark,
   summarize,
   wilsonInterval,
+  writeResults,
 } from "./index.js";
 import { PACKAGE_ROOT } from "./paths.js";
 
@@ -45,5 +53,50 @@ describe("the library's public surface", () => {
     expect(pkg.exports["."]).toEqual({ types: "./dist/index.d.ts", default: "./dist/index.js" });
     expect(pkg.bin).toEqual({ tooluse: "bin/tooluse.js" });
     expect(pkg.type).toBe("module");
+  });
+});
+
+describe("building a run and reading its results back (the README's Library example)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "tooluse-index-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("returns every mistake as an issue {code, path, message} naming fields, and definedRun throws them", () => {
+    const bad = defineRun({ backend: "replay", concurrency: RUN_BOUNDS.concurrency.min - 1 });
+    expect(bad.ok).toBe(false);
+    if (bad.ok) return;
+    expect(bad.issues.map(({ code, path }) => ({ code, path }))).toEqual([
+      { code: "replay_needs_file", path: "replay_file" },
+      { code: "too_small", path: "concurrency" },
+    ]);
+    expect(bad.issues[0]?.message).toBe(
+      "backend replay needs replay_file FILE (the recorded outputs to grade)",
+    );
+    expect(bad.issues.every((issue) => !issue.message.includes("--"))).toBe(true);
+    expect(() => definedRun({ backend: "replay" })).toThrow(/^invalid run: backend replay needs replay_file/);
+  });
+
+  it("fills the library's defaults, runs, and reads back what writeResults writes", async () => {
+    const run = defineRun({ backend: "baseline", filters: { limit: 5 }, out: join(dir, "baseline.json") });
+    if (!run.ok) throw new Error(run.issues.map((issue) => issue.message).join("; "));
+    expect(run.config).toMatchObject({
+      concurrency: RUN_DEFAULTS.concurrency,
+      retries: RUN_DEFAULTS.retries,
+      timeout_ms: RUN_DEFAULTS.timeoutMs,
+      api_key_env: RUN_DEFAULTS.apiKeyEnv,
+      settings: { max_tokens: RUN_DEFAULTS.maxTokens },
+    });
+    const results = await runBenchmark(run.config, false, {
+      env: {},
+      cacheDir: join(dir, "cache"),
+      progress: { start() {}, record() {}, finish() {} },
+      signal: new AbortController().signal,
+      log: () => {},
+    });
+    const read = readResults(run.config.out);
+    expect(read.counts).toEqual(results.counts);
+    expect(read.counts.records).toBe(15);
+    const copy = join(dir, "copy.json");
+    writeResults(copy, read);
+    expect(readResults(copy)).toEqual(read);
   });
 });

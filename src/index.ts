@@ -52,6 +52,8 @@ export { loadRuns } from "./report/load.js";
 // Reports
 export { formatSummary } from "./report/terminal.js";
 export { type RunConfig, RunConfigSchema } from "./runner/config.js";
+export { RUN_BOUNDS, RUN_DEFAULTS } from "./runner/defaults.js";
+export { type DefinedRun, definedRun, defineRun, type RunInput, type RunIssue } from "./runner/define-run.js";
 export type { RunRecord } from "./runner/record.js";
 export type { Results } from "./runner/results.js";
 export { readResults, writeResults } from "./runner/results-file.js";

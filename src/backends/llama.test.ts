@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadCases } from "../cases/load.js";
 import { UserError } from "../errors.js";
 import { DEFAULT_CASES_FILE } from "../paths.js";
-import type { ChatMessage } from "../protocols/render.js";
 import { definedRun } from "../runner/define-run.js";
 import { silentProgress } from "../runner/progress.js";
 import { runBenchmark } from "../runner/run.js";
@@ -17,6 +16,7 @@ import { endOfGenerationTokens } from "./llama/stop-tokens.js";
 import { type GgufFile, writeGguf } from "./llama/test-support/gguf-writer.js";
 import { TINY_CHAT_TEMPLATE, TINY_TOKENS, tinyLlama } from "./llama/test-support/tiny-llama.js";
 import { type LlamaBackendOptions, llamaBackend } from "./llama.js";
+import type { ChatMessage } from "./types.js";
 import { type Backend, DEFAULT_SETTINGS, type RequestContext } from "./types.js";
 
 const unavailable = await importNodeLlamaCpp().then(

@@ -7,7 +7,7 @@ import type { AnswerConstraint, Case, ExpectedCall, Protocol } from "../cases/sc
 import { noCallExpectation } from "../grade/expectation.js";
 import { encodeNativeReply } from "../grade/native.js";
 import { offeredTools } from "../grade/offered.js";
-import { renderCall } from "../protocols/render-call.js";
+import { renderCall } from "../grade/render-call.js";
 import { typesOf } from "../tools/definition.js";
 import { isAlternatives } from "../tools/expected.js";
 import type { Call, ToolParameter } from "../tools/types.js";

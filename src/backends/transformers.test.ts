@@ -6,7 +6,6 @@ import { loadCases } from "../cases/load.js";
 import { main } from "../cli/main.js";
 import { UserError } from "../errors.js";
 import { DEFAULT_CASES_FILE, PACKAGE_ROOT } from "../paths.js";
-import type { ChatMessage } from "../protocols/render.js";
 import type { Results } from "../runner/results.js";
 import { captureIo } from "../test-support/capture-io.js";
 import { describeWith } from "../test-support/requirements.js";
@@ -21,6 +20,7 @@ import {
   writeTinyModel,
 } from "./transformers/test-support/tiny-model.js";
 import { type TransformersBackendOptions, transformersBackend } from "./transformers.js";
+import type { ChatMessage } from "./types.js";
 import { type Backend, DEFAULT_SETTINGS, type RequestContext } from "./types.js";
 
 const unavailable = await importTransformers().then(

@@ -6,7 +6,6 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { UserError } from "../errors.js";
 import { readInputText } from "../input/read.js";
-import type { ChatMessage } from "../protocols/render.js";
 import { Batcher } from "./transformers/batcher.js";
 import type { CausalLm, Tokenizer, TransformersModule } from "./transformers/binding.js";
 import { importTransformers } from "./transformers/binding.js";
@@ -33,7 +32,7 @@ import {
   tokenizerMaxId,
   vocabularyProblem,
 } from "./transformers/verify.js";
-import type { Backend, Completion, DecodingSettings } from "./types.js";
+import type { Backend, ChatMessage, Completion, DecodingSettings } from "./types.js";
 
 export interface TransformersBackendOptions {
   /** A checkpoint folder, or a hub id (`owner/name`) looked up in `cacheDir`. */

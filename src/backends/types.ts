@@ -1,6 +1,6 @@
 /** The one interface every model backend implements: a rendered prompt and settings in, raw text out. */
 import type { Case, Protocol } from "../cases/schema.js";
-import type { RenderedPrompt } from "../protocols/render.js";
+import type { toOpenAiTools } from "../tools/json-schema.js";
 
 /** Decoding settings; all of them are recorded in results and are part of the cache key. */
 export interface DecodingSettings {
@@ -17,6 +17,25 @@ export const DEFAULT_SETTINGS: DecodingSettings = {
   enable_thinking: false,
   seed: null,
 };
+
+/** An OpenAI-compatible chat message. */
+export type ChatMessage =
+  | { role: "system" | "user"; content: string }
+  | { role: "assistant"; content: string | null; tool_calls?: NativeToolCall[] }
+  | { role: "tool"; tool_call_id: string; content: string };
+
+export interface NativeToolCall {
+  id: string;
+  type: "function";
+  function: { name: string; arguments: string };
+}
+
+/** What a backend sends: protocols/render.ts builds it from a case, the planning workflows from their templates. */
+export interface RenderedPrompt {
+  messages: ChatMessage[];
+  /** Present for the native protocol only. */
+  tools?: ReturnType<typeof toOpenAiTools>;
+}
 
 export interface ModelRequest extends RenderedPrompt {
   settings: DecodingSettings;

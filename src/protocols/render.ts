@@ -1,27 +1,10 @@
 /** Renders a case in a protocol: the chat messages (and, for native, the tools) a backend sends to a model. */
+import type { ChatMessage, NativeToolCall, RenderedPrompt } from "../backends/types.js";
 import type { Case, Message, Protocol } from "../cases/schema.js";
 import { offeredTools } from "../grade/grade.js";
+import { renderCall } from "../grade/render-call.js";
 import { toOpenAiTools } from "../tools/json-schema.js";
 import { SINGLE_CALL, systemPrompt, toolResultMessage } from "./prompts.js";
-import { renderCall } from "./render-call.js";
-
-/** An OpenAI-compatible chat message. */
-export type ChatMessage =
-  | { role: "system" | "user"; content: string }
-  | { role: "assistant"; content: string | null; tool_calls?: NativeToolCall[] }
-  | { role: "tool"; tool_call_id: string; content: string };
-
-export interface NativeToolCall {
-  id: string;
-  type: "function";
-  function: { name: string; arguments: string };
-}
-
-export interface RenderedPrompt {
-  messages: ChatMessage[];
-  /** Present for the native protocol only. */
-  tools?: ReturnType<typeof toOpenAiTools>;
-}
 
 function renderHistory(messages: readonly Message[], protocol: Protocol): ChatMessage[] {
   const out: ChatMessage[] = [];

@@ -2,8 +2,7 @@
  * Free-form prompts (plans, judge verdicts, optimizer answers) through the one executor: the planning commands
  * (generate, judge, refine, experiment) ask their prompts through this.
  */
-import type { DecodingSettings } from "../backends/types.js";
-import type { ChatMessage, RenderedPrompt } from "../protocols/render.js";
+import type { ChatMessage, DecodingSettings, RenderedPrompt } from "../backends/types.js";
 import type { CompletionPolicy } from "./complete.js";
 import { request } from "./executor.js";
 

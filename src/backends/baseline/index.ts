@@ -2,7 +2,7 @@
 import type { Protocol } from "../../cases/schema.js";
 import { encodeNativeReply } from "../../grade/native.js";
 import { builtinToolNames } from "../../grade/offered.js";
-import { renderCall } from "../../protocols/render-call.js";
+import { renderCall } from "../../grade/render-call.js";
 import type { Call } from "../../tools/types.js";
 import {
   type Backend,

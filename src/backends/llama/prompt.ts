@@ -1,7 +1,6 @@
 /** Turns chat messages into prompt tokens with the checkpoint's own chat template, as `apply_chat_template` would. */
 import { UserError } from "../../errors.js";
-import type { ChatMessage } from "../../protocols/render.js";
-import type { ModelRequest } from "../types.js";
+import type { ChatMessage, ModelRequest } from "../types.js";
 import { importJinjaTemplate, type JinjaTemplate, type LlamaModel, type Token } from "./binding.js";
 
 export const NATIVE_UNSUPPORTED =

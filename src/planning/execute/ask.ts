@@ -3,10 +3,9 @@
  * reply. The shared model session (issue 28) satisfies this; tests plug in a scripted model. An ask that fails
  * throws: the step is then recorded as failed, never answered.
  */
-import type { DecodingSettings } from "../../backends/types.js";
-import type { ChatMessage, NativeToolCall } from "../../protocols/render.js";
+import type { ChatMessage, DecodingSettings, NativeToolCall } from "../../backends/types.js";
 
-export type { ChatMessage, NativeToolCall } from "../../protocols/render.js";
+export type { ChatMessage, NativeToolCall } from "../../backends/types.js";
 
 export interface ModelRequest {
   messages: ChatMessage[];

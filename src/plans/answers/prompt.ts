@@ -1,5 +1,5 @@
 /** The answer judge's prompt (the project's own wording of the paper's rubric) and its repair follow-up. */
-import type { ChatMessage } from "../../protocols/render.js";
+import type { ChatMessage } from "../../backends/types.js";
 import { builtInTemplate, renderTemplate, type Template } from "../models/templates.js";
 import type { ResponsesRecord } from "./records.js";
 

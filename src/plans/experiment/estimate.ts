@@ -5,8 +5,8 @@
  * tokens are the max_tokens ceiling, so the cost is an upper bound for output. Repairs (one per failed answer) and
  * the refine loop's revisits are not known in advance: the refine row gives the range from one pass to the cap.
  */
+import type { ChatMessage } from "../../backends/types.js";
 import { readJsonl } from "../../jsonl.js";
-import type { ChatMessage } from "../../protocols/render.js";
 import { answerJudgePrompt } from "../answers/prompt.js";
 import { ResponsesRecordSchema } from "../answers/records.js";
 import { type Examples, plannerPrompt, selectExamples } from "../models/generate-prompt.js";

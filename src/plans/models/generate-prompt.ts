@@ -1,6 +1,6 @@
 /** The planner prompt, with few-shot examples of best plans (without lineage) or of lineages (with lineage). */
+import type { ChatMessage } from "../../backends/types.js";
 import { UserError } from "../../errors.js";
-import type { ChatMessage } from "../../protocols/render.js";
 import type { Plan, PlanStep } from "../model.js";
 import { parseReference } from "../parse.js";
 import { queryKey } from "../records.js";

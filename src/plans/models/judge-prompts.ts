@@ -2,7 +2,7 @@
  * The metric-wise judge: one prompt per metric ("deconstructed"), each showing the query, the candidate plan as
  * written and the human-verified best plan. Rubrics written for this project from docs/paper-notes.md.
  */
-import type { ChatMessage } from "../../protocols/render.js";
+import type { ChatMessage } from "../../backends/types.js";
 import type { Plan } from "../model.js";
 import { PLAN_POINTS } from "../points.js";
 import { renderPlan } from "../render.js";

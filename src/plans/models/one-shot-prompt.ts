@@ -3,7 +3,7 @@
  * the scores and a 7-point rating — the paper's structure (rationale before scores, "not valid JSON → Extremely
  * Bad", a rating that is a judgement guided by F1), in the project's words.
  */
-import type { ChatMessage } from "../../protocols/render.js";
+import type { ChatMessage } from "../../backends/types.js";
 import { RATINGS } from "../rating.js";
 import { renderPlan } from "../render.js";
 import type { ToolDescriptions } from "../tool-descriptions.js";

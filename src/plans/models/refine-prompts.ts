@@ -1,6 +1,6 @@
 /** Prompts of the lineage loop: the step-wise evaluator (no query in sight) and the plan optimizer. */
 import { z } from "zod";
-import type { ChatMessage } from "../../protocols/render.js";
+import type { ChatMessage } from "../../backends/types.js";
 import type { Plan, PlanStep } from "../model.js";
 import { parsePlan, toCanonical } from "../parse.js";
 import { renderPlan } from "../render.js";

@@ -5,8 +5,8 @@
  * never guessed from a reply that does not parse.
  */
 import type { z } from "zod";
+import type { ChatMessage } from "../../backends/types.js";
 import { formatPath } from "../../errors.js";
-import type { ChatMessage } from "../../protocols/render.js";
 import type { Prompt } from "../../runner/ask.js";
 import type { ModelSession } from "../../runner/session.js";
 import { answerPart, replyObject } from "./reply-object.js";

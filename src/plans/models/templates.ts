@@ -9,9 +9,9 @@
  * built-in user message follows it.
  */
 import { createHash } from "node:crypto";
+import type { ChatMessage } from "../../backends/types.js";
 import { fileErrorCode, UserError } from "../../errors.js";
 import { readInputText } from "../../input/read.js";
-import type { ChatMessage } from "../../protocols/render.js";
 
 export const METRIC_ROLES = [
   "judge-format",

@@ -1,8 +1,10 @@
 /** Plain-text descriptions for the case browser: the expected behaviour, the extracted calls, a rendered message. */
+
+import type { ChatMessage } from "../../backends/types.js";
 import { isMentions } from "../../cases/mentions.js";
 import type { Case, Protocol } from "../../cases/schema.js";
 import { type PromptOptions, SINGLE_CALL } from "../../protocols/prompts.js";
-import { type ChatMessage, renderPrompt } from "../../protocols/render.js";
+import { renderPrompt } from "../../protocols/render.js";
 
 const value = (v: unknown) => JSON.stringify(v);
 

@@ -1,7 +1,12 @@
-/** Renders a call in each protocol's exact format (spec §2): used for history turns and by the reference runners. */
+/**
+ * Renders a call in each protocol's exact format (spec §2), the one the grader reads: used for history turns
+ * (protocols/render.ts) and by the reference runners (backends/). It lives below both, beside the native encoding,
+ * because protocols/ reads the message types of backends/types.ts and the two sibling folders may not import each
+ * other both ways.
+ */
 import type { Protocol } from "../cases/schema.js";
-import { encodeNativeReply } from "../grade/native.js";
 import type { Call } from "../tools/types.js";
+import { encodeNativeReply } from "./native.js";
 
 function plainValue(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value);
