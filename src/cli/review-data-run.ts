@@ -1,4 +1,4 @@
-/** The work of `tooluse review add` and `tooluse review export` (registered in review-data.ts). */
+/** The work of `tooluse review add` and `tooluse review export` (defined in commands/review/add.ts and export.ts). */
 import { UserError } from "../errors.js";
 import { writeOutput } from "../io/output.js";
 import { TASK_KINDS, type TaskKind } from "../review/contract.js";

@@ -4,8 +4,8 @@
  * Checked in a real process with a module loader hook that lists every module it loads.
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { PACKAGE_ROOT } from "../paths.js";
@@ -75,5 +75,47 @@ describe("start-up", () => {
     );
     expect(run.status).not.toBe(0);
     expect(sdk(run.modules).length).toBeGreaterThan(10);
+  });
+});
+
+/**
+ * The implementation modules the registry imports when a command runs: every `import("…")` in src/cli/commands/, as
+ * file URLs of the .ts files tsx loads.
+ */
+function implementationModules(): string[] {
+  const folder = join(PACKAGE_ROOT, "src/cli/commands");
+  const files = readdirSync(folder, { recursive: true, encoding: "utf8" }).filter((file) =>
+    file.endsWith(".ts"),
+  );
+  const urls = files.flatMap((file) =>
+    [...readFileSync(join(folder, file), "utf8").matchAll(/import\("(\.[^"]+)\.js"\)/g)].map(
+      ([, specifier]) =>
+        pathToFileURL(`${resolve(dirname(join(folder, file)), specifier as string)}.ts`).href,
+    ),
+  );
+  return [...new Set(urls)].sort();
+}
+
+describe("the command registry", () => {
+  const implementations = implementationModules();
+
+  it("names an implementation module for the commands (the list the next checks read)", () => {
+    expect(implementations.length).toBeGreaterThan(20);
+    expect(implementations).toContain(pathToFileURL(join(PACKAGE_ROOT, "src/cli/run.ts")).href);
+  });
+
+  it("loads no command's implementation to define every command (tooluse --help)", () => {
+    const help = loadedBy(["--help"], "help");
+    expect(help.status, help.stderr).toBe(0);
+    expect(help.modules).toContain(pathToFileURL(join(PACKAGE_ROOT, "src/cli/commands/index.ts")).href);
+    expect(help.modules.filter((url) => implementations.includes(url))).toEqual([]);
+  });
+
+  it("loads the implementation of the command that runs, and no other (negative control)", () => {
+    const list = loadedBy(["list", "--json"], "list");
+    expect(list.status, list.stderr).toBe(0);
+    expect(list.modules.filter((url) => implementations.includes(url))).toEqual([
+      pathToFileURL(join(PACKAGE_ROOT, "src/cli/list.ts")).href,
+    ]);
   });
 });
