@@ -50,15 +50,19 @@ const REGISTRY: Record<GradingProfileName, (options: ProfileOptions) => GradingP
     // missing means named with compound modifiers ("a clock or time-zone tool") is a refusal. 2.4.0: E9 decided by a
     // visible leniency, a repaired JSON call is read as a call and named `json=repaired` (issue 25). 2.5.0: four shape
     // classes (issue 25) — E11 a Qwen-XML parameter that never closes is broken, E7 a serving template's call token
-    // with no call after it is an attempt, a ratio unit (`meter/second`) is its per-unit, grouped digits are no number.
+    // with no call after it is an attempt, a ratio unit (`meter/second`) is its per-unit, grouped digits are no number;
+    // E12 a call standing as native content with no runtime call is read under `native=content_call`; blind set 12's
+    // reply classes (docs/reply-roles.md, round 4).
     version: "2.5.0",
     grade: (testCase, output) => withBoth(testCase, output, TOOLUSE_RULES, bfclMode),
   }),
   spec1: ({ bfclMode }) => ({
     name: "spec1",
     // 1.1.0: SPEC 1.0 §3.1's extraction chain exactly, no other dialect (issue 25's spec1 conformance). 1.2.0: E9, the
-    // chain reads JSON objects, and a text that parses only after a repair is none.
-    version: "1.2.0",
+    // chain reads JSON objects, and a text that parses only after a repair is none. 1.3.0: §3.2's numeric comparison
+    // reads numeric text as Python's float() does, so grouped digits ("1,250") are no number; a ratio unit
+    // (`meter/second`) resolves to its per-unit, as `m/s` already did.
+    version: "1.3.0",
     grade: (testCase, output) => withBoth(testCase, output, SPEC1_RULES, bfclMode),
   }),
   // BFCL's verdict alone: ours would cost more than BFCL's whole check (issue 14's speed target).
