@@ -4,6 +4,7 @@
  * this file's snapshot, made on purpose.
  */
 import { describe, expect, it } from "vitest";
+import { PACKAGE_ROOT } from "../paths.js";
 import { captureIo } from "../test-support/capture-io.js";
 import { commandNames, main } from "./main.js";
 
@@ -28,6 +29,7 @@ describe("help pages", () => {
       const code = await main([...(name === "" ? [] : name.split(" ")), "--help"], io);
       expect(code).toBe(0);
       expect(io.err).toBe("");
-      expect(io.out).toMatchSnapshot();
+      // Defaults that are paths inside the package name its folder, which differs on every clone.
+      expect(io.out.split(PACKAGE_ROOT).join("<package>")).toMatchSnapshot();
     });
 });

@@ -486,7 +486,18 @@ function isCutOff(shape: string): boolean {
   }
   // A TOOL line ending in `k=` is not cut: the plain protocol writes an empty string that way (BFCL's oracle does).
   // One whose last separator has nothing after it ("TOOL set_timer |") was cut before its arguments.
-  return DANGLING_SEPARATOR.test(trimmed);
+  return DANGLING_SEPARATOR.test(trimmed) || (trimmed.startsWith("TOOL") && opensMoreThanItCloses(trimmed));
+}
+
+/**
+ * A TOOL line whose values open a bracket they never close (`expression=sqrt(72`): the output was cut inside
+ * the value, as E8 reads a block whose closing tag never comes.
+ */
+function opensMoreThanItCloses(line: string): boolean {
+  const count = (char: string) => line.split(char).length - 1;
+  return (
+    count("(") > count(")") || count("[") > count("]") || count("{") > count("}")
+  );
 }
 
 /** Whether the text has words outside the spans (sorted by start). */

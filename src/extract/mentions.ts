@@ -109,7 +109,35 @@ export function insideSentence(seen: string, span: Span): boolean {
   if (leadIsProse && !ENDS_CLAUSE.test(lead)) return true;
   if (WORD.test(trail) && !(STARTS_SENTENCE.test(trail) && (!leadIsProse || ENDS_CLAUSE.test(lead))))
     return true;
+  if (!leadIsProse && !WORD.test(trail) && sentenceRunsThrough(seen, span)) return true;
   return tagGoesOnInWords(seen, span);
+}
+
+/** The nearest line with words next to a shape's own lines, across blank lines only. */
+function adjacentLine(seen: string, span: Span, side: "before" | "after"): string {
+  let at = side === "before" ? lineStart(seen, span.start) : lineEnd(seen, span.end);
+  for (let step = 0; step < 3; step++) {
+    if (side === "before" ? at === 0 : at >= seen.length) return "";
+    const line =
+      side === "before" ? seen.slice(lineStart(seen, at - 1), at - 1) : seen.slice(at + 1, lineEnd(seen, at + 1));
+    if (line.trim() !== "") return line;
+    at = side === "before" ? lineStart(seen, at - 1) : lineEnd(seen, at + 1);
+  }
+  return "";
+}
+
+/** A sentence going on after a shape: a lower-case word first, or a dash and then one ("— but only once you confirm"). */
+const GOES_ON = /^\s*(?:[—–-]\s*)?\p{Ll}/u;
+
+/**
+ * M1 across lines: a sentence that runs through a shape on lines of its own — the line before it breaks off without
+ * ending a clause, and the line after goes on in lower case ("A request like\n{…}\nwould simply fail", «Примечание:
+ * вызов\n<tool_call>…\nздесь не нужен»). The shape is a noun of that sentence, talked about, not made.
+ */
+function sentenceRunsThrough(seen: string, span: Span): boolean {
+  const before = adjacentLine(seen, span, "before").replace(FRAMING, " ");
+  const after = adjacentLine(seen, span, "after").replace(FRAMING, " ");
+  return WORD.test(before) && !ENDS_CLAUSE.test(before) && GOES_ON.test(after);
 }
 
 /** An opening tag followed on its line by words, not by a body: `<function=get_weather> with a city parameter`. */

@@ -14,6 +14,7 @@ const MAX_CANDIDATES = 256;
 const MAX_ARGUMENTS_LENGTH = 20_000;
 const MAX_NAME = 128;
 const NAME_CHAR = /[\p{ID_Continue}.-]/u;
+const SPECIAL_TOKENS = /<\|[^|\n]{1,40}\|>|\[TOOL_CALLS\]/g;
 
 /** The keyword arguments of the call whose `(` is at `open`, as JSON values, and where the call ends. */
 function keywordArguments(
@@ -42,13 +43,19 @@ export function extractPythonic(text: string, context: ExtractContext): Extracto
   const calls: Call[] = [];
   const spans: Span[] = [];
   let candidates = 0;
-  for (const { name, start, open } of namesBeforeParens(text)) {
+  for (const { name: written, start, open } of namesBeforeParens(text)) {
     if (calls.length >= MAX_CALLS || candidates >= MAX_CANDIDATES) break;
+    // Llama 3.1's built-in tool form, `<|python_tag|>brave_search.call(query="…")`, calls the tool before `.call`.
+    const name = written.endsWith(".call") ? written.slice(0, -".call".length) : written;
     if (!context.toolNames.has(name)) continue;
     candidates++;
     // A call starts a line or follows `[`/`,` (a list of calls); a name in the middle of a sentence is prose.
     const before = text.slice(Math.max(0, start - MAX_NAME), start);
-    const prefix = before.slice(before.lastIndexOf("\n") + 1).trim();
+    // A template's special token before it (`<|python_tag|>`, `[TOOL_CALLS]`) frames the call; it is no prose.
+    const prefix = before
+      .slice(before.lastIndexOf("\n") + 1)
+      .replace(SPECIAL_TOKENS, "")
+      .trim();
     if (!(prefix === "" || /[[,]$/.test(prefix))) continue;
     const read = keywordArguments(text, open);
     if (read === undefined) continue;

@@ -302,6 +302,13 @@ const ANSWER_FORM = anywhere([
 const BARE_LOOKUP =
   /^(?:поискать|найти|посмотреть|погуглить|загуглить|проверить)(?: (?!(?:какой|какую|какое|какие|где|когда|что|кого|сколько)(?![\p{L}]))\p{L}+){0,2}$/u;
 
+/**
+ * A bare word of assent asked for, with nothing to supply: "Just say the word", «Скажите — сохраню» (the dash makes
+ * «сохраню» a unit of its own), «Скажите «да»». It waits for a yes to an offer; it asks for nothing the task lacks.
+ */
+const SAY_THE_WORD =
+  /^(?:(?:just|only|просто|только) )?(?:say (?:the word|yes|so|go)|скажи(?:те)?(?: ‹q›| да)?|ответь(?:те)? (?:‹q›|да))$/u;
+
 /** A condition on the user's wish or need: "If you need…", «Если нужен…». */
 const WISH_CONDITION = atStart([
   "if you(?:'d| would)? (?:need|want|like|prefer)",
@@ -315,6 +322,7 @@ const WISH_CONDITION = atStart([
 export function isOffer(text: string, asks: boolean): boolean {
   if (OFFER.test(text)) return !(asks && ANSWER_FORM.test(text));
   if (asks && BARE_LOOKUP.test(text)) return true;
+  if (SAY_THE_WORD.test(text)) return true;
   if (WISH_CONDITION.test(text) && MORE.test(text)) return true;
   return asks && MORE.test(text) && !ALTERNATIVES.test(text);
 }
