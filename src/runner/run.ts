@@ -4,17 +4,17 @@ import { join, resolve } from "node:path";
 import { loadCases } from "../cases/load.js";
 import type { Case } from "../cases/schema.js";
 import { formatPath, UserError } from "../errors.js";
-import { gradingProfile } from "../grade/profiles.js";
+import { type GradingProfile, gradingProfile } from "../grade/profiles.js";
 import { outputTarget } from "../io/target.js";
 import { readTextFile } from "../jsonl.js";
 import { DATA_DIR, DEFAULT_CASES_FILE } from "../paths.js";
-import { promptDigests } from "../protocols/prompts.js";
+import { type PromptOptions, promptDigests } from "../protocols/prompts.js";
 import { redactSecretsIn } from "../text/redact.js";
 import { HARNESS_VERSION } from "../version.js";
 import { sha256 } from "./canonical-json.js";
 import { type RunConfig, RunConfigSchema } from "./config.js";
 import { execute } from "./execute.js";
-import { Journal, journalPath } from "./journal.js";
+import { Journal, type JournalContents, journalPath } from "./journal.js";
 import { assertUsableAddress, type OperationalSettings, storedForm, withOperational } from "./operational.js";
 import type { ProgressReporter } from "./progress.js";
 import { type RunRecord, recordKey } from "./record.js";
@@ -112,13 +112,24 @@ function describeCorpus(file: string, text: string, cases: number): Results["cor
   return { name: file, version: null, digest, file, cases };
 }
 
-/** Starts a new run (`resume: false`) or continues the one whose results path is `config.out`. */
-export async function runBenchmark(
-  config: RunConfig,
-  resume: boolean,
-  runEnv: RunEnvironment,
-  options: ResumeOptions = {},
-): Promise<Results> {
+/** A run ready to ask: everything that can fail on bad input has been checked, before any journal exists. */
+interface PlannedRun {
+  run: RunConfig;
+  path: string;
+  journaled: boolean;
+  previous: JournalContents<JournalHeader> | null;
+  casesText: string;
+  cases: Case[];
+  promptOptions: PromptOptions;
+  header: JournalHeader;
+  grader: GradingProfile;
+  asked: ReturnType<typeof selectAttempts>;
+  /** The scored records of a resumed journal, by record key: asked again never. */
+  done: Map<string, RunRecord>;
+}
+
+/** Reads what a run needs (its journal when resuming, the cases, the prompts) and refuses what cannot run. */
+function planRun(config: RunConfig, resume: boolean, options: ResumeOptions): PlannedRun {
   const path = journalPath(config.out);
   const journaled = keepsJournal(config.out);
   if (resume && !journaled)
@@ -168,6 +179,18 @@ export async function runBenchmark(
     });
     for (const [key, record] of previous.records) if (record.status === "scored") done.set(key, record);
   }
+  return { run, path, journaled, previous, casesText, cases, promptOptions, header, grader, asked, done };
+}
+
+/** Starts a new run (`resume: false`) or continues the one whose results path is `config.out`. */
+export async function runBenchmark(
+  config: RunConfig,
+  resume: boolean,
+  runEnv: RunEnvironment,
+  options: ResumeOptions = {},
+): Promise<Results> {
+  const { run, path, journaled, previous, casesText, cases, promptOptions, header, grader, asked, done } =
+    planRun(config, resume, options);
   const session = await openModelSession({
     backend: run,
     concurrency: run.concurrency,
