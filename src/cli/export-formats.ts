@@ -1,9 +1,11 @@
-/** `--junit FILE` and `--csv FILE` on `run` and `report`: the per-record formats CI systems and spreadsheets read. */
-import { writeOutput } from "../io/output.js";
-import { STDOUT_PATH } from "../io/target.js";
-import { buildCsv } from "../report/csv.js";
-import { buildJunit } from "../report/junit.js";
+/**
+ * `--junit FILE` and `--csv FILE` on `run` and `report` (the per-record formats CI systems and spreadsheets read),
+ * and `report --html FILE`: each chosen from the one registry of reporters (src/report/reporters.ts).
+ */
 import type { ExportRun } from "../report/record-rows.js";
+import { type FileReporterOptions, REPORTERS } from "../report/reporters.js";
+import { endReporters, type RunReporter } from "../runner/reporters/index.js";
+import type { ReportRun } from "../runner/results-schema.js";
 import { type Io, outputOptions } from "./io.js";
 
 export interface ExportFlags {
@@ -11,14 +13,25 @@ export interface ExportFlags {
   csv?: string;
 }
 
-/** Writes each format asked for (src/io/output.ts: `-` is stdout) and says where on stderr. */
-export function writeExports(runs: readonly ExportRun[], flags: ExportFlags, io: Io): void {
-  if (flags.junit !== undefined) {
-    writeOutput(flags.junit, buildJunit(runs), outputOptions(io));
-    if (flags.junit !== STDOUT_PATH) io.stderr(`junit: ${flags.junit}\n`);
-  }
-  if (flags.csv !== undefined) {
-    writeOutput(flags.csv, buildCsv(runs), outputOptions(io));
-    if (flags.csv !== STDOUT_PATH) io.stderr(`csv: ${flags.csv}\n`);
-  }
+/** A format file's options: `-` is stdout (src/io/output.ts); any other path is named on stderr once written. */
+function fileOptions(path: string, io: Io): FileReporterOptions {
+  return { path, output: outputOptions(io), log: (line) => io.stderr(`${line}\n`) };
+}
+
+/** The reporters of the formats asked for, JUnit before CSV: `run` hands them to the run, after its own. */
+export function exportReporters(flags: ExportFlags, io: Io): RunReporter<ExportRun>[] {
+  return [
+    ...(flags.junit === undefined ? [] : [REPORTERS.junit(fileOptions(flags.junit, io))]),
+    ...(flags.csv === undefined ? [] : [REPORTERS.csv(fileOptions(flags.csv, io))]),
+  ];
+}
+
+/** `report`: the files it read, through the reporters asked for (JUnit, CSV, then the HTML page). */
+export async function writeReports(
+  runs: readonly ReportRun[],
+  flags: ExportFlags & { html?: string },
+  io: Io,
+): Promise<void> {
+  await endReporters(exportReporters(flags, io), { results: runs.map((run) => run.results) });
+  if (flags.html) await endReporters([REPORTERS.html(fileOptions(flags.html, io))], { results: runs });
 }

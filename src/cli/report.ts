@@ -1,9 +1,6 @@
 /** `tooluse report FILE...`: the terminal or Markdown view of results files, and optionally the HTML report. */
 import { UserError } from "../errors.js";
-import { writeOutput } from "../io/output.js";
-import { STDOUT_PATH } from "../io/target.js";
 import { formatFailures } from "../report/failures.js";
-import { buildHtmlReport } from "../report/html/page.js";
 import { assertSameGrading, loadRuns } from "../report/load.js";
 import { formatRepeats, repeatStatistics } from "../report/repeats.js";
 import { reportJson } from "../report/report-json.js";
@@ -11,9 +8,9 @@ import { formatRunHeader, formatSummary } from "../report/terminal.js";
 import { formatLeaderboard } from "../report/terminal-leaderboard.js";
 import type { ReportRun } from "../runner/results-schema.js";
 import { terminalText } from "../sanitize.js";
-import { type ExportFlags, writeExports } from "./export-formats.js";
+import { type ExportFlags, writeReports } from "./export-formats.js";
 import { failuresFlag } from "./failures-flag.js";
-import { type Io, outputOptions, stdoutColor } from "./io.js";
+import { type Io, stdoutColor } from "./io.js";
 
 export interface ReportOptions extends ExportFlags {
   files: string[];
@@ -64,16 +61,7 @@ export async function runReport(opts: ReportOptions, io: Io): Promise<number> {
     assertSameGrading(runs, "rank");
     io.stdout(formatLeaderboard(runs, options));
   }
-  writeExports(
-    runs.map((run) => run.results),
-    opts,
-    io,
-  );
-  if (opts.html) {
-    const size = writeOutput(opts.html, buildHtmlReport(runs), outputOptions(io));
-    if (opts.html !== STDOUT_PATH)
-      io.stderr(`report: ${opts.html} (${(size / 1024).toFixed(0)} KB, opens offline in any browser)\n`);
-  }
+  await writeReports(runs, opts, io);
   return incompleteRuns(runs, io) > 0 ? 1 : 0;
 }
 

@@ -24,7 +24,7 @@ import type { RunIssue } from "../runner/run-rules.js";
 import { parseShard, type Shard } from "../runner/shard.js";
 import { describeSystemPrompts } from "../runner/system-prompts.js";
 import { terminalText } from "../sanitize.js";
-import { type ExportFlags, writeExports } from "./export-formats.js";
+import { type ExportFlags, exportReporters } from "./export-formats.js";
 import { failuresFlag } from "./failures-flag.js";
 import { choice, choices, fraction, label, refuseConflicts, wholeNumber } from "./flags.js";
 import { type Io, stderrLive, stdoutColor } from "./io.js";
@@ -282,10 +282,10 @@ export async function runRun(flags: RunFlags, io: Io): Promise<number> {
         signal: controller.signal,
         log: (line) => io.stderr(`${line}\n`),
         ...(io.standardOutput ? { stdout: io.standardOutput } : {}),
+        reporters: exportReporters(flags, io),
       },
       resumed ? { change: resumeChanges(config, flags.given ?? new Set()) } : {},
     );
-    writeExports([results], flags, io);
     printSummary(results, flags, { out, failuresShown }, io);
     (flags.json ? io.stderr : io.stdout)(`${flags.json ? "" : "\n"}results: ${shownPath(out)}\n`);
     return verdictOf(results, out, minScore, io);

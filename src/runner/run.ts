@@ -4,23 +4,24 @@ import { join, resolve } from "node:path";
 import { loadCases } from "../cases/load.js";
 import type { Case } from "../cases/schema.js";
 import { formatPath, UserError } from "../errors.js";
-import { gradingProfile } from "../grade/profiles.js";
+import { type GradingProfile, gradingProfile } from "../grade/profiles.js";
 import { outputTarget } from "../io/target.js";
 import { readTextFile } from "../jsonl.js";
 import { DATA_DIR, DEFAULT_CASES_FILE } from "../paths.js";
-import { promptDigests } from "../protocols/prompts.js";
+import { type PromptOptions, promptDigests } from "../protocols/prompts.js";
 import { redactSecretsIn } from "../text/redact.js";
 import { HARNESS_VERSION } from "../version.js";
 import { sha256 } from "./canonical-json.js";
 import { type RunConfig, RunConfigSchema } from "./config.js";
 import { execute } from "./execute.js";
-import { Journal, journalPath } from "./journal.js";
+import { Journal, type JournalContents, journalPath } from "./journal.js";
 import { assertUsableAddress, type OperationalSettings, storedForm, withOperational } from "./operational.js";
 import type { ProgressReporter } from "./progress.js";
 import { type RunRecord, recordKey } from "./record.js";
 import { repeatsOf, selectAttempts } from "./repeats.js";
+import { RUN_REPORTERS, type RunReporter, streamRun } from "./reporters/index.js";
+import type { JournalReporterOptions } from "./reporters/journal.js";
 import { buildResults, type Results } from "./results.js";
-import { writeResults } from "./results-file.js";
 import { stratifiedSample } from "./sample.js";
 import { openModelSession } from "./session.js";
 import { loadSystemPrompts } from "./system-prompts.js";
@@ -33,6 +34,8 @@ export interface RunEnvironment {
   log: (line: string) => void;
   /** Where results named `-` go (default the process's stdout). */
   stdout?: (text: string) => void;
+  /** More outputs (JUnit, CSV: src/report/reporters.ts), told every event after the run's own. */
+  reporters?: readonly RunReporter[];
 }
 
 /** What a resumed run is told now: the operational settings it may change (src/runner/operational.ts). */
@@ -109,13 +112,24 @@ function describeCorpus(file: string, text: string, cases: number): Results["cor
   return { name: file, version: null, digest, file, cases };
 }
 
-/** Starts a new run (`resume: false`) or continues the one whose results path is `config.out`. */
-export async function runBenchmark(
-  config: RunConfig,
-  resume: boolean,
-  runEnv: RunEnvironment,
-  options: ResumeOptions = {},
-): Promise<Results> {
+/** A run ready to ask: everything that can fail on bad input has been checked, before any journal exists. */
+interface PlannedRun {
+  run: RunConfig;
+  path: string;
+  journaled: boolean;
+  previous: JournalContents<JournalHeader> | null;
+  casesText: string;
+  cases: Case[];
+  promptOptions: PromptOptions;
+  header: JournalHeader;
+  grader: GradingProfile;
+  asked: ReturnType<typeof selectAttempts>;
+  /** The scored records of a resumed journal, by record key: asked again never. */
+  done: Map<string, RunRecord>;
+}
+
+/** Reads what a run needs (its journal when resuming, the cases, the prompts) and refuses what cannot run. */
+function planRun(config: RunConfig, resume: boolean, options: ResumeOptions): PlannedRun {
   const path = journalPath(config.out);
   const journaled = keepsJournal(config.out);
   if (resume && !journaled)
@@ -165,6 +179,18 @@ export async function runBenchmark(
     });
     for (const [key, record] of previous.records) if (record.status === "scored") done.set(key, record);
   }
+  return { run, path, journaled, previous, casesText, cases, promptOptions, header, grader, asked, done };
+}
+
+/** Starts a new run (`resume: false`) or continues the one whose results path is `config.out`. */
+export async function runBenchmark(
+  config: RunConfig,
+  resume: boolean,
+  runEnv: RunEnvironment,
+  options: ResumeOptions = {},
+): Promise<Results> {
+  const { run, path, journaled, previous, casesText, cases, promptOptions, header, grader, asked, done } =
+    planRun(config, resume, options);
   const session = await openModelSession({
     backend: run,
     concurrency: run.concurrency,
@@ -176,58 +202,69 @@ export async function runBenchmark(
     log: runEnv.log,
   });
   const { backend, cache } = session;
-  // Files keep the configuration without URL credentials, and nothing that holds a secret (src/text/redact.ts).
-  const journal = !journaled
-    ? null
-    : previous
-      ? Journal.reopen(path, previous)
-      : Journal.create(path, redactSecretsIn({ ...header, run: storedForm(header.run) }));
   const records = new Map(done);
-  runEnv.progress.start(asked.length, done.size);
+  const reporters = runReporters(run, runEnv, {
+    // Files keep the configuration without URL credentials, and nothing that holds a secret (src/text/redact.ts).
+    journal: journaled
+      ? { path, resumeFrom: previous, header: redactSecretsIn({ ...header, run: storedForm(header.run) }) }
+      : null,
+  });
   try {
-    await execute({
-      cases,
-      protocols: run.protocols,
-      repeats: repeatsOf(run),
-      shard: run.shard,
-      backend,
-      settings: run.settings,
-      promptOptions,
-      concurrency: session.concurrency,
-      retries: run.retries,
-      done: new Set(done.keys()),
-      cache,
-      grader,
-      signal: runEnv.signal,
-      onRecord: (answered) => {
-        const record = redactSecretsIn(answered);
-        journal?.append(record);
-        records.set(recordKey(record), record);
-        runEnv.progress.record(record);
-      },
-      onRetry: (message) => runEnv.log(`retry: ${message}`),
+    return await streamRun(reporters, { total: asked.length, alreadyDone: done.size }, async (onRecord) => {
+      await execute({
+        cases,
+        protocols: run.protocols,
+        repeats: repeatsOf(run),
+        shard: run.shard,
+        backend,
+        settings: run.settings,
+        promptOptions,
+        concurrency: session.concurrency,
+        retries: run.retries,
+        done: new Set(done.keys()),
+        cache,
+        grader,
+        signal: runEnv.signal,
+        onRecord: (answered) => {
+          const record = redactSecretsIn(answered);
+          onRecord(record);
+          records.set(recordKey(record), record);
+        },
+        onRetry: (message) => runEnv.log(`retry: ${message}`),
+      });
+      return buildResults({
+        harnessVersion: HARNESS_VERSION,
+        corpus: describeCorpus(run.cases_file, casesText, cases.length),
+        grading: { profile: grader.name, version: grader.version },
+        // `--label` names the run; the model itself stays in the configuration (config.model, config.replay_file).
+        model: run.label ?? backend.model,
+        modelDetails: backend.details,
+        config: storedForm(run),
+        cases,
+        promptOptions,
+        records: records.values(),
+        startedAt: header.started_at,
+        finishedAt: new Date().toISOString(),
+      });
     });
   } finally {
-    runEnv.progress.finish();
-    await journal?.close();
     await session.close();
   }
-  const results = buildResults({
-    harnessVersion: HARNESS_VERSION,
-    corpus: describeCorpus(run.cases_file, casesText, cases.length),
-    grading: { profile: grader.name, version: grader.version },
-    // `--label` names the run; the model itself stays in the configuration (config.model, config.replay_file).
-    model: run.label ?? backend.model,
-    modelDetails: backend.details,
-    config: storedForm(run),
-    cases,
-    promptOptions,
-    records: records.values(),
-    startedAt: header.started_at,
-    finishedAt: new Date().toISOString(),
-  });
-  writeResults(run.out, results, {
-    ...(runEnv.stdout ? { stdout: runEnv.stdout } : {}),
-  });
-  return results;
+}
+
+/**
+ * The run's reporters, in the order they hear each event: the journal (a record is kept before anything else sees
+ * it), the progress line, the results file, then the caller's own (JUnit, CSV: written after the results file).
+ */
+function runReporters(
+  run: RunConfig,
+  runEnv: RunEnvironment,
+  options: { journal: JournalReporterOptions | null },
+): RunReporter[] {
+  return [
+    ...(options.journal ? [RUN_REPORTERS.journal(options.journal)] : []),
+    RUN_REPORTERS.progress(runEnv.progress),
+    RUN_REPORTERS.results({ path: run.out, ...(runEnv.stdout ? { stdout: runEnv.stdout } : {}) }),
+    ...(runEnv.reporters ?? []),
+  ];
 }

@@ -1,0 +1,65 @@
+/**
+ * Every output a run can have, by name: the run's own (journal, progress line, results file: src/runner/reporters/)
+ * and the formats made for other tools, each a thin reporter over the builder that lives beside its format (JUnit
+ * and CSV for CI systems and spreadsheets, the HTML page). `run` and `report` choose from this one registry.
+ */
+import { type OutputOptions, writeOutput } from "../io/output.js";
+import { STDOUT_PATH } from "../io/target.js";
+import { RUN_REPORTERS, type RunReporter, type RunReporterOptions } from "../runner/reporters/index.js";
+import type { Results } from "../runner/results.js";
+import type { ReportRun } from "../runner/results-schema.js";
+import { buildCsv } from "./csv.js";
+import { buildHtmlReport } from "./html/page.js";
+import { buildJunit } from "./junit.js";
+import type { ExportRun } from "./record-rows.js";
+
+/** Where a format file goes, and where to say so (a line on stderr, none for stdout). */
+export interface FileReporterOptions {
+  path: string;
+  output: OutputOptions;
+  log: (line: string) => void;
+}
+
+export interface ReporterOptions extends RunReporterOptions {
+  junit: FileReporterOptions;
+  csv: FileReporterOptions;
+  html: FileReporterOptions;
+}
+
+export type ReporterName = keyof ReporterOptions;
+
+/** What each reporter's end reads: a run's results, or (the HTML page) the runs with their file and label. */
+interface ReporterRuns {
+  journal: Results;
+  progress: Results;
+  results: Results;
+  junit: ExportRun;
+  csv: ExportRun;
+  html: ReportRun;
+}
+
+/** A format written once, from every run the stream produced, at its end (none when the run stopped early). */
+function fileReporter<Run>(
+  build: (runs: readonly Run[]) => string,
+  describe: (path: string, bytes: number) => string,
+): (options: FileReporterOptions) => RunReporter<Run> {
+  return ({ path, output, log }) => ({
+    onRunEnd({ results }) {
+      if (results.length === 0) return;
+      const bytes = writeOutput(path, build(results), output);
+      if (path !== STDOUT_PATH) log(describe(path, bytes));
+    },
+  });
+}
+
+export const REPORTERS: {
+  readonly [Name in ReporterName]: (options: ReporterOptions[Name]) => RunReporter<ReporterRuns[Name]>;
+} = {
+  ...RUN_REPORTERS,
+  junit: fileReporter(buildJunit, (path) => `junit: ${path}`),
+  csv: fileReporter(buildCsv, (path) => `csv: ${path}`),
+  html: fileReporter(
+    (runs) => buildHtmlReport(runs),
+    (path, bytes) => `report: ${path} (${(bytes / 1024).toFixed(0)} KB, opens offline in any browser)`,
+  ),
+};
