@@ -4,7 +4,7 @@
  * the policy or the frame reaches both.
  */
 import { createHash } from "node:crypto";
-import { html, type SafeHtml, trusted } from "../report/html/escape.js";
+import { html, type SafeHtml, trusted } from "./escape.js";
 import { HARNESS_VERSION } from "../version.js";
 
 /**

@@ -2,7 +2,7 @@
 import type { Score } from "../../metrics/summary.js";
 import { truncate } from "../../sanitize.js";
 import { formatInterval, formatRatio } from "../format.js";
-import { html, type SafeHtml } from "./escape.js";
+import { html, type SafeHtml } from "../../render/escape.js";
 
 /** Tableau 10: distinguishable, and still readable in print. */
 export const RUN_COLORS = [

@@ -5,7 +5,7 @@ import { HARNESS_VERSION } from "../../version.js";
 import { findCorpora } from "../corpus.js";
 import { runColor } from "./charts.js";
 import { buildBrowserData } from "./data.js";
-import { html, jsonForScript, type SafeHtml, trusted } from "./escape.js";
+import { html, jsonForScript, type SafeHtml, trusted } from "../../render/escape.js";
 import { hasRepeats, repeatsSection } from "./repeats-section.js";
 import { BROWSER_SCRIPT } from "./script.js";
 import {

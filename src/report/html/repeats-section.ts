@@ -7,7 +7,7 @@ import type { Estimate } from "../../metrics/case-bootstrap.js";
 import type { ReportRun } from "../../runner/results-schema.js";
 import { type RepeatStatistics, repeatStatistics } from "../repeats.js";
 import { runColor } from "./charts.js";
-import { html, type SafeHtml } from "./escape.js";
+import { html, type SafeHtml } from "../../render/escape.js";
 
 const ratio = (x: number | null) => (x === null ? "–" : x.toFixed(3));
 const interval = (e: Estimate) =>

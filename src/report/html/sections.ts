@@ -5,7 +5,7 @@ import { formatBatch, formatInterval, formatRatio, shortDigest } from "../format
 import { leaderboard, mixWarnings } from "../leaderboard.js";
 import { METRIC_LABELS } from "../terminal.js";
 import { barChart, type ChartSeries, heatMap, runColor, whisker } from "./charts.js";
-import { html, type SafeHtml } from "./escape.js";
+import { html, type SafeHtml } from "../../render/escape.js";
 import { type RunUsage, runUsage } from "./record-stats.js";
 
 const swatch = (index: number) => html`<i class="swatch" style="background:${runColor(index)}"></i>`;

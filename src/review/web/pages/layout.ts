@@ -2,7 +2,7 @@
  * The frame of every page: the token and annotator in meta tags (read by the script, never by anything else), our
  * one style sheet and one script, the header, and the keyboard help overlay. Every value is escaped by `html`.
  */
-import { html, type SafeHtml } from "../../../report/html/escape.js";
+import { html, type SafeHtml } from "../../../render/escape.js";
 import { HARNESS_VERSION } from "../../../version.js";
 
 export interface PageFrame {

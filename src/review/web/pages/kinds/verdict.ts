@@ -5,7 +5,7 @@
  */
 
 import { describeCalls } from "../../../../report/html/describe-case.js";
-import { html, type SafeHtml } from "../../../../report/html/escape.js";
+import { html, type SafeHtml } from "../../../../render/escape.js";
 import type { VerdictCase, VerdictPayload } from "../../../contract.js";
 import { block, choiceField, textField } from "../fields.js";
 import type { KindView } from "./view.js";
