@@ -4,8 +4,8 @@
  * the policy or the frame reaches both.
  */
 import { createHash } from "node:crypto";
-import { html, type SafeHtml, trusted } from "./escape.js";
 import { HARNESS_VERSION } from "../version.js";
+import { html, type SafeHtml, trusted } from "./escape.js";
 
 /**
  * Nothing may run (the page has no script, so none is allowed) and nothing may be fetched; the one stylesheet is

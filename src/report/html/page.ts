@@ -1,11 +1,11 @@
 /** The self-contained HTML report: one file, inline CSS, SVG and script, a strict CSP, data as an inert JSON block. */
 import { createHash } from "node:crypto";
+import { html, jsonForScript, type SafeHtml, trusted } from "../../render/escape.js";
 import type { ReportRun } from "../../runner/results-schema.js";
 import { HARNESS_VERSION } from "../../version.js";
 import { findCorpora } from "../corpus.js";
 import { runColor } from "./charts.js";
 import { buildBrowserData } from "./data.js";
-import { html, jsonForScript, type SafeHtml, trusted } from "../../render/escape.js";
 import { hasRepeats, repeatsSection } from "./repeats-section.js";
 import { BROWSER_SCRIPT } from "./script.js";
 import {

@@ -1,6 +1,7 @@
 /** The planner report as one self-contained HTML file: static (no script at all), inline CSS and SVG, strict CSP. */
-import { type NavLink, staticPage } from "../../../render/static-page.js";
+
 import { html, type SafeHtml } from "../../../render/escape.js";
+import { type NavLink, staticPage } from "../../../render/static-page.js";
 import type { PlannerReport } from "../build.js";
 import type { LineageCurve } from "../lineage-curve.js";
 import { chartsSection } from "./charts-section.js";
