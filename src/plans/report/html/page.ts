@@ -31,9 +31,6 @@ export interface PlannerHtmlOptions {
   lineage?: LineageCurve | null;
 }
 
-/** The policy moved to the shared page shell; re-exported for the callers that imported it from here. */
-export { staticPagePolicy } from "../../../render/static-page.js";
-
 function inputsSection(report: PlannerReport, inputs: PlannerHtmlInputs): SafeHtml {
   const { scores, reference } = inputs;
   const b = report.bootstrap;
