@@ -9,9 +9,9 @@
 import { bootstrapInterval } from "../../metrics/agreement.js";
 import { hashSeed, mulberry32 } from "../../metrics/random.js";
 import { wilsonInterval } from "../../metrics/wilson.js";
+import { html, type SafeHtml } from "../../render/escape.js";
 import { staticPage } from "../../render/static-page.js";
 import { splitColumns, wrapText } from "../../report/fit-width.js";
-import { html, type SafeHtml } from "../../report/html/escape.js";
 import { renderTable } from "../../report/table.js";
 import { terminalText } from "../../sanitize.js";
 import { DEFAULT_AGGREGATE_OPTIONS } from "../aggregate.js";

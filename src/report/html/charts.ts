@@ -1,8 +1,8 @@
 /** Inline SVG charts written by hand (no library, nothing loaded): bars with Wilson whiskers, a heat map, whiskers. */
 import type { Score } from "../../metrics/summary.js";
+import { html, type SafeHtml } from "../../render/escape.js";
 import { truncate } from "../../sanitize.js";
 import { formatInterval, formatRatio } from "../format.js";
-import { html, type SafeHtml } from "./escape.js";
 
 /** Tableau 10: distinguishable, and still readable in print. */
 export const RUN_COLORS = [

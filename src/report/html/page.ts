@@ -1,11 +1,11 @@
 /** The self-contained HTML report: one file, inline CSS, SVG and script, a strict CSP, data as an inert JSON block. */
-import { createHash } from "node:crypto";
+import { html, jsonForScript, type SafeHtml, trusted } from "../../render/escape.js";
+import { pageDocument, pagePolicy } from "../../render/page-shell.js";
 import type { ReportRun } from "../../runner/results-schema.js";
 import { HARNESS_VERSION } from "../../version.js";
 import { findCorpora } from "../corpus.js";
 import { runColor } from "./charts.js";
 import { buildBrowserData } from "./data.js";
-import { html, jsonForScript, type SafeHtml, trusted } from "./escape.js";
 import { hasRepeats, repeatsSection } from "./repeats-section.js";
 import { BROWSER_SCRIPT } from "./script.js";
 import {
@@ -32,15 +32,7 @@ export interface HtmlReportOptions {
  * nothing may be fetched: no network, no other file, no frame. Inline styles are ours and harmless.
  */
 export function contentSecurityPolicy(script: string): string {
-  const hash = createHash("sha256").update(script, "utf8").digest("base64");
-  return [
-    "default-src 'none'",
-    `script-src 'sha256-${hash}'`,
-    "style-src 'unsafe-inline'",
-    "img-src data:",
-    "base-uri 'none'",
-    "form-action 'none'",
-  ].join("; ");
+  return pagePolicy({ scripts: [script], styles: "unsafe-inline" });
 }
 
 /** A select the script fills; `any` is the option that filters nothing. */
@@ -72,19 +64,11 @@ export function buildHtmlReport(runs: readonly ReportRun[], options: HtmlReportO
     ),
   ];
   const generated = (options.generatedAt ?? new Date()).toISOString().slice(0, 16).replace("T", " ");
-  const page = html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(BROWSER_SCRIPT)}">
-<meta name="referrer" content="no-referrer">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="data:,">
-<title>ToolUse report: ${options.suite === undefined ? "" : `${options.suite} · `}${models}</title>
-<style>${trusted(STYLE)}</style>
-</head>
-<body>
-<header><h1>ToolUse report</h1><p class="sub">${runs.length} ${runs.length === 1 ? "run" : "runs"} on ${corpora.join(", ")} · ${models}</p>
+  return pageDocument({
+    title: html`ToolUse report: ${options.suite === undefined ? "" : `${options.suite} · `}${models}`,
+    filePolicy: contentSecurityPolicy(BROWSER_SCRIPT),
+    head: html`<style>${trusted(STYLE)}</style>`,
+    body: html`<header><h1>ToolUse report</h1><p class="sub">${runs.length} ${runs.length === 1 ? "run" : "runs"} on ${corpora.join(", ")} · ${models}</p>
 <nav><a href="#leaderboard">Leaderboard</a><a href="#charts">Charts</a><a href="#metrics">Metrics</a>${hasRepeats(runs) ? html`<a href="#stability">Stability</a>` : ""}<a href="#cases">Cases</a><a href="#runs">Runs</a></nav></header>
 <main>
 ${warningsSection(runs)}
@@ -97,8 +81,6 @@ ${runsSection(runs)}
 </main>
 <script type="application/json" id="report-data">${trusted(jsonForScript(data))}</script>
 <script>${trusted(BROWSER_SCRIPT)}</script>
-</body>
-</html>
-`;
-  return page.value;
+`,
+  });
 }

@@ -4,10 +4,10 @@
  * has repeats, so a page of single runs is what it was before repeats existed.
  */
 import type { Estimate } from "../../metrics/case-bootstrap.js";
+import { html, type SafeHtml } from "../../render/escape.js";
 import type { ReportRun } from "../../runner/results-schema.js";
 import { type RepeatStatistics, repeatStatistics } from "../repeats.js";
 import { runColor } from "./charts.js";
-import { html, type SafeHtml } from "./escape.js";
 
 const ratio = (x: number | null) => (x === null ? "–" : x.toFixed(3));
 const interval = (e: Estimate) =>

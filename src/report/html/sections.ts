@@ -1,11 +1,11 @@
 /** The static parts of the page: leaderboard, runs, charts and metric tables, all from the runs' summaries. */
 import type { Metrics, Score, Summary } from "../../metrics/summary.js";
+import { html, type SafeHtml } from "../../render/escape.js";
 import type { ReportRun } from "../../runner/results-schema.js";
 import { formatBatch, formatInterval, formatRatio, shortDigest } from "../format.js";
 import { leaderboard, mixWarnings } from "../leaderboard.js";
 import { METRIC_LABELS } from "../terminal.js";
 import { barChart, type ChartSeries, heatMap, runColor, whisker } from "./charts.js";
-import { html, type SafeHtml } from "./escape.js";
 import { type RunUsage, runUsage } from "./record-stats.js";
 
 const swatch = (index: number) => html`<i class="swatch" style="background:${runColor(index)}"></i>`;

@@ -1,6 +1,6 @@
 /** The server-rendered pages as HTML: untrusted text escaped wherever it lands, one page per kind, sensible 404s. */
 import { afterAll, describe, expect, it } from "vitest";
-import { escapeHtml } from "../../report/html/escape.js";
+import { escapeHtml } from "../../render/escape.js";
 import { TASK_KINDS, type VerdictPayload } from "../contract.js";
 import { createReviewApp } from "./app.js";
 import { checkedSampleTasks, HOSTILE } from "./test-support/tasks.js";

@@ -3,7 +3,7 @@
  * attribute, so colours are SVG fill attributes and text takes the stylesheet's classes): the rating distribution
  * of every planner × prompt-type group as stacked bars, and the seven metrics' means per group as grouped bars.
  */
-import { html, type SafeHtml } from "../../../report/html/escape.js";
+import { html, type SafeHtml } from "../../../render/escape.js";
 import { truncate } from "../../../sanitize.js";
 import { JUDGE_METRICS } from "../../models/judge-prompts.js";
 import { RATINGS } from "../../rating.js";

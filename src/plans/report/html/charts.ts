@@ -1,6 +1,7 @@
 /** Inline SVG marks of the planner report: a mean with its interval, the rating distribution, group swatches. */
+
+import { html, type SafeHtml } from "../../../render/escape.js";
 import { runColor } from "../../../report/html/charts.js";
-import { html, type SafeHtml } from "../../../report/html/escape.js";
 import type { MeanWithInterval } from "../../aggregate.js";
 import { RATINGS, type Rating } from "../../rating.js";
 import { onScale, percent } from "./format.js";

@@ -1,6 +1,7 @@
 /** The planner report as one self-contained HTML file: static (no script at all), inline CSS and SVG, strict CSP. */
+
+import { html, type SafeHtml } from "../../../render/escape.js";
 import { type NavLink, staticPage } from "../../../render/static-page.js";
-import { html, type SafeHtml } from "../../../report/html/escape.js";
 import type { PlannerReport } from "../build.js";
 import type { LineageCurve } from "../lineage-curve.js";
 import { chartsSection } from "./charts-section.js";
@@ -29,9 +30,6 @@ export interface PlannerHtmlOptions {
   /** The queries' lineage improvement curve (`plan report --queries` with lineages), or null for none. */
   lineage?: LineageCurve | null;
 }
-
-/** The policy moved to the shared page shell; re-exported for the callers that imported it from here. */
-export { staticPagePolicy } from "../../../render/static-page.js";
 
 function inputsSection(report: PlannerReport, inputs: PlannerHtmlInputs): SafeHtml {
   const { scores, reference } = inputs;

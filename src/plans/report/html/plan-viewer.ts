@@ -5,7 +5,7 @@
  * mapping, the violations and, for judged lines, the judge's rationale. Plans, queries and rationales are untrusted:
  * every one goes through `html` (escaped, controls and bidi characters made visible).
  */
-import { html, type SafeHtml } from "../../../report/html/escape.js";
+import { html, type SafeHtml } from "../../../render/escape.js";
 import { visibleText } from "../../../sanitize.js";
 import type { StepExplanation } from "../../match.js";
 import type { Violation } from "../../violations.js";

@@ -1,5 +1,5 @@
 /** The page's sections, each a view of the PlannerReport: they format its numbers and never compute new ones. */
-import { html, type SafeHtml } from "../../../report/html/escape.js";
+import { html, type SafeHtml } from "../../../render/escape.js";
 import { RATINGS } from "../../rating.js";
 import type { Breakdown, GroupReport, PlannerReport, SliceCell } from "../build.js";
 import { groupColor, intervalWhisker, ratingBar, ratingLegend, swatch } from "./charts.js";

@@ -1,5 +1,5 @@
 /** The index: every kind with its open and done tasks, and the inter-annotator agreement the store computes. */
-import { html, type SafeHtml } from "../../../report/html/escape.js";
+import { html, type SafeHtml } from "../../../render/escape.js";
 import type { TaskKind } from "../../contract.js";
 import type { KindCounts } from "../counts.js";
 import { MIN_SHARED_TASKS, type ShownKindAgreement, type ShownPair } from "../shown-agreement.js";

@@ -1,8 +1,10 @@
 /**
  * The frame of every page: the token and annotator in meta tags (read by the script, never by anything else), our
- * one style sheet and one script, the header, and the keyboard help overlay. Every value is escaped by `html`.
+ * one style sheet and one script, the header, and the keyboard help overlay, inside the one page shell
+ * (src/render/page-shell.ts). Every value is escaped by `html`.
  */
-import { html, type SafeHtml } from "../../../report/html/escape.js";
+import { html, type SafeHtml } from "../../../render/escape.js";
+import { pageDocument } from "../../../render/page-shell.js";
 import { HARNESS_VERSION } from "../../../version.js";
 
 export interface PageFrame {
@@ -40,26 +42,21 @@ function annotatorBox(annotator: string | null): SafeHtml {
 
 export function renderPage(frame: PageFrame): string {
   const keys = [...frame.keys, ...COMMON_KEYS];
-  return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<meta name="review-token" content="${frame.token}">
+  return pageDocument({
+    title: html`${frame.title} · tooluse review`,
+    // Served: the policy comes as a header (security.ts), built by the same shell.
+    filePolicy: null,
+    head: html`<meta name="review-token" content="${frame.token}">
 <meta name="review-annotator" content="${frame.annotator ?? ""}">
-<title>${frame.title} · tooluse review</title>
 <link rel="stylesheet" href="/assets/review.css">
-<script src="/assets/review.js" defer></script>
-</head>
-<body${dataAttributes(frame.data)}>
-<header class="top"><a class="brand" href="/">tooluse review</a><span class="db" title="${frame.db}">${frame.db}</span>${annotatorBox(frame.annotator)}<span class="hint">press <kbd>?</kbd> for keys</span></header>
+<script src="/assets/review.js" defer></script>`,
+    bodyAttributes: dataAttributes(frame.data),
+    body: html`<header class="top"><a class="brand" href="/">tooluse review</a><span class="db" title="${frame.db}">${frame.db}</span>${annotatorBox(frame.annotator)}<span class="hint">press <kbd>?</kbd> for keys</span></header>
 <main>
 ${frame.main}
 </main>
 <div id="status" role="status" aria-live="polite"></div>
 <div id="help" class="overlay" hidden><div class="panel" role="dialog" aria-modal="true" aria-labelledby="help-title"><h2 id="help-title">Keyboard</h2><table>${keys.map(([key, what]) => html`<tr><th><kbd>${key}</kbd></th><td>${what}</td></tr>`)}</table><p class="sub">tooluse ${HARNESS_VERSION}</p></div></div>
-</body>
-</html>
-`.value;
+`,
+  });
 }

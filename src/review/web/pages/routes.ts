@@ -1,6 +1,6 @@
 /** The server-rendered pages: the index, a kind's task list, one task, and "the next open task after this one". */
 import type { Context, Hono } from "hono";
-import { html, jsonForScript, type SafeHtml, trusted } from "../../../report/html/escape.js";
+import { html, jsonForScript, type SafeHtml, trusted } from "../../../render/escape.js";
 import {
   isTaskKind,
   PAYLOAD_SCHEMAS,

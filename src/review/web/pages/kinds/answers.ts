@@ -1,5 +1,5 @@
 /** answers: the responses to one query side by side; the decision and, per response, the judge's four scores. */
-import { html, type SafeHtml } from "../../../../report/html/escape.js";
+import { html, type SafeHtml } from "../../../../render/escape.js";
 import type { AnswersPayload } from "../../../contract.js";
 import { block, choiceField, hiddenPanel, type Option } from "../fields.js";
 import type { KindView } from "./view.js";

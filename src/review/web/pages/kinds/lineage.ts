@@ -1,5 +1,5 @@
 /** lineage: the final plan of a lineage, editable, beside the revision before it; the diff and score follow edits. */
-import { html } from "../../../../report/html/escape.js";
+import { html } from "../../../../render/escape.js";
 import type { LineagePayload } from "../../../contract.js";
 import { block, textField } from "../fields.js";
 import type { KindView } from "./view.js";

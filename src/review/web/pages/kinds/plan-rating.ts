@@ -2,7 +2,7 @@
 
 import { PLAN_POINTS } from "../../../../plans/points.js";
 import { RATINGS } from "../../../../plans/rating.js";
-import { html, type SafeHtml } from "../../../../report/html/escape.js";
+import { html, type SafeHtml } from "../../../../render/escape.js";
 import type { PlanRatingPayload } from "../../../contract.js";
 import { block, choiceField, hiddenPanel, numberField } from "../fields.js";
 import type { KindView } from "./view.js";

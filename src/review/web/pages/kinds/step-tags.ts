@@ -1,7 +1,7 @@
 /** step-tags: one step of a plan, and the step evaluator's error tags for it (several may apply). */
 
 import { STEP_TAGS } from "../../../../plans/models/records.js";
-import { html } from "../../../../report/html/escape.js";
+import { html } from "../../../../render/escape.js";
 import { STEP_TAG_KEYS, type StepTagsPayload } from "../../../contract.js";
 import { block, choiceField, hiddenPanel } from "../fields.js";
 import type { KindView } from "./view.js";

@@ -1,5 +1,5 @@
 /** triplet: three revisions of one lineage in shuffled order; the annotator ranks them (1 best, ties allowed). */
-import { html } from "../../../../report/html/escape.js";
+import { html } from "../../../../render/escape.js";
 import type { TripletPayload } from "../../../contract.js";
 import { block, choiceField } from "../fields.js";
 import type { KindView } from "./view.js";

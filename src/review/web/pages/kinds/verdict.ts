@@ -4,8 +4,8 @@
  * The output and the case's text are untrusted: shown as text, never run.
  */
 
+import { html, type SafeHtml } from "../../../../render/escape.js";
 import { describeCalls } from "../../../../report/html/describe-case.js";
-import { html, type SafeHtml } from "../../../../report/html/escape.js";
 import type { VerdictCase, VerdictPayload } from "../../../contract.js";
 import { block, choiceField, textField } from "../fields.js";
 import type { KindView } from "./view.js";

@@ -3,7 +3,7 @@
  * made visible first (src/sanitize.ts: controls and format characters such as U+202E become stand-ins), so no page
  * built here can be reordered or hidden by the text it shows.
  */
-import { visibleText } from "../../sanitize.js";
+import { visibleText } from "../sanitize.js";
 
 /** Markup that is already safe: produced by `html` (whose values were escaped) or a constant we wrote. */
 export class SafeHtml {
