@@ -1,6 +1,6 @@
 /**
  * The one sanitiser for untrusted text (case ids, model and planner names, model output, plans, file names) on its
- * way to a person: a terminal, a Markdown file, an HTML page (src/report/html/escape.ts calls visibleText for every
+ * way to a person: a terminal, a Markdown file, an HTML page (src/render/escape.ts calls visibleText for every
  * value it escapes, so the HTML reports, `plan report --html` and the review workbench share it). Nothing is dropped
  * silently: every character that acts on text instead of being text becomes a visible stand-in, so `ESC[2J` prints
  * as `␛[2J` and cannot clear the screen, an OSC 8 hyperlink shows its raw text, and a right-to-left override
