@@ -495,9 +495,7 @@ function isCutOff(shape: string): boolean {
  */
 function opensMoreThanItCloses(line: string): boolean {
   const count = (char: string) => line.split(char).length - 1;
-  return (
-    count("(") > count(")") || count("[") > count("]") || count("{") > count("}")
-  );
+  return count("(") > count(")") || count("[") > count("]") || count("{") > count("}");
 }
 
 /** Whether the text has words outside the spans (sorted by start). */

@@ -119,7 +119,9 @@ function adjacentLine(seen: string, span: Span, side: "before" | "after"): strin
   for (let step = 0; step < 3; step++) {
     if (side === "before" ? at === 0 : at >= seen.length) return "";
     const line =
-      side === "before" ? seen.slice(lineStart(seen, at - 1), at - 1) : seen.slice(at + 1, lineEnd(seen, at + 1));
+      side === "before"
+        ? seen.slice(lineStart(seen, at - 1), at - 1)
+        : seen.slice(at + 1, lineEnd(seen, at + 1));
     if (line.trim() !== "") return line;
     at = side === "before" ? lineStart(seen, at - 1) : lineEnd(seen, at + 1);
   }
