@@ -35,7 +35,7 @@ const SHORT = 3;
 
 /** The numeric value of a number as written, or NaN: group separators dropped, a decimal comma read as a point. */
 export function numberValue(written: string): number {
-  const grouped = /^-?\d{1,3}(?:[ ,]\d{3})+(?:\.\d+)?$/.test(written);
+  const grouped = GROUPED.test(written);
   const plain = grouped ? written.replace(/[ ,]/g, "") : written.replace(",", ".");
   return Number(plain);
 }
@@ -54,7 +54,12 @@ export class ConstraintError extends Error {
   override name = "ConstraintError";
 }
 
-function numberMatcher(value: number): Matcher {
+/** How a number in the text may be written to match: any grouping, or only ungrouped ("1024", not "1,024"). */
+export type Grouping = "any" | "ungrouped";
+
+const GROUPED = /^-?\d{1,3}(?:[ ,]\d{3})+(?:\.\d+)?$/;
+
+function numberMatcher(value: number, grouping: Grouping): Matcher {
   return (folded) => {
     for (const match of folded.matchAll(NUMBER)) {
       const start = match.index;
@@ -66,6 +71,7 @@ function numberMatcher(value: number): Matcher {
       // "COVID-19": a hyphen after a word joins, it is not a minus sign.
       const written = signed && WORD_CHAR.test(before) ? match[0].slice(1) : match[0];
       if (!signed && /\p{L}/u.test(before)) continue;
+      if (grouping === "ungrouped" && GROUPED.test(written)) continue;
       if (numberValue(written) === value) return true;
     }
     return false;
@@ -79,23 +85,27 @@ function phraseMatcher(phrase: string): Matcher {
   return (folded) => folded.includes(phrase) && pattern.test(folded);
 }
 
-function compileAlternative(written: string): Matcher {
+function compileAlternative(written: string, grouping: Grouping): Matcher {
   const phrase = foldAnswer(written).trim();
   if (!WORD_CHAR.test(phrase)) {
     throw new ConstraintError(`expected a phrase with a letter or digit, got ${JSON.stringify(written)}`);
   }
-  if (WHOLE_NUMBER.test(phrase)) return numberMatcher(numberValue(phrase));
+  if (WHOLE_NUMBER.test(phrase)) return numberMatcher(numberValue(phrase), grouping);
   return phraseMatcher(phrase);
 }
 
 /**
- * Compiles one constraint (a phrase, or alternatives). Throws a ConstraintError when an alternative has
+ * Compiles one constraint (a phrase, or alternatives); `ungrouped` reads only numbers written without grouping, to
+ * tell when an answer met a constraint only through its grouped form (a named leniency). Throws a ConstraintError when an alternative has
  * nothing to match on (empty, only punctuation) or the list is empty.
  */
-export function compileConstraint(constraint: string | readonly string[]): CompiledConstraint {
+export function compileConstraint(
+  constraint: string | readonly string[],
+  grouping: Grouping = "any",
+): CompiledConstraint {
   const alternatives = typeof constraint === "string" ? [constraint] : constraint;
   if (alternatives.length === 0) throw new ConstraintError("expected at least one alternative");
-  const matchers = alternatives.map(compileAlternative);
+  const matchers = alternatives.map((written) => compileAlternative(written, grouping));
   const label = alternatives.map((text) => `"${text}"`).join(" or ");
   return { label, test: (folded) => matchers.some((matcher) => matcher(folded)) };
 }

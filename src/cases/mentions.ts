@@ -34,7 +34,7 @@ const compiledCache = new WeakMap<Mentions, readonly CompiledConstraint[]>();
 function compiled(expected: Mentions): readonly CompiledConstraint[] {
   let entries = compiledCache.get(expected);
   if (entries === undefined) {
-    entries = expected.mentions.map(compileConstraint);
+    entries = expected.mentions.map((c) => compileConstraint(c));
     compiledCache.set(expected, entries);
   }
   return entries;

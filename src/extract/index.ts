@@ -21,6 +21,7 @@ import {
   insideSentence,
   isTemplate,
   onlySpan,
+  optionInAList,
   proseBetween,
   remarksNotMade,
   shownInProse,
@@ -356,7 +357,11 @@ class Reading {
     // Mentions first: a tag cut off inside a sentence ("I'd write <function=get_weather> with…") is talk, not an attempt.
     const cut = result.spans.filter((span) => {
       const shape = seen.slice(span.start, span.end);
-      return (this.truncatedIsAttempt && isCutOff(shape)) || (this.brokenIsAttempt && isBrokenBlock(shape));
+      const endsOutput = seen.slice(span.end).trim() === "";
+      return (
+        (this.truncatedIsAttempt && isCutOff(shape, endsOutput)) ||
+        (this.brokenIsAttempt && isBrokenBlock(shape))
+      );
     });
     if (cut.length > 0) this.cutOff = true;
     return cut;
@@ -387,7 +392,10 @@ class Reading {
         proseBetween(seen, previousEnd, span.start);
       const beyondSpec = extractor.dialect !== undefined || isGlm(text, [span]);
       const mention =
-        (framed && (insideSentence(seen, span) || framedAsNotMade(text, span, previousEnd, nextStart))) ||
+        (framed &&
+          (insideSentence(seen, span) ||
+            framedAsNotMade(text, span, previousEnd, nextStart) ||
+            optionInAList(seen, span))) ||
         (!framed && tagGoesOnInWords(seen, span)) ||
         remarksNotMade(seen, span) ||
         isTemplate(calls) ||
@@ -463,6 +471,8 @@ const GLM_BLOCK = /^<tool_call>\s*[\p{L}\p{N}_.-]+\s*(?:<arg_key>|<\/tool_call>|
 
 /** A TOOL line that ends in its `|` separator, with no argument after it. */
 const DANGLING_SEPARATOR = /(?:^|\n)[ \t]*TOOL[ \t]+[^\n|]+\|[ \t]*(?:\n|$)/;
+/** A TOOL line whose last argument has a key and its `=` but nothing after them. */
+const DANGLING_VALUE = /(?:^|\n)[ \t]*TOOL[ \t][^\n]*\|[ \t]*[^\s|=]+[ \t]*=[ \t]*$/;
 
 const CLOSES: readonly [opening: string, closing: string][] = [
   ["<tool_call>", "</tool_call>"],
@@ -475,18 +485,36 @@ const CLOSES: readonly [opening: string, closing: string][] = [
  * next one or the end of the text). Granite's `<tool_call>[…]`, whose
  * format has no closing tag, is whole when its list is.
  */
-function isCutOff(shape: string): boolean {
+function isCutOff(shape: string, endsOutput: boolean): boolean {
   const trimmed = shape.trim();
   for (const [opening, closing] of CLOSES) {
     if (!trimmed.startsWith(opening)) continue;
-    if (trimmed.endsWith(closing)) return false;
+    if (trimmed.endsWith(closing) || cutInsideClosingTag(trimmed, closing)) return false;
     // Granite writes `<tool_call>[{…}]` with no closing tag: its list's bracket closes the call.
     const body = trimmed.slice(opening.length).trim();
     return !(opening === "<tool_call>" && body.startsWith("[") && body.endsWith("]"));
   }
-  // A TOOL line ending in `k=` is not cut: the plain protocol writes an empty string that way (BFCL's oracle does).
-  // One whose last separator has nothing after it ("TOOL set_timer |") was cut before its arguments.
-  return DANGLING_SEPARATOR.test(trimmed) || (trimmed.startsWith("TOOL") && opensMoreThanItCloses(trimmed));
+  // One whose last separator has nothing after it ("TOOL set_timer |") was cut before its arguments; one that ends
+  // the whole output in `k=` was cut before its last value (2.6.0: every blind set's writers read it so; an empty
+  // string is written `k=""`, as our oracle does). A `k=` with more text after the line is an empty value.
+  return (
+    DANGLING_SEPARATOR.test(trimmed) ||
+    (endsOutput && DANGLING_VALUE.test(trimmed)) ||
+    (trimmed.startsWith("TOOL") && opensMoreThanItCloses(trimmed))
+  );
+}
+
+/**
+ * A Qwen-XML block cut inside its own closing tag after its function closed (`…</function></tool_c`): the call was
+ * whole when the output stopped, only the wrapper's last characters are missing, so it is read as the call.
+ */
+function cutInsideClosingTag(block: string, closing: string): boolean {
+  if (closing !== "</tool_call>") return false;
+  for (let keep = closing.length - 1; keep >= 2; keep--) {
+    const partial = closing.slice(0, keep);
+    if (block.endsWith(partial)) return block.slice(0, -partial.length).trimEnd().endsWith("</function>");
+  }
+  return false;
 }
 
 /**

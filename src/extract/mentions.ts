@@ -396,6 +396,58 @@ export function proseBetween(seen: string, from: number, to: number): boolean {
 const EXPLAINS_SHAPE =
   /(?:^|[^\p{L}])(?:(?:this|it|that|which|the (?:call|function|tool|line|block)) (?:returns|gives you|takes|accepts|expects|requires|tells the|lets you|is how you|is the (?:format|syntax|shape))|where [`"']?[\p{L}_]+[`"']? (?:is|stands|means)|you (?:can|could|would|may|might|'d) (?:change|replace|swap|adjust|pass|use|call|run|send|copy|paste|edit|put)|(?:это|он|она|функция|вызов|инструмент) (?:возвращает|принимает|ожидает|требует)|где [`"']?[\p{L}_]+[`"']? (?:—|-|это|означает)|(?:вы|ты) (?:можете|можешь) (?:\p{L}+ )?(?:заменить|поменять|изменить|подставить|использовать|вызвать|отправить|скопировать)|можно (?:заменить|поменять|подставить|скопировать))(?:[^\p{L}]|$)/iu;
 
+/** A line that opens with a list marker: "1. ", "2) ", "- ", "* ", "• ". */
+const LIST_ITEM = /^\s*(?:\d{1,2}[.)]|[-*•])\s+/u;
+/** Characters a call shape is written with: an item holding none of them is prose. */
+const SHAPE_MARK = /[{}<>()|=`]/;
+/** How many lines around a shape's item M6 looks at for the rest of its list. */
+const LIST_REACH = 12;
+
+/**
+ * M6: the shape is one item of a list of options whose other items are prose ("What I can offer instead:\n1. Save a
+ * reminder: {…}\n2. Tell you how to transfer in your bank's app"). The list lays out choices for the user; a call made
+ * is not one option among sentences. Lists whose items are all calls stay calls (each item is read on its own).
+ */
+export function optionInAList(seen: string, span: Span): boolean {
+  const first = lineStart(seen, span.start);
+  if (!LIST_ITEM.test(seen.slice(first, lineEnd(seen, first)))) return false;
+  const item = (line: string | undefined) => line !== undefined && LIST_ITEM.test(line);
+  const prose = (line: string) => {
+    const text = line.replace(LIST_ITEM, "");
+    return hasProse(text) && !SHAPE_MARK.test(text);
+  };
+  const around = [linesBefore(seen, first), linesAfter(seen, lineEnd(seen, span.end))];
+  return around.some((lines) => {
+    for (const line of lines) {
+      if (!item(line)) return false;
+      if (prose(line)) return true;
+    }
+    return false;
+  });
+}
+
+/** Up to LIST_REACH lines before the line starting at `at`, nearest first. */
+function linesBefore(text: string, at: number): string[] {
+  const lines: string[] = [];
+  for (let end = at - 1; end >= 0 && lines.length < LIST_REACH; ) {
+    const start = lineStart(text, end);
+    lines.push(text.slice(start, end));
+    end = start - 1;
+  }
+  return lines;
+}
+
+/** Up to LIST_REACH lines after the line ending at `at`, nearest first. */
+function linesAfter(text: string, at: number): string[] {
+  const lines: string[] = [];
+  for (let start = at + 1; start <= text.length && lines.length < LIST_REACH; ) {
+    const end = lineEnd(text, start);
+    lines.push(text.slice(start, end));
+    start = end + 1;
+  }
+  return lines;
+}
+
 /**
  * M5: a dialect beyond the SPEC counts only as the reply: at most a one-line preface before its first shape, and
  * after its last only commentary on the call made, not prose that explains the shape as a format (EXPLAINS_SHAPE).

@@ -14,6 +14,8 @@ export interface AnswerConstraints {
 interface Compiled {
   all: readonly CompiledConstraint[];
   any: readonly CompiledConstraint[];
+  /** The same constraints reading only ungrouped numbers: did a grouped one ("1,024") make the answer pass? */
+  literal: { all: readonly CompiledConstraint[]; any: readonly CompiledConstraint[] };
 }
 
 // Keyed by the expectation object: each case's constraints compile once per process, however often it is graded.
@@ -22,9 +24,15 @@ const compiledCache = new WeakMap<AnswerConstraints, Compiled>();
 function compiled(constraints: AnswerConstraints): Compiled {
   let entry = compiledCache.get(constraints);
   if (entry === undefined) {
+    const all = constraints.answer_contains_all ?? [];
+    const any = constraints.answer_contains_any ?? [];
     entry = {
-      all: (constraints.answer_contains_all ?? []).map(compileConstraint),
-      any: (constraints.answer_contains_any ?? []).map(compileConstraint),
+      all: all.map((c) => compileConstraint(c)),
+      any: any.map((c) => compileConstraint(c)),
+      literal: {
+        all: all.map((c) => compileConstraint(c, "ungrouped")),
+        any: any.map((c) => compileConstraint(c, "ungrouped")),
+      },
     };
     compiledCache.set(constraints, entry);
   }
@@ -39,13 +47,25 @@ export function hasConstraints(constraints: AnswerConstraints): boolean {
 
 /** The constraints a prose answer fails, as readable strings; empty when it satisfies them all. */
 export function unmetConstraints(prose: string, constraints: AnswerConstraints): string[] {
-  const { all, any } = compiled(constraints);
-  const text = foldAnswer(prose);
+  return unmetOf(compiled(constraints), foldAnswer(prose));
+}
+
+function unmetOf({ all, any }: Pick<Compiled, "all" | "any">, text: string): string[] {
   const unmet = all.filter((constraint) => !constraint.test(text)).map((c) => `missing ${c.label}`);
   if (any.length > 0 && !any.some((constraint) => constraint.test(text))) {
     unmet.push(`none of ${any.map((c) => c.label).join(", ")}`);
   }
   return unmet;
+}
+
+/**
+ * True when the answer meets its constraints only because a number written with grouping ("1,024", "1 440") counts
+ * as the constraint's number: the `answer=grouped_number` leniency (docs/spec-conformance.md, "Leniencies").
+ */
+export function metThroughGrouping(prose: string, constraints: AnswerConstraints): boolean {
+  const entry = compiled(constraints);
+  const text = foldAnswer(prose);
+  return unmetOf(entry, text).length === 0 && unmetOf(entry.literal, text).length > 0;
 }
 
 function fold1(text: string): string {

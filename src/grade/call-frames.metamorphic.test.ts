@@ -30,6 +30,7 @@ import {
   request,
   shape,
 } from "./test-support/phrase-grammars.js";
+import { protocolOf } from "./test-support/synthetic-cases.js";
 
 const RUNS = 200;
 const SEED = 2504;
@@ -60,12 +61,6 @@ function graded(c: Case, reply: string, protocol: Protocol) {
     passed: verdict.passed,
     behaviour: verdict.behaviour,
   };
-}
-
-/** The protocol a dialect is asked for in (plain for the TOOL line, xml for tags, json otherwise). */
-function protocolOf(dialect: Dialect): Protocol {
-  if (dialect === "plain") return "plain";
-  return dialect === "qwen-xml" || dialect === "hermes" || dialect === "glm" ? "xml" : "json";
 }
 
 const city = fc.constantFrom(...CITIES);
@@ -207,26 +202,35 @@ describe.each(LANGS)("call frames from blind sets 3 and 4 (%s)", (lang) => {
     );
   });
 
-  it("a TOOL line cut at its separator is a malformed attempt; one ending in `k=` is an empty value (E8)", () => {
+  it('a TOOL line cut at its separator or before its last value is a malformed attempt; `k=""` and a `k=` with text after it are an empty value (E8)', () => {
     fc.assert(
       fc.property(
         fc.constantFrom("set_timer", "get_weather", "calculator", "save_note"),
         fc.constantFrom("|", " |", "| ", " | "),
         fc.constantFrom("", "Sure:\n", "Ставлю.\n"),
-        (tool, end, lead) => {
+        fc.constantFrom("", "\n", "  \n\n"),
+        (tool, end, lead, tail) => {
           const timer = testCase(lang, { call: { name: "set_timer", arguments: { seconds: 60 } } });
-          const cut = graded(timer, `${lead}TOOL ${tool}${end}`, "plain");
-          const empty = graded(timer, `${lead}TOOL ${tool} | label=`, "plain");
+          const read = (output: string) => {
+            const verdict = graded(timer, output, "plain");
+            return [verdict.calls, verdict.malformed];
+          };
           expect({
             tool,
             end,
-            cut: [cut.calls, cut.malformed],
-            empty: [empty.calls, empty.malformed],
+            cut: read(`${lead}TOOL ${tool}${end}${tail}`),
+            cutValue: read(`${lead}TOOL ${tool} | label=${tail}`),
+            quoted: read(`${lead}TOOL ${tool} | label=""${tail}`),
+            followed: read(
+              `${lead}TOOL ${tool} | label=\n${lang === "en" ? "Timer set." : "Таймер поставлен."}`,
+            ),
           }).toEqual({
             tool,
             end,
             cut: [0, true],
-            empty: [1, false],
+            cutValue: [0, true],
+            quoted: [1, false],
+            followed: [1, false],
           });
         },
       ),

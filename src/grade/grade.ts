@@ -5,7 +5,7 @@ import type { Case, ExpectedCall } from "../cases/schema.js";
 import { hasEmptyName } from "../extract/broken-shapes.js";
 import { type Extraction, extractCalls } from "../extract/index.js";
 import type { Call, ToolSpec } from "../tools/types.js";
-import { hasConstraints, unmetConstraints, unmetConstraintsAsSubstrings } from "./answer.js";
+import { hasConstraints, metThroughGrouping, unmetConstraints, unmetConstraintsAsSubstrings } from "./answer.js";
 import { type Behaviour, type ReplyReading, readBehaviour } from "./behaviour.js";
 import { argumentLeniency, compareArguments } from "./compare.js";
 import type { NoCallExpectation } from "./expectation.js";
@@ -168,7 +168,7 @@ function gradeNoCall(
         : answerOk === false
           ? `no call, but the answer fails its constraints: ${unmet.join("; ")}`
           : `no call, as expected (${expect.no_call})`;
-  return verdict(base, {
+  const graded = verdict(base, {
     passed,
     tool_ok: null,
     args_ok: null,
@@ -178,6 +178,9 @@ function gradeNoCall(
     reason,
     behaviour,
   });
+  if (answerOk === true && rules.constraints === "words" && metThroughGrouping(reading.prose, expect))
+    nameLeniency(graded, "answer=grouped_number");
+  return graded;
 }
 
 /** ToolUse.1's rule: exactly one call, to the expected tool, with the expected arguments. */

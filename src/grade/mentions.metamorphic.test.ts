@@ -19,21 +19,10 @@ import {
   type Lang,
   shape,
 } from "./test-support/phrase-grammars.js";
+import { protocolOf, weatherCase } from "./test-support/synthetic-cases.js";
 
 const RUNS = 200;
 const SEED = 25;
-
-function weatherCase(lang: Lang, city: string): Case {
-  return {
-    id: `get_weather-${lang}-99`,
-    lang,
-    category: "get_weather",
-    difficulty: "easy",
-    tools: [...TOOL_NAMES],
-    messages: [{ role: "user", content: "…" }],
-    expect: { call: { name: "get_weather", arguments: { city } } },
-  };
-}
 
 function explainCase(lang: Lang): Case {
   return {
@@ -48,12 +37,6 @@ function explainCase(lang: Lang): Case {
     ],
     expect: { no_call: "answer" },
   };
-}
-
-/** The protocol a dialect is asked for in (plain for the TOOL line, xml for tags, json otherwise). */
-function protocolOf(dialect: Dialect): Protocol {
-  if (dialect === "plain") return "plain";
-  return dialect === "qwen-xml" || dialect === "hermes" || dialect === "glm" ? "xml" : "json";
 }
 
 const drawn = fc.record({

@@ -52,8 +52,11 @@ const REGISTRY: Record<GradingProfileName, (options: ProfileOptions) => GradingP
     // classes (issue 25) — E11 a Qwen-XML parameter that never closes is broken, E7 a serving template's call token
     // with no call after it is an attempt, a ratio unit (`meter/second`) is its per-unit, grouped digits are no number;
     // E12 a call standing as native content with no runtime call is read under `native=content_call`; blind set 12's
-    // reply classes (docs/reply-roles.md, round 4).
-    version: "2.5.0",
+    // reply classes (docs/reply-roles.md, round 4). 2.6.0: blind sets 15 and 16 — a TOOL line ending the output in
+    // `k=` is cut (E8), a block cut inside its closing tag after its function closed is whole, a shape that is one
+    // option of a prose list is a mention (M6), a pass through a grouped number is named `answer=grouped_number`, and
+    // the reply classes of round 5 (docs/reply-roles.md).
+    version: "2.6.0",
     grade: (testCase, output) => withBoth(testCase, output, TOOLUSE_RULES, bfclMode),
   }),
   spec1: ({ bfclMode }) => ({

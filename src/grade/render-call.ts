@@ -12,6 +12,14 @@ function plainValue(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
+/**
+ * The TOOL line's value: as {@link plainValue}, but the empty string is `""` (the line's reader drops one pair of
+ * quotes), since a bare `k=` ending the output reads as a line cut before its value (E8, 2.6.0).
+ */
+function toolLineValue(value: unknown): string {
+  return value === "" ? '""' : plainValue(value);
+}
+
 const RENDERERS: Record<Protocol, (call: Call) => string> = {
   json: (call) => JSON.stringify({ name: call.name, arguments: call.arguments }),
   xml: (call) => {
@@ -21,7 +29,7 @@ const RENDERERS: Record<Protocol, (call: Call) => string> = {
     return `<tool_call><function=${call.name}>${parameters}</function></tool_call>`;
   },
   plain: (call) =>
-    [`TOOL ${call.name}`, ...Object.entries(call.arguments).map(([k, v]) => `${k}=${plainValue(v)}`)].join(
+    [`TOOL ${call.name}`, ...Object.entries(call.arguments).map(([k, v]) => `${k}=${toolLineValue(v)}`)].join(
       " | ",
     ),
   native: (call) =>

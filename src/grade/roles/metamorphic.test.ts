@@ -9,9 +9,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Case, Expect, Protocol } from "../../cases/schema.js";
-import { TOOL_NAMES } from "../../tools/catalogue.js";
-import { grade } from "../grade.js";
-import { encodeNativeReply } from "../native.js";
 import {
   answerWithCourtesy,
   type Lang,
@@ -21,29 +18,12 @@ import {
   refusal,
   request,
 } from "../test-support/phrase-grammars.js";
+import { gradeReply as graded, noCallCase } from "../test-support/synthetic-cases.js";
 
 /** Runs per relation, family and language: hundreds of variants per relation. */
 const RUNS = 200;
 const SEED = 25;
 const PROTOCOLS: Protocol[] = ["json", "xml", "plain", "native"];
-
-function noCallCase(lang: Lang, expect: Expect): Case {
-  return {
-    id: `negative-${lang}-99`,
-    lang,
-    category: "negative",
-    difficulty: "easy",
-    kind: "knowledge",
-    tools: [...TOOL_NAMES],
-    messages: [{ role: "user", content: "…" }],
-    expect,
-  };
-}
-
-function graded(testCase: Case, reply: string, protocol: Protocol) {
-  const output = protocol === "native" ? encodeNativeReply(reply, []) : reply;
-  return grade(testCase, { id: testCase.id, protocol, output });
-}
 
 const protocol = fc.constantFrom(...PROTOCOLS);
 

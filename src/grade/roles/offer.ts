@@ -305,9 +305,10 @@ const BARE_LOOKUP =
 /**
  * A bare word of assent asked for, with nothing to supply: "Just say the word", «Скажите — сохраню» (the dash makes
  * «сохраню» a unit of its own), «Скажите «да»». It waits for a yes to an offer; it asks for nothing the task lacks.
+ * The speaker's promise may follow in the same unit ("say yes and I'll save it", «скажите «да», и я вызову…»).
  */
 const SAY_THE_WORD =
-  /^(?:(?:just|only|просто|только) )?(?:say (?:the word|yes|so|go)|скажи(?:те)?(?: ‹q›| да)?|ответь(?:те)? (?:‹q›|да))$/u;
+  /^(?:(?:just|only|просто|только) )?(?:say (?:the word|yes|so|go|‹q›)|скажи(?:те)?(?: ‹q›| да)?|ответь(?:те)? (?:‹q›|да)|напиши(?:те)? (?:‹q›|да))(?:,? (?:and|и|—|-) (?:then )?(?:i(?:'ll| will)|я|тогда я|сразу)(?![\p{L}]).*)?$/u;
 
 /** A condition on the user's wish or need: "If you need…", «Если нужен…». */
 const WISH_CONDITION = atStart([

@@ -163,6 +163,10 @@ function inContext(all: readonly Unit[], roles: Role[]): void {
     }
     // After "I can't place orders", "if you tell me the kind of pizza, I can help you pick" offers other help.
     if (role === "request" && refused === "absolutely" && requestForm(unit) === "conditional") role = "offer";
+    // After "I can't transfer money. What I can offer: 1. … 2. …", «Напишите, какой вариант подходит» asks the user to
+    // pick among the substitutes offered, not for what the refused task lacks.
+    if (role === "request" && refused === "absolutely" && CHOOSES_OPTION.test(unit.text)) role = "offer";
+    if (role === "request" && stepOfAlternative(all, roles, i)) role = "alternative";
     roles[i] = role;
     asked ||= unit.asks && (role === "request" || role === "offer");
     // A block's units are not introductions of blocks of their own: each unit is looked at once, so this stays linear.
@@ -179,9 +183,29 @@ function inContext(all: readonly Unit[], roles: Role[]): void {
   }
 }
 
+/**
+ * "Easiest through the Yandex Go app: enter Sheremetyevo and 8:00.": an imperative on the line of an alternative that
+ * introduces it (ends with a colon) is the step to take there, told to the user, not a request for what the task lacks.
+ */
+function stepOfAlternative(all: readonly Unit[], roles: readonly Role[], at: number): boolean {
+  const unit = all[at] as Unit;
+  const before = all[at - 1];
+  return (
+    before !== undefined &&
+    roles[at - 1] === "alternative" &&
+    before.intro &&
+    before.line === unit.line &&
+    !unit.asks
+  );
+}
+
+/** A choice among the options the reply laid out: "which one works for you?", «какой вариант подходит», «выберите». */
+const CHOOSES_OPTION =
+  /(?:^|\s)(?:(?:which|what) (?:option|one|of (?:these|those|them|the two))|pick (?:one|an option)|choose (?:one|an option)|(?:как(?:ой|ая|ое|ие)|котор(?:ый|ая|ое|ые)) (?:из )?(?:вариант|способ|пункт)\p{L}*|выбери(?:те)?(?![\p{L}]))/u;
+
 /** An option added to what was said: "You can also specify…", «Можно также указать…», «Вы также можете…». */
 const ADDED_OPTION =
-  /^(?:(?:and|but|so|или|и|а)\s+)?(?:you (?:can|could|may) (?:also|additionally)|you also can|(?:вы |ты )?(?:также|тоже|ещё|еще) (?:можете|можешь|можно)|(?:вы |ты )?(?:можете|можешь|можно) (?:также|тоже|ещё и|еще и|дополнительно))\s/u;
+  /^(?:(?:and|but|so|или|и|а)\s+)?(?:you (?:can|could|may) (?:also|additionally)|you also can|(?:вы |ты )?(?:также|тоже|ещё|еще) (?:можете|можешь|можно)|(?:вы |ты )?(?:можете|можешь|можно) (?:также|тоже|ещё и|еще и|ещё|еще|дополнительно))\s/u;
 
 /** A permission question that points back to a step just proposed: "Would you like me to do that?", «Сделать это?». */
 const POINTS_BACK =

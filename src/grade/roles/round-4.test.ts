@@ -5,10 +5,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Case, Expect, Protocol } from "../../cases/schema.js";
-import { TOOL_NAMES } from "../../tools/catalogue.js";
-import { grade } from "../grade.js";
-import { encodeNativeReply } from "../native.js";
+import type { Expect, Protocol } from "../../cases/schema.js";
+import { behaviourOf } from "../test-support/synthetic-cases.js";
 import { type Behaviour, readReply } from "./reply-roles.js";
 
 const RUNS = 200;
@@ -16,26 +14,6 @@ const SEED = 2504;
 const protocol = fc.constantFrom<Protocol>("json", "xml", "plain", "native");
 const pick = (...options: string[]) => fc.constantFrom(...options);
 const joined = (...parts: fc.Arbitrary<string>[]) => fc.tuple(...parts).map((p) => p.join(""));
-
-function noCallCase(lang: "en" | "ru", expect: Expect): Case {
-  return {
-    id: `negative-${lang}-98`,
-    lang,
-    category: "negative",
-    difficulty: "easy",
-    kind: "knowledge",
-    tools: [...TOOL_NAMES],
-    messages: [{ role: "user", content: "…" }],
-    expect,
-  };
-}
-
-function behaviourOf(lang: "en" | "ru", expect: Expect, reply: string, p: Protocol) {
-  const output = p === "native" ? encodeNativeReply(reply, []) : reply;
-  const testCase = noCallCase(lang, expect);
-  const verdict = grade(testCase, { id: testCase.id, protocol: p, output });
-  return { reply, behaviour: verdict.behaviour, passed: verdict.passed };
-}
 
 const ROWS: [string, Behaviour][] = [
   // A decline by handing the task back to the user.
