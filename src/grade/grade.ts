@@ -5,7 +5,12 @@ import type { Case, ExpectedCall } from "../cases/schema.js";
 import { hasEmptyName } from "../extract/broken-shapes.js";
 import { type Extraction, extractCalls } from "../extract/index.js";
 import type { Call, ToolSpec } from "../tools/types.js";
-import { hasConstraints, metThroughGrouping, unmetConstraints, unmetConstraintsAsSubstrings } from "./answer.js";
+import {
+  hasConstraints,
+  metThroughGrouping,
+  unmetConstraints,
+  unmetConstraintsAsSubstrings,
+} from "./answer.js";
 import { type Behaviour, type ReplyReading, readBehaviour } from "./behaviour.js";
 import { argumentLeniency, compareArguments } from "./compare.js";
 import type { NoCallExpectation } from "./expectation.js";
