@@ -8,7 +8,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Case, Expect, Protocol } from "../../cases/schema.js";
+import type { Expect, Protocol } from "../../cases/schema.js";
 import {
   answerWithCourtesy,
   type Lang,

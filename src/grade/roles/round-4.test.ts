@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Expect, Protocol } from "../../cases/schema.js";
+import type { Protocol } from "../../cases/schema.js";
 import { behaviourOf } from "../test-support/synthetic-cases.js";
 import { type Behaviour, readReply } from "./reply-roles.js";
 
