@@ -8,6 +8,7 @@
  * console.log(summarize(verdicts, cases).score);
  */
 
+export type { Answerer, CaseAnswerer } from "./backends/case-answerer.js";
 export { type BackendSpec, createBackend } from "./backends/registry.js";
 export type { Backend, Completion, DecodingSettings, ModelRequest } from "./backends/types.js";
 // Cases and the corpus

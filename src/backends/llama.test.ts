@@ -29,7 +29,7 @@ const CHAT: ChatMessage[] = [
   { role: "user", content: "hello world" },
 ];
 // Model backends never look at the case; the runner passes it for rule-based ones.
-const CONTEXT = { signal: new AbortController().signal, protocol: "json" } as RequestContext;
+const CONTEXT: RequestContext = { signal: new AbortController().signal };
 
 function ask(backend: Backend, maxTokens: number) {
   return backend.complete(

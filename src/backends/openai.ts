@@ -88,15 +88,13 @@ function classify(error: unknown, options: OpenAiBackendOptions, sdk: Sdk): unkn
   return error;
 }
 
-export function openAiBackend(options: OpenAiBackendOptions): Backend {
-  // From here on the key and the address's credentials are secrets: nothing written may carry them.
-  holdSecret(options.apiKey);
-  holdUrlCredentials(options.baseURL);
-  // The address as records and messages show it: without its credentials.
-  const shownURL = redactUrl(options.baseURL);
+/** An SDK client, made on the first request or preflight: the address and key are fixed for the backend's life. */
+type Connect = () => Promise<{ sdk: Sdk; client: OpenAI }>;
+
+function connector(options: OpenAiBackendOptions): Connect {
   // Our runner owns retries (one policy, counted, honouring Retry-After), so the SDK's own are off.
-  let client: Promise<{ sdk: Sdk; client: OpenAI }> | undefined;
-  const connect = () => {
+  let client: ReturnType<Connect> | undefined;
+  return () => {
     client ??= loadSdk().then((sdk) => ({
       sdk,
       client: new sdk.default({
@@ -111,49 +109,88 @@ export function openAiBackend(options: OpenAiBackendOptions): Backend {
     }));
     return client;
   };
+}
+
+/** Checks that the server answers and serves the model, before any case is asked. */
+async function checkServed(
+  connect: Connect,
+  options: OpenAiBackendOptions,
+  shownURL: string,
+  signal: AbortSignal,
+): Promise<void> {
+  const { sdk, client } = await connect();
+  const { APIConnectionError, APIError, APIUserAbortError } = sdk;
+  let served: string[];
+  try {
+    served = (await client.models.list({ signal })).data.map((m) => m.id);
+  } catch (error) {
+    // Ctrl-C while the list is asked for stops the run here, before anything is recorded.
+    if (error instanceof APIUserAbortError || signal.aborted) throw error;
+    if (error instanceof APIConnectionError) {
+      throw new UnreachableError(`cannot reach the server at ${shownURL} (${redact(error.message)})`);
+    }
+    const fatal = classify(error, options, sdk);
+    // A server without a model list (or one that hides it) is not an error: the first request will tell.
+    if (fatal instanceof FatalBackendError && !(error instanceof APIError && error.status === 404))
+      throw fatal;
+    return;
+  }
+  if (served.length > 0 && !served.includes(options.model)) {
+    throw new FatalBackendError(
+      `the server does not serve model "${options.model}" (it serves: ${served.slice(0, 10).join(", ")})`,
+      "settings",
+    );
+  }
+}
+
+/** The chat-completions body: only the settings that are set, so a server's own defaults hold for the rest. */
+function requestBody(model: string, request: ModelRequest) {
+  const { settings } = request;
+  return {
+    model,
+    messages: request.messages,
+    temperature: settings.temperature,
+    max_tokens: settings.max_tokens,
+    ...(settings.seed !== null ? { seed: settings.seed } : {}),
+    ...(request.tools ? { tools: request.tools } : {}),
+    ...(settings.enable_thinking !== null
+      ? { chat_template_kwargs: { enable_thinking: settings.enable_thinking } }
+      : {}),
+  };
+}
+
+function completionOf(response: OpenAI.ChatCompletion, request: ModelRequest, shownURL: string): Completion {
+  const choice = response.choices?.[0];
+  if (!choice) throw new TransientError("the reply has no choices");
+  const message = choice.message;
+  const text = request.tools
+    ? encodeNativeReply(message.content ?? null, message.tool_calls ?? [])
+    : (message.content ?? "");
+  // A reply that echoes the key is graded and stored without it, so the stored output is the graded one.
+  return {
+    text: redactSecrets(text),
+    finish_reason: choice.finish_reason ?? null,
+    prompt_tokens: response.usage?.prompt_tokens ?? null,
+    completion_tokens: response.usage?.completion_tokens ?? null,
+    endpoint: shownURL,
+  };
+}
+
+export function openAiBackend(options: OpenAiBackendOptions): Backend {
+  // From here on the key and the address's credentials are secrets: nothing written may carry them.
+  holdSecret(options.apiKey);
+  holdUrlCredentials(options.baseURL);
+  // The address as records and messages show it: without its credentials.
+  const shownURL = redactUrl(options.baseURL);
+  const connect = connector(options);
   return {
     kind: "openai",
     model: options.model,
     cacheable: true,
     endpoint: shownURL.replace(/\/+$/, ""),
-    async preflight(signal: AbortSignal): Promise<void> {
-      const { sdk, client } = await connect();
-      const { APIConnectionError, APIError, APIUserAbortError } = sdk;
-      let served: string[];
-      try {
-        served = (await client.models.list({ signal })).data.map((m) => m.id);
-      } catch (error) {
-        // Ctrl-C while the list is asked for stops the run here, before anything is recorded.
-        if (error instanceof APIUserAbortError || signal.aborted) throw error;
-        if (error instanceof APIConnectionError) {
-          throw new UnreachableError(`cannot reach the server at ${shownURL} (${redact(error.message)})`);
-        }
-        const fatal = classify(error, options, sdk);
-        // A server without a model list (or one that hides it) is not an error: the first request will tell.
-        if (fatal instanceof FatalBackendError && !(error instanceof APIError && error.status === 404))
-          throw fatal;
-        return;
-      }
-      if (served.length > 0 && !served.includes(options.model)) {
-        throw new FatalBackendError(
-          `the server does not serve model "${options.model}" (it serves: ${served.slice(0, 10).join(", ")})`,
-          "settings",
-        );
-      }
-    },
+    preflight: (signal) => checkServed(connect, options, shownURL, signal),
     async complete(request: ModelRequest, context: RequestContext): Promise<Completion> {
-      const { settings } = request;
-      const body = {
-        model: options.model,
-        messages: request.messages,
-        temperature: settings.temperature,
-        max_tokens: settings.max_tokens,
-        ...(settings.seed !== null ? { seed: settings.seed } : {}),
-        ...(request.tools ? { tools: request.tools } : {}),
-        ...(settings.enable_thinking !== null
-          ? { chat_template_kwargs: { enable_thinking: settings.enable_thinking } }
-          : {}),
-      };
+      const body = requestBody(options.model, request);
       const { sdk, client } = await connect();
       let response: OpenAI.ChatCompletion;
       try {
@@ -166,20 +203,7 @@ export function openAiBackend(options: OpenAiBackendOptions): Backend {
       } catch (error) {
         throw classify(error, options, sdk);
       }
-      const choice = response.choices?.[0];
-      if (!choice) throw new TransientError("the reply has no choices");
-      const message = choice.message;
-      const text = request.tools
-        ? encodeNativeReply(message.content ?? null, message.tool_calls ?? [])
-        : (message.content ?? "");
-      // A reply that echoes the key is graded and stored without it, so the stored output is the graded one.
-      return {
-        text: redactSecrets(text),
-        finish_reason: choice.finish_reason ?? null,
-        prompt_tokens: response.usage?.prompt_tokens ?? null,
-        completion_tokens: response.usage?.completion_tokens ?? null,
-        endpoint: shownURL,
-      };
+      return completionOf(response, request, shownURL);
     },
   };
 }

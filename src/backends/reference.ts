@@ -1,23 +1,15 @@
-/** Backends that answer from the case itself (oracle, always-call, never-call): for selftests and harness checks. */
+/** Answerers that reply from the case itself (oracle, always-call, never-call): for selftests and harness checks. */
 
+import { type CaseAnswerer, computedCompletion } from "./case-answerer.js";
 import { type ReferenceName, referenceOutput } from "./reference-outputs.js";
-import {
-  type Backend,
-  benchmarkSubject,
-  type Completion,
-  type ModelRequest,
-  type RequestContext,
-} from "./types.js";
 
-export function referenceBackend(name: ReferenceName): Backend {
+export function referenceAnswerer(name: ReferenceName): CaseAnswerer {
   return {
     kind: name,
     model: name,
     cacheable: false,
-    async complete(_request: ModelRequest, context: RequestContext): Promise<Completion> {
-      const { testCase, protocol } = benchmarkSubject(context, name);
-      const text = referenceOutput(name, testCase, protocol);
-      return { text, finish_reason: "stop", prompt_tokens: null, completion_tokens: null };
+    async answer(testCase, protocol) {
+      return computedCompletion(referenceOutput(name, testCase, protocol), "stop");
     },
   };
 }

@@ -3,12 +3,12 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { UserError } from "../errors.js";
 import { holdSecret } from "../text/redact.js";
+import type { Answerer } from "./case-answerer.js";
 import { openAiBackend } from "./openai.js";
-import { referenceBackend } from "./reference.js";
-import { replayBackend } from "./replay.js";
+import { referenceAnswerer } from "./reference.js";
+import { replayAnswerer } from "./replay.js";
 import { replicaBackend } from "./replicas.js";
 import type { BackendSpec } from "./spec.js";
-import type { Backend } from "./types.js";
 
 export type { BackendSpec } from "./spec.js";
 
@@ -52,23 +52,27 @@ export function apiKeyOf(
   return key;
 }
 
+/**
+ * What `--backend` names: a model `Backend` (openai, llama, transformers) or a `CaseAnswerer` that replies from the
+ * case (baseline, oracle, always-call, never-call, replay); the runner's answer source asks either.
+ */
 export async function createBackend(
   config: BackendSpec,
   env: NodeJS.ProcessEnv,
   options: BackendOptions = {},
-): Promise<Backend> {
+): Promise<Answerer> {
   switch (config.backend) {
     case "baseline": {
-      const { baselineBackend } = await import("./baseline/index.js");
-      return baselineBackend();
+      const { baselineAnswerer } = await import("./baseline/index.js");
+      return baselineAnswerer();
     }
     case "oracle":
     case "always-call":
     case "never-call":
-      return referenceBackend(config.backend);
+      return referenceAnswerer(config.backend);
     case "replay":
       if (!config.replay_file) throw new UserError("--backend replay needs --outputs FILE");
-      return replayBackend(config.replay_file);
+      return replayAnswerer(config.replay_file);
     case "openai":
       if (!config.base_url)
         throw new UserError("--backend openai needs --base-url URL (e.g. http://127.0.0.1:8000/v1)");

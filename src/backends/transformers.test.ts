@@ -28,7 +28,7 @@ const unavailable = await importTransformers().then(
   (error: unknown) => (error instanceof Error ? error.message : String(error)),
 );
 
-const CONTEXT = { signal: new AbortController().signal, protocol: "json" } as RequestContext;
+const CONTEXT: RequestContext = { signal: new AbortController().signal };
 const chat = (question: string): ChatMessage[] => [
   { role: "system", content: "Be brief." },
   { role: "user", content: question },

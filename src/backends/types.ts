@@ -1,5 +1,7 @@
-/** The one interface every model backend implements: a rendered prompt and settings in, raw text out. */
-import type { Case, Protocol } from "../cases/schema.js";
+/**
+ * The one interface every model backend implements: a rendered prompt and settings in, raw text out. A backend never
+ * sees a benchmark case; what answers from the case itself is a `CaseAnswerer` (case-answerer.ts).
+ */
 import type { toOpenAiTools } from "../tools/json-schema.js";
 
 /** Decoding settings; all of them are recorded in results and are part of the cache key. */
@@ -43,26 +45,6 @@ export interface ModelRequest extends RenderedPrompt {
 
 export interface RequestContext {
   signal: AbortSignal;
-  /**
-   * The benchmark case being asked, when there is one: reference and rule backends answer from it (they cannot
-   * answer anything else); model backends never look. Planning prompts have no case.
-   */
-  testCase?: Case;
-  protocol?: Protocol;
-}
-
-/** The case and protocol of a request, for backends that can only answer benchmark cases. */
-export function benchmarkSubject(
-  context: RequestContext,
-  backend: string,
-): { testCase: Case; protocol: Protocol } {
-  if (!context.testCase || !context.protocol) {
-    throw new FatalBackendError(
-      `the ${backend} backend answers only benchmark cases; use a model backend here`,
-      "settings",
-    );
-  }
-  return { testCase: context.testCase, protocol: context.protocol };
 }
 
 export interface Completion {
@@ -75,14 +57,15 @@ export interface Completion {
   endpoint?: string;
 }
 
-export interface Backend {
+/** What a run records about whoever answers (a model or a case answerer) and how its answers may be kept. */
+export interface AnswererIdentity {
   /** The backend kind, e.g. "openai", "baseline". */
   readonly kind: string;
   /** The model identity recorded in results. */
   readonly model: string;
   /**
    * Whether answers may be cached: a model (identical requests at temperature 0 give identical answers, and asking
-   * costs time). Backends computed in-process from the case (baseline, oracle, replay) are not: asking them is free,
+   * costs time). Answerers computed in-process from the case (baseline, oracle, replay) are not: asking them is free,
    * and a cached answer would outlive a change to their code.
    */
   readonly cacheable: boolean;
@@ -90,10 +73,13 @@ export interface Backend {
   readonly endpoint?: string;
   /** What a results file should record about the loaded model beyond its name (digests, stop tokens, device). */
   readonly details?: Readonly<Record<string, unknown>>;
-  complete(request: ModelRequest, context: RequestContext): Promise<Completion>;
   /** Checks once, before any case, that the model can be asked at all; throws FatalBackendError if not. */
   preflight?(signal: AbortSignal): Promise<void>;
   close?(): Promise<void>;
+}
+
+export interface Backend extends AnswererIdentity {
+  complete(request: ModelRequest, context: RequestContext): Promise<Completion>;
 }
 
 /** A failure worth retrying (rate limit, server error, timeout, reset, truncated reply). */

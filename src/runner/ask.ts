@@ -42,7 +42,8 @@ export async function askOne(prompt: Prompt, options: AskOptions): Promise<Answe
       ...(prompt.tools ? { tools: prompt.tools as NonNullable<RenderedPrompt["tools"]> } : {}),
       settings: options.settings,
     },
-    {},
+    // A free-form prompt renders no benchmark case: only a model backend can answer it.
+    undefined,
     options,
     prompt.key,
   );

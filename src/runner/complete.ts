@@ -1,10 +1,12 @@
 /** One completion with the shared policy: answered from the cache when possible, else asked with retries. */
-import type { Backend, Completion, ModelRequest, RequestContext } from "../backends/types.js";
+import type { Answerer } from "../backends/case-answerer.js";
+import type { Completion, ModelRequest } from "../backends/types.js";
+import { answerRequest, type BenchmarkSubject } from "./answer-source.js";
 import { ResponseCache } from "./cache.js";
 import { withRetries } from "./retry.js";
 
 export interface CompletionPolicy {
-  backend: Backend;
+  backend: Answerer;
   retries: number;
   cache: ResponseCache | null;
   signal: AbortSignal;
@@ -18,12 +20,12 @@ export interface CompletionResult {
 }
 
 /**
- * `label` names the request in retry messages; `attempt` is the repeat index (`run --repeats`), part of the cache
- * key above 0. Errors that survive the retries are thrown to the caller.
+ * `subject` is the benchmark case the request renders, if any (what a case answerer answers from); `label` names
+ * the request in retry messages; `attempt` is the repeat index (`run --repeats`), part of the cache key above 0. Errors that survive the retries are thrown to the caller.
  */
 export async function completeWithPolicy(
   request: ModelRequest,
-  context: Omit<RequestContext, "signal">,
+  subject: BenchmarkSubject | undefined,
   policy: CompletionPolicy,
   label: string,
   attempt = 0,
@@ -44,7 +46,7 @@ export async function completeWithPolicy(
   const hit = cache?.get(key);
   if (hit) return { completion: hit, attempts: 0, cached: true };
   const { value, attempts } = await withRetries(
-    () => backend.complete(request, { ...context, signal: policy.signal }),
+    () => answerRequest(backend, request, subject, policy.signal),
     {
       retries: policy.retries,
       baseDelayMs: 250,

@@ -1,5 +1,6 @@
 /** Runs every pending (case, protocol) through a backend: bounded concurrency, retries, cache, grading. */
-import type { Backend, DecodingSettings } from "../backends/types.js";
+import type { Answerer } from "../backends/case-answerer.js";
+import type { DecodingSettings } from "../backends/types.js";
 import type { Case, Protocol } from "../cases/schema.js";
 import type { GradingProfile } from "../grade/profiles.js";
 import type { PromptOptions } from "../protocols/prompts.js";
@@ -17,7 +18,8 @@ export interface ExecuteOptions {
   repeats?: number;
   /** Only this shard's pairs are asked. */
   shard?: Shard | undefined;
-  backend: Backend;
+  /** A model backend is asked the rendered prompt; a case answerer, the case (answer-source.ts). */
+  backend: Answerer;
   settings: DecodingSettings;
   promptOptions: PromptOptions;
   concurrency: number;

@@ -30,14 +30,14 @@ const policy = (b: Backend) => ({
 
 describe("request", () => {
   it("returns the answer with its attempts", async () => {
-    const outcome = await request(ask, {}, policy(backend(async () => "yes")), "r");
+    const outcome = await request(ask, undefined, policy(backend(async () => "yes")), "r");
     expect(outcome).toMatchObject({ ok: true, completion: { text: "yes" }, attempts: 1, cached: false });
   });
 
   it("turns a request that fails after its retries into a value, never an exception", async () => {
     const outcome = await request(
       ask,
-      {},
+      undefined,
       policy(backend(async () => Promise.reject(new Error("boom")))),
       "r",
     );
@@ -46,7 +46,7 @@ describe("request", () => {
 
   it("throws a fatal backend error: no record can fix it", async () => {
     const fatal = backend(async () => Promise.reject(new FatalBackendError("bad key")));
-    await expect(request(ask, {}, policy(fatal), "r")).rejects.toThrow("bad key");
+    await expect(request(ask, undefined, policy(fatal), "r")).rejects.toThrow("bad key");
   });
 });
 

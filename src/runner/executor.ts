@@ -5,13 +5,9 @@
  */
 import { setMaxListeners } from "node:events";
 import pLimit from "p-limit";
-import {
-  type Completion,
-  FatalBackendError,
-  type ModelRequest,
-  type RequestContext,
-} from "../backends/types.js";
+import { type Completion, FatalBackendError, type ModelRequest } from "../backends/types.js";
 import { redact } from "../text/redact.js";
+import type { BenchmarkSubject } from "./answer-source.js";
 import { type CompletionPolicy, completeWithPolicy } from "./complete.js";
 
 /** The one line an error record keeps of a failed request: the error's name and message, without any secret. */
@@ -31,7 +27,7 @@ export type RequestOutcome =
  */
 export async function request(
   modelRequest: ModelRequest,
-  context: Omit<RequestContext, "signal">,
+  subject: BenchmarkSubject | undefined,
   policy: CompletionPolicy,
   label: string,
   attempt = 0,
@@ -41,7 +37,7 @@ export async function request(
   try {
     const { completion, attempts, cached } = await completeWithPolicy(
       modelRequest,
-      context,
+      subject,
       policy,
       label,
       attempt,

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { referenceBackend } from "../backends/reference.js";
+import { referenceAnswerer } from "../backends/reference.js";
 import { loadCases } from "../cases/load.js";
 import { grade } from "../grade/grade.js";
 import { gradingProfile } from "../grade/profiles.js";
@@ -33,7 +33,7 @@ function options(overrides: Partial<Parameters<typeof execute>[0]>) {
   return {
     cases,
     protocols: ["json"] as const,
-    backend: referenceBackend("oracle"),
+    backend: referenceAnswerer("oracle"),
     settings: { temperature: 0, max_tokens: 64, enable_thinking: null, seed: null },
     promptOptions: SINGLE_CALL,
     grader: gradingProfile("tooluse"),

@@ -4,8 +4,9 @@
  */
 import { homedir } from "node:os";
 import { join } from "node:path";
+import type { Answerer } from "../backends/case-answerer.js";
 import { type BackendSpec, createBackend } from "../backends/registry.js";
-import { type Backend, DEFAULT_SETTINGS, type DecodingSettings } from "../backends/types.js";
+import { DEFAULT_SETTINGS, type DecodingSettings } from "../backends/types.js";
 import { type Answer, askOne, type Prompt } from "./ask.js";
 import { ResponseCache } from "./cache.js";
 import { PLAN_DEFAULTS } from "./defaults.js";
@@ -80,7 +81,8 @@ export interface SessionSpec {
 
 /** An open model: what `run` hands its executor, and the `ask` the planning workflows use. */
 export interface OpenModel extends ModelSession {
-  readonly backend: Backend;
+  /** A model backend, or for `run` a case answerer (baseline, oracle, replay): planning sessions open models only. */
+  readonly backend: Answerer;
   readonly cache: ResponseCache | null;
   /** The limit over every endpoint: the per-endpoint concurrency times the replicas. */
   readonly concurrency: number;

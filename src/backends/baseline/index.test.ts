@@ -3,8 +3,7 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import type { Case } from "../../cases/schema.js";
 import { decodeNativeReply } from "../../grade/native.js";
 import { TOOL_NAMES } from "../../tools/catalogue.js";
-import { DEFAULT_SETTINGS } from "../types.js";
-import { baselineBackend, type Conversation, respond } from "./index.js";
+import { baselineAnswerer, type Conversation, respond } from "./index.js";
 
 const ALL = [...TOOL_NAMES];
 const ask = (content: string, tools = ALL) => ({ messages: [{ role: "user" as const, content }], tools });
@@ -145,7 +144,7 @@ describe("no peeking", () => {
     expectTypeOf<Parameters<typeof respond>[0]>().not.toHaveProperty("id");
   });
 
-  it("the backend reads nothing but the turns and the offered tools", async () => {
+  it("the answerer reads nothing but the turns and the offered tools", async () => {
     const testCase = {
       id: "calculator-en-01",
       lang: "en",
@@ -162,11 +161,8 @@ describe("no peeking", () => {
         return Reflect.get(target, key, receiver);
       },
     });
-    const backend = baselineBackend();
-    const completion = await backend.complete(
-      { messages: [], settings: DEFAULT_SETTINGS },
-      { signal: new AbortController().signal, testCase: spy, protocol: "plain" },
-    );
+    const backend = baselineAnswerer();
+    const completion = await backend.answer(spy, "plain", new AbortController().signal);
     expect(read.sort()).toEqual(["messages", "tools"]);
     expect(completion).toEqual({
       text: "TOOL calculator | expression=45 + 12",

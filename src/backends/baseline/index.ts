@@ -4,13 +4,7 @@ import { encodeNativeReply } from "../../grade/native.js";
 import { builtinToolNames } from "../../grade/offered.js";
 import { renderCall } from "../../grade/render-call.js";
 import type { Call } from "../../tools/types.js";
-import {
-  type Backend,
-  benchmarkSubject,
-  type Completion,
-  type ModelRequest,
-  type RequestContext,
-} from "../types.js";
+import { type CaseAnswerer, computedCompletion } from "../case-answerer.js";
 import { calculatorRule } from "./calculator.js";
 import { applyCorrection } from "./correction.js";
 import { currencyRule } from "./currency.js";
@@ -120,17 +114,16 @@ export function respond(conversation: Conversation, protocol: Protocol): string 
   return protocol === "native" ? encodeNativeReply(decision.text, []) : decision.text;
 }
 
-/** The rule baseline as a backend: what `tooluse run` uses when no model is given. */
-export function baselineBackend(): Backend {
+/** The rule baseline as a case answerer: what `tooluse run` uses when no model is given. */
+export function baselineAnswerer(): CaseAnswerer {
   return {
     kind: "baseline",
     model: "rule-baseline-1",
     cacheable: false,
-    async complete(_request: ModelRequest, context: RequestContext): Promise<Completion> {
+    async answer(testCase, protocol) {
       // Only the turns and the offered tools: the expectation, id and category stay unseen.
-      const { testCase, protocol } = benchmarkSubject(context, "baseline");
       const text = respond({ messages: testCase.messages, tools: builtinToolNames(testCase) }, protocol);
-      return { text, finish_reason: "stop", prompt_tokens: null, completion_tokens: null };
+      return computedCompletion(text, "stop");
     },
   };
 }
