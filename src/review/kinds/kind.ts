@@ -1,6 +1,7 @@
 /**
  * What a task kind is: everything the store, the pages, export and the CLI need to know about it, in one module
- * (src/review/kinds/<kind>.ts) listed once in the registry (src/review/kinds/index.ts). Nothing else names a kind.
+ * (src/review/kinds/<kind>.ts) listed once in the registry (src/review/kinds/index.ts), which they all read. Only the
+ * kind names `--help` lists are written again (src/cli/flag-choices.ts: help loads no review module).
  */
 import type { SafeHtml } from "../../render/escape.js";
 import type { KindSpec, NewTask } from "../contract.js";
