@@ -11,8 +11,8 @@ import { PROTOCOLS } from "../cases/schema.js";
 import { GRADING_PROFILES } from "../grade/profiles.js";
 import { type MockServer, startMockServer } from "../mock-server/openai-server.js";
 import { REFUND_BEST_PLAN, REFUND_INITIAL_PLAN, REFUND_QUERY } from "../plans/paper-examples.js";
-import { TASK_KINDS } from "../review/contract.js";
 import { EXPORT_FORMATS } from "../review/export-format.js";
+import { taskKinds } from "../review/kinds/lookup.js";
 import { MODEL_BACKENDS } from "../runner/session.js";
 import { captureIo } from "../test-support/capture-io.js";
 import { tempDir } from "../test-support/temp.js";
@@ -303,7 +303,7 @@ describe("help", () => {
     expect(FLAG_CHOICES.runBackend).toEqual(BACKEND_KINDS);
     expect(FLAG_CHOICES.modelBackend).toEqual(MODEL_BACKENDS);
     expect(FLAG_CHOICES.protocol).toEqual([...PROTOCOLS, "all"]);
-    expect(FLAG_CHOICES.reviewKind).toEqual(TASK_KINDS);
+    expect(FLAG_CHOICES.reviewKind).toEqual(taskKinds());
     expect(FLAG_CHOICES.exportFormat).toEqual(EXPORT_FORMATS);
     expect([...FLAG_CHOICES.agreeKind].sort()).toEqual([...AGREE_KINDS].sort());
   });

@@ -1,9 +1,11 @@
 /**
  * `--junit FILE` and `--csv FILE` on `run` and `report` (the per-record formats CI systems and spreadsheets read),
- * and `report --html FILE`: each chosen from the one registry of reporters (src/report/reporters.ts).
+ * `report --html FILE` and the run matrix's page per suite (`run --config F --html FILE`): each chosen from the one
+ * registry of reporters (src/report/reporters.ts).
  */
 import type { ExportRun } from "../report/record-rows.js";
-import { type FileReporterOptions, REPORTERS } from "../report/reporters.js";
+import { type FileReporterOptions, REPORTERS, type SuitePagesOptions } from "../report/reporters.js";
+import type { SuiteRuns } from "../report/suite-leaderboards.js";
 import { endReporters, type RunReporter } from "../runner/reporters/index.js";
 import type { ReportRun } from "../runner/results-schema.js";
 import { type Io, outputOptions } from "./io.js";
@@ -34,4 +36,15 @@ export async function writeReports(
 ): Promise<void> {
   await endReporters(exportReporters(flags, io), { results: runs.map((run) => run.results) });
   if (flags.html) await endReporters([REPORTERS.html(fileOptions(flags.html, io))], { results: runs });
+}
+
+/** `run --config`: each suite's runs on the page planned for it, once every run of the matrix has finished. */
+export async function writeSuitePages(
+  suites: readonly SuiteRuns[],
+  pages: SuitePagesOptions["pages"],
+  io: Io,
+): Promise<void> {
+  if (pages.length === 0) return;
+  const options = { pages, output: outputOptions(io), log: (line: string) => io.stderr(`${line}\n`) };
+  await endReporters([REPORTERS.suitePages(options)], { results: suites });
 }

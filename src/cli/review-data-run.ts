@@ -1,12 +1,12 @@
 /** The work of `tooluse review add` and `tooluse review export` (defined in commands/review/add.ts and export.ts). */
 import { UserError } from "../errors.js";
 import { writeOutput } from "../io/output.js";
-import { TASK_KINDS, type TaskKind } from "../review/contract.js";
+import type { TaskKind } from "../review/contract.js";
 import { exportLabels } from "../review/export.js";
 import { chooseFormat } from "../review/export-format.js";
-import { KINDS } from "../review/kinds/index.js";
-import type { ImportSources } from "../review/kinds/kind.js";
-import { verdictTasks } from "../review/kinds/verdict.js";
+import type { AnyKind } from "../review/kinds/index.js";
+import type { ImportSources, KindImport } from "../review/kinds/kind.js";
+import { kindNamed, taskKinds } from "../review/kinds/lookup.js";
 import { openReviewStore } from "../review/store.js";
 import { terminalText } from "../sanitize.js";
 import { reportExpected } from "./boundary.js";
@@ -39,7 +39,7 @@ function dbOf(db: string | undefined): string {
 
 /** The files given for this kind: each one it needs, none it does not read. */
 function sourcesFor(kind: TaskKind, db: string, options: ReviewAddOptions): ImportSources {
-  const { required, optional } = KINDS[kind].sources;
+  const { required, optional } = kindNamed(kind).sources;
   const sources: ImportSources = {};
   for (const name of SOURCE_FLAGS) {
     const value = options[name];
@@ -59,33 +59,43 @@ function sourcesFor(kind: TaskKind, db: string, options: ReviewAddOptions): Impo
   return sources;
 }
 
+/** `--failures-only` is for the kinds whose items pass or fail; any other kind refuses it, naming one that reads it. */
+function checkFailuresOnly(spec: AnyKind, failuresOnly: boolean): void {
+  if (!failuresOnly || spec.failuresOnly) return;
+  const reader = taskKinds()
+    .map(kindNamed)
+    .find((other) => other.failuresOnly);
+  const example = reader
+    ? `: --kind ${reader.kind} ${reader.sources.required.map((name) => `${flagName(name)} FILE`).join(" ")} --failures-only`
+    : "";
+  throw new UserError(`--failures-only: --kind ${spec.kind} does not read it`, {
+    hint: `it picks ${reader?.kind ?? "pass/fail"} records${example}`,
+  });
+}
+
+/** What the import added, and what it left out and why, on one line. */
+function addedLine(kind: TaskKind, db: string, added: number, skipped: number, found: KindImport): string {
+  const leftOut = (found.leftOut ?? []).map((clause) => `; ${clause}`).join("");
+  return `added ${added} ${kind} task(s) to ${db}${skipped > 0 ? ` (${skipped} already there)` : ""}${leftOut}\n`;
+}
+
 /** Reads every input before the database is opened or created: a bad file adds nothing and creates nothing. */
 export function runReviewAdd(options: ReviewAddOptions, io: Io): number {
   try {
     const db = dbOf(options.db);
-    const kind = choice("--kind", options.kind, TASK_KINDS);
+    const spec = kindNamed(choice("--kind", options.kind, taskKinds()));
     const failuresOnly = options.failuresOnly === true;
-    if (failuresOnly && kind !== "verdict")
-      throw new UserError(`--failures-only: --kind ${kind} does not read it`, {
-        hint: "it picks verdict records: --kind verdict --results FILE --failures-only",
-      });
-    const sources = sourcesFor(kind, db, options);
-    const verdicts = kind === "verdict" ? verdictTasks(sources.results as string, { failuresOnly }) : null;
-    for (const note of verdicts?.notes ?? []) io.stderr(`warning: ${terminalText(note)}\n`);
-    const tasks = verdicts ? verdicts.tasks : KINDS[kind].importTasks(sources);
+    checkFailuresOnly(spec, failuresOnly);
+    const found = spec.importTasks(sourcesFor(spec.kind, db, options), { failuresOnly });
+    for (const note of found.notes ?? []) io.stderr(`warning: ${terminalText(note)}\n`);
     const store = openReviewStore(db);
     try {
-      const { added, skipped } = store.addTasks(kind, tasks);
-      io.stdout(
-        `added ${added} ${kind} task(s) to ${db}${skipped > 0 ? ` (${skipped} already there)` : ""}${verdicts && verdicts.errored > 0 ? `; ${verdicts.errored} errored record(s) left out: no verdict to review` : ""}${verdicts && verdicts.passedLeftOut > 0 ? `; ${verdicts.passedLeftOut} passing record(s) left out (--failures-only)` : ""}\n`,
-      );
+      const { added, skipped } = store.addTasks(spec.kind, found.tasks);
+      io.stdout(addedLine(spec.kind, db, added, skipped, found));
     } finally {
       store.close();
     }
-    if (verdicts?.withoutCase)
-      io.stderr(
-        `warning: ${verdicts.withoutCase.count} verdict task(s) show no case (question, expectation): ${terminalText(verdicts.withoutCase.reason)}\n`,
-      );
+    for (const warning of found.warnings ?? []) io.stderr(`warning: ${terminalText(warning)}\n`);
     return 0;
   } catch (error) {
     return reportExpected(io.stderr, error);
@@ -95,8 +105,8 @@ export function runReviewAdd(options: ReviewAddOptions, io: Io): number {
 export function runReviewExport(options: ReviewExportOptions, io: Io): number {
   try {
     const db = dbOf(options.db);
-    const kind = choice("--kind", options.kind, TASK_KINDS);
-    const spec = KINDS[kind];
+    const kind = choice("--kind", options.kind, taskKinds());
+    const spec = kindNamed(kind);
     const format = chooseFormat({
       out: options.out,
       flag: options.format,

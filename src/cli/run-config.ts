@@ -12,13 +12,11 @@ import { FatalBackendError } from "../backends/types.js";
 import { type MatrixRun, planMatrix, readMatrixConfig, runMatrix } from "../config/matrix.js";
 import { cannotWrite, UserError } from "../errors.js";
 import { missingFolders, removeEmptyFolders } from "../io/created-folders.js";
-import { writeOutput } from "../io/output.js";
-import { STDOUT_PATH } from "../io/target.js";
-import { buildHtmlReport } from "../report/html/page.js";
 import { formatSuiteLeaderboards } from "../report/suite-leaderboards.js";
 import { plainProgress, terminalProgress } from "../runner/progress.js";
 import { terminalText } from "../sanitize.js";
-import { type Io, outputOptions, stderrLive, stdoutColor } from "./io.js";
+import { writeSuitePages } from "./export-formats.js";
+import { type Io, stderrLive, stdoutColor } from "./io.js";
 import { matrixFailureLines } from "./matrix-failure.js";
 import { loadSuiteRuns, planHtmlPages, suitesOf } from "./matrix-views.js";
 import { incompleteRuns } from "./report.js";
@@ -99,11 +97,7 @@ export async function runConfigFile(flags: ConfigRunFlags, io: Io): Promise<numb
   const suites = loadSuiteRuns(runs, (note) => io.stderr(`warning: ${terminalText(note)}\n`));
   const markdown = format === "md";
   io.stdout(formatSuiteLeaderboards(suites, { color: stdoutColor(io) && !markdown, markdown }));
-  for (const page of pages) {
-    const shown = suites.find((group) => group.suite === page.suite)?.runs ?? [];
-    writeOutput(page.path, buildHtmlReport(shown, { suite: page.suite }), outputOptions(io));
-    if (page.path !== STDOUT_PATH) io.stderr(`report: ${page.path}\n`);
-  }
+  await writeSuitePages(suites, pages, io);
   // The worst of the runs: any run with a failed or missing record makes the exit 1.
   const incomplete = incompleteRuns(
     suites.flatMap((group) => group.runs),

@@ -1,7 +1,8 @@
 /**
  * Every output a run can have, by name: the run's own (journal, progress line, results file: src/runner/reporters/)
  * and the formats made for other tools, each a thin reporter over the builder that lives beside its format (JUnit
- * and CSV for CI systems and spreadsheets, the HTML page). `run` and `report` choose from this one registry.
+ * and CSV for CI systems and spreadsheets, the HTML page, and the run matrix's HTML page per suite). `run`, `run
+ * --config` and `report` choose from this one registry.
  */
 import { type OutputOptions, writeOutput } from "../io/output.js";
 import { STDOUT_PATH } from "../io/target.js";
@@ -12,6 +13,7 @@ import { buildCsv } from "./csv.js";
 import { buildHtmlReport } from "./html/page.js";
 import { buildJunit } from "./junit.js";
 import type { ExportRun } from "./record-rows.js";
+import type { SuiteRuns } from "./suite-leaderboards.js";
 
 /** Where a format file goes, and where to say so (a line on stderr, none for stdout). */
 export interface FileReporterOptions {
@@ -20,10 +22,18 @@ export interface FileReporterOptions {
   log: (line: string) => void;
 }
 
+/** The run matrix's `--html`: one page per suite, each at its own path (src/cli/matrix-views.ts plans them). */
+export interface SuitePagesOptions {
+  pages: readonly { suite: string; path: string }[];
+  output: OutputOptions;
+  log: (line: string) => void;
+}
+
 export interface ReporterOptions extends RunReporterOptions {
   junit: FileReporterOptions;
   csv: FileReporterOptions;
   html: FileReporterOptions;
+  suitePages: SuitePagesOptions;
 }
 
 export type ReporterName = keyof ReporterOptions;
@@ -36,6 +46,7 @@ interface ReporterRuns {
   junit: ExportRun;
   csv: ExportRun;
   html: ReportRun;
+  suitePages: SuiteRuns;
 }
 
 /** A format written once, from every run the stream produced, at its end (none when the run stopped early). */
@@ -52,6 +63,19 @@ function fileReporter<Run>(
   });
 }
 
+/** Every planned page is written, a suite with no runs to show included (its page says so). */
+function suitePagesReporter({ pages, output, log }: SuitePagesOptions): RunReporter<SuiteRuns> {
+  return {
+    onRunEnd({ results }) {
+      for (const page of pages) {
+        const shown = results.find((group) => group.suite === page.suite)?.runs ?? [];
+        writeOutput(page.path, buildHtmlReport(shown, { suite: page.suite }), output);
+        if (page.path !== STDOUT_PATH) log(`report: ${page.path}`);
+      }
+    },
+  };
+}
+
 export const REPORTERS: {
   readonly [Name in ReporterName]: (options: ReporterOptions[Name]) => RunReporter<ReporterRuns[Name]>;
 } = {
@@ -62,4 +86,5 @@ export const REPORTERS: {
     (runs) => buildHtmlReport(runs),
     (path, bytes) => `report: ${path} (${(bytes / 1024).toFixed(0)} KB, opens offline in any browser)`,
   ),
+  suitePages: suitePagesReporter,
 };

@@ -5,8 +5,8 @@
  */
 import { cohenKappa, confusionMatrix, observedAgreement, quadraticKappa } from "../metrics/agreement.js";
 import type { KindAgreement, PairAgreement, StoredLabel, TaskKind } from "./contract.js";
-import { KINDS } from "./kinds/index.js";
 import type { Measure } from "./kinds/kind.js";
+import { kindNamed } from "./kinds/lookup.js";
 
 /** Each annotator's measures by task id. */
 function measuresByAnnotator(
@@ -14,7 +14,7 @@ function measuresByAnnotator(
   labels: readonly StoredLabel[],
   payloads: ReadonlyMap<number, unknown>,
 ): Map<string, Map<number, Map<string, Measure>>> {
-  const spec = KINDS[kind];
+  const spec = kindNamed(kind);
   const out = new Map<string, Map<number, Map<string, Measure>>>();
   for (const stored of labels) {
     const payload = payloads.get(stored.task_id);

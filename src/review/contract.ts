@@ -14,12 +14,8 @@ import { PLAN_POINTS } from "../plans/points.js";
 import { RATINGS } from "../plans/rating.js";
 import { CONVERSATION_ROLES } from "../report/html/describe-case.js";
 
-export const TASK_KINDS = ["lineage", "plan-rating", "step-tags", "triplet", "answers", "verdict"] as const;
-export type TaskKind = (typeof TASK_KINDS)[number];
-
-export function isTaskKind(value: string): value is TaskKind {
-  return (TASK_KINDS as readonly string[]).includes(value);
-}
+/** A kind's name, as its module in the registry gives it (src/review/kinds/index.ts lists them). */
+export type TaskKind = string;
 
 export interface KindSpec<P = unknown, L = unknown> {
   kind: TaskKind;
@@ -255,15 +251,6 @@ export const VerdictLabelSchema = z.discriminatedUnion("verdict", [
 ]);
 export type VerdictLabel = z.infer<typeof VerdictLabelSchema>;
 
-export const LABEL_SCHEMAS = {
-  lineage: LineageLabelSchema,
-  "plan-rating": PlanRatingLabelSchema,
-  "step-tags": StepTagsLabelSchema,
-  triplet: TripletLabelSchema,
-  answers: AnswersLabelSchema,
-  verdict: VerdictLabelSchema,
-} as const satisfies Record<TaskKind, z.ZodType>;
-
 // ---- payload schemas: what the page shows ----
 
 const QueryId = z.union([z.string().min(1), z.number().int()]);
@@ -410,15 +397,6 @@ export const VerdictPayloadSchema = z.strictObject({
   case: VerdictCaseSchema,
 });
 export type VerdictPayload = z.infer<typeof VerdictPayloadSchema>;
-
-export const PAYLOAD_SCHEMAS = {
-  lineage: LineagePayloadSchema,
-  "plan-rating": PlanRatingPayloadSchema,
-  "step-tags": StepTagsPayloadSchema,
-  triplet: TripletPayloadSchema,
-  answers: AnswersPayloadSchema,
-  verdict: VerdictPayloadSchema,
-} as const satisfies Record<TaskKind, z.ZodType>;
 
 /** The key per step tag on the page (also listed in docs/review.md). */
 export const STEP_TAG_KEYS: Readonly<Record<(typeof STEP_TAGS)[number], string>> = {

@@ -1,12 +1,12 @@
 /**
  * Export: one kind's labels as the file its consumer reads. Annotators are kept apart by file — one file per
  * annotator, since `plan agree` pairs a gold file with a judged file and its tag lines admit no extra column — except
- * the verdict kind, whose disputes file names the annotator on every line (docs/review.md).
+ * a kind whose lines name their annotator (`annotatorsInOneFile`: the verdict kind's disputes file, docs/review.md).
  */
 import { UserError } from "../errors.js";
 import type { ReviewStore, TaskKind } from "./contract.js";
 import { type ExportFormat, serialiseRecords } from "./export-format.js";
-import { KINDS } from "./kinds/index.js";
+import { kindNamed } from "./kinds/lookup.js";
 
 export interface ExportResult {
   text: string;
@@ -37,12 +37,12 @@ export function exportLabels(
       `--annotator ${annotator}: no ${kind} labels by this annotator in ${store.file}${present.length ? ` (annotators: ${present.join(", ")})` : ""}`,
     );
   if (all.length === 0) throw new UserError(`--kind ${kind}: no ${kind} labels in ${store.file} yet`);
-  if (annotator === undefined && present.length > 1 && kind !== "verdict")
+  const spec = kindNamed(kind);
+  if (annotator === undefined && present.length > 1 && spec.annotatorsInOneFile !== true)
     throw new UserError(`--kind ${kind}: labels by ${present.length} annotators (${present.join(", ")})`, {
       hint: "pass --annotator NAME: each annotator's labels go to a file of their own",
     });
   const chosen = annotator === undefined ? all : all.filter((label) => label.annotator === annotator);
-  const spec = KINDS[kind];
   const payloads = new Map<number, unknown>();
   const items = chosen.map((stored) => {
     if (!payloads.has(stored.task_id)) payloads.set(stored.task_id, store.getTask(stored.task_id)?.payload);

@@ -4,8 +4,9 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { DATA_DIR } from "../paths.js";
 import { tempDir } from "../test-support/temp.js";
-import { LabelError, TASK_KINDS, type TaskKind } from "./contract.js";
+import { LabelError, type TaskKind } from "./contract.js";
 import { KINDS } from "./kinds/index.js";
+import { kindNamed, taskKinds } from "./kinds/lookup.js";
 import { openReviewStore } from "./store.js";
 import { answersTask, verdictTask } from "./test-support/tasks.js";
 
@@ -21,8 +22,8 @@ const plan = {
   text: '{1: {"step": T2S([], "x"), "depends_on": []}}',
   source: '{1: {"step": T2S([], "x"), "depends_on": []}}',
 };
-store.addTasks("lineage", KINDS.lineage.importTasks({ queries: QUERIES }).slice(0, 1));
-store.addTasks("triplet", KINDS.triplet.importTasks({ queries: QUERIES }).slice(0, 1));
+store.addTasks("lineage", KINDS.lineage.importTasks({ queries: QUERIES }).tasks.slice(0, 1));
+store.addTasks("triplet", KINDS.triplet.importTasks({ queries: QUERIES }).tasks.slice(0, 1));
 store.addTasks("verdict", [verdictTask("c")]);
 store.addTasks("answers", [answersTask("q")]);
 store.addTasks("plan-rating", [
@@ -82,14 +83,14 @@ describe("addLabel on hostile labels", () => {
   it("stores a label or throws a LabelError with a field, for every kind and any JSON", () => {
     fc.assert(
       fc.property(
-        fc.constantFrom(...TASK_KINDS),
+        fc.constantFrom(...taskKinds()),
         fc.oneof(nearLabel, fc.jsonValue()),
         fc.string(),
         (kind, label, annotator) => {
           try {
             const stored = store.addLabel(taskOf(kind), annotator, label);
             expect(stored.kind).toBe(kind);
-            expect(KINDS[kind].labelSchema.safeParse(stored.label).success).toBe(true);
+            expect(kindNamed(kind).labelSchema.safeParse(stored.label).success).toBe(true);
           } catch (error) {
             if (!(error instanceof LabelError)) throw error;
             expect(error.field.length).toBeGreaterThan(0);

@@ -22,7 +22,7 @@ import {
   type TaskSummary,
   UnknownTaskError,
 } from "./contract.js";
-import { KINDS } from "./kinds/index.js";
+import { kindNamed } from "./kinds/lookup.js";
 import { appliedVersion, migrate, SCHEMA_VERSION } from "./migrations.js";
 import { firstIssue } from "./zod-issue.js";
 
@@ -127,149 +127,164 @@ function checkAndMigrate(db: Database.Database, file: string): string {
   return token;
 }
 
-export function openReviewStore(file: string, options: OpenOptions = {}): ReviewStore {
+/** The database opened and its schema ready, or a UserError naming the file (the database is closed then). */
+function openPrepared(file: string, options: OpenOptions): { db: Database.Database; token: string } {
   const db = openDatabase(file, options);
-  let token: string;
   try {
-    token = prepareSchema(db, file);
+    return { db, token: prepareSchema(db, file) };
   } catch (error) {
     db.close();
     if (error instanceof UserError) throw error;
     throw new UserError(`--db ${file}: not a review database (${(error as Error).message})`);
   }
+}
 
-  // Every statement is prepared once, here. `done` counts the labels of one annotator, or of anyone when none is given.
-  const summaryColumns = (perAnnotator: boolean) => `
+// `done` counts the labels of one annotator, or of anyone when none is given.
+const summaryColumns = (perAnnotator: boolean) => `
     t.id, t.kind, t.key, t.title,
     (SELECT COUNT(*) FROM labels l WHERE l.task_id = t.id) AS labels,
     (SELECT COUNT(*) FROM labels l WHERE l.task_id = t.id ${perAnnotator ? "AND l.annotator = @annotator" : ""}) AS done`;
-  const taskById = db.prepare(`SELECT ${summaryColumns(false)}, t.payload FROM tasks t WHERE t.id = ?`);
+const labelColumns = "l.id, l.task_id, t.kind, t.key, l.annotator, l.label, l.created_at";
+
+/** Every statement the store runs, prepared once when it opens. */
+function prepareStatements(db: Database.Database) {
   // The four shapes of listTasks (all kinds or one; done by anyone or by one annotator), each its own literal SQL.
   const listTasksOf = (byKind: boolean, perAnnotator: boolean) =>
     db.prepare(
       `SELECT ${summaryColumns(perAnnotator)} FROM tasks t ${byKind ? "WHERE t.kind = @kind" : ""} ORDER BY t.id`,
     );
-  const listStatements = {
-    allKinds: { anyone: listTasksOf(false, false), annotator: listTasksOf(false, true) },
-    oneKind: { anyone: listTasksOf(true, false), annotator: listTasksOf(true, true) },
-  };
-  const insertTask = db.prepare(
-    "INSERT OR IGNORE INTO tasks (kind, key, title, payload, created_at, source) VALUES (?, ?, ?, ?, ?, ?)",
-  );
-  const insertLabel = db.prepare(
-    "INSERT INTO labels (task_id, annotator, label, created_at) VALUES (?, ?, ?, ?)",
-  );
-  const labelColumns = "l.id, l.task_id, t.kind, t.key, l.annotator, l.label, l.created_at";
-  const labelById = db.prepare(
-    `SELECT ${labelColumns} FROM labels l JOIN tasks t ON t.id = l.task_id WHERE l.id = ?`,
-  );
-  const labelsOfTask = db.prepare(
-    `SELECT ${labelColumns} FROM labels l JOIN tasks t ON t.id = l.task_id WHERE l.task_id = ? ORDER BY l.id`,
-  );
-  // Each annotator's latest label on each task of a kind.
-  const latestLabelsOfKind = db.prepare(
-    `SELECT ${labelColumns}
+  return {
+    taskById: db.prepare(`SELECT ${summaryColumns(false)}, t.payload FROM tasks t WHERE t.id = ?`),
+    list: {
+      allKinds: { anyone: listTasksOf(false, false), annotator: listTasksOf(false, true) },
+      oneKind: { anyone: listTasksOf(true, false), annotator: listTasksOf(true, true) },
+    },
+    insertTask: db.prepare(
+      "INSERT OR IGNORE INTO tasks (kind, key, title, payload, created_at, source) VALUES (?, ?, ?, ?, ?, ?)",
+    ),
+    insertLabel: db.prepare("INSERT INTO labels (task_id, annotator, label, created_at) VALUES (?, ?, ?, ?)"),
+    labelById: db.prepare(
+      `SELECT ${labelColumns} FROM labels l JOIN tasks t ON t.id = l.task_id WHERE l.id = ?`,
+    ),
+    labelsOfTask: db.prepare(
+      `SELECT ${labelColumns} FROM labels l JOIN tasks t ON t.id = l.task_id WHERE l.task_id = ? ORDER BY l.id`,
+    ),
+    // Each annotator's latest label on each task of a kind.
+    latestLabelsOfKind: db.prepare(
+      `SELECT ${labelColumns}
      FROM labels l JOIN tasks t ON t.id = l.task_id
      WHERE t.kind = ? AND l.id = (SELECT MAX(m.id) FROM labels m WHERE m.task_id = l.task_id AND m.annotator = l.annotator)
      ORDER BY t.id, l.annotator`,
-  );
-  const previousOfKind = db.prepare(
-    "SELECT id FROM tasks WHERE kind = ? AND id < ? ORDER BY id DESC LIMIT 1",
-  );
-  const nextOfKind = db.prepare("SELECT id FROM tasks WHERE kind = ? AND id > ? ORDER BY id LIMIT 1");
-  const payloadsOfKind = db.prepare("SELECT id, payload FROM tasks WHERE kind = ?");
+    ),
+    previousOfKind: db.prepare("SELECT id FROM tasks WHERE kind = ? AND id < ? ORDER BY id DESC LIMIT 1"),
+    nextOfKind: db.prepare("SELECT id FROM tasks WHERE kind = ? AND id > ? ORDER BY id LIMIT 1"),
+    payloadsOfKind: db.prepare("SELECT id, payload FROM tasks WHERE kind = ?"),
+  };
+}
 
-  function taskRow(id: number): TaskRow | undefined {
-    return taskById.get(id) as TaskRow | undefined;
+type Statements = ReturnType<typeof prepareStatements>;
+
+/** Every payload is checked against its kind's schema before anything is written: a bad one adds nothing. */
+function addTasks(db: Database.Database, statements: Statements, kind: TaskKind, tasks: readonly NewTask[]) {
+  const spec = kindNamed(kind);
+  const rows = tasks.map((task, index) => {
+    const parsed = spec.payloadSchema.safeParse(task.payload);
+    if (!parsed.success) {
+      const issue = firstIssue(parsed.error);
+      throw new Error(`task ${index + 1} (${task.key}): payload ${issue.field}: ${issue.message}`);
+    }
+    return { ...task, payload: JSON.stringify(parsed.data) };
+  });
+  let added = 0;
+  const now = new Date().toISOString();
+  db.transaction(() => {
+    for (const row of rows)
+      added += statements.insertTask.run(
+        kind,
+        row.key,
+        row.title,
+        row.payload,
+        now,
+        row.source ?? null,
+      ).changes;
+  })();
+  return { added, skipped: tasks.length - added };
+}
+
+function listTasks(statements: Statements, query: TaskQuery = {}): TaskSummary[] {
+  const statement =
+    statements.list[query.kind ? "oneKind" : "allKinds"][
+      query.annotator === undefined ? "anyone" : "annotator"
+    ];
+  const rows = statement.all({ kind: query.kind, annotator: query.annotator }) as SummaryRow[];
+  return rows
+    .map(summary)
+    .filter((task) => query.state === undefined || task.done === (query.state === "done"));
+}
+
+function getTask(statements: Statements, id: number): TaskDetail | undefined {
+  const row = statements.taskById.get(id) as TaskRow | undefined;
+  if (!row) return undefined;
+  const labels = (statements.labelsOfTask.all(id) as LabelRow[]).map(storedLabel);
+  const neighbour = (statement: Database.Statement) =>
+    (statement.get(row.kind, id) as { id: number } | undefined)?.id ?? null;
+  return {
+    ...summary(row),
+    payload: JSON.parse(row.payload),
+    labels_list: labels,
+    prev: neighbour(statements.previousOfKind),
+    next: neighbour(statements.nextOfKind),
+  };
+}
+
+/** Validates the annotator, the label (its kind's schema) and the label against its task, then stores it. */
+function addLabel(
+  db: Database.Database,
+  statements: Statements,
+  taskId: number,
+  annotator: string,
+  label: unknown,
+): StoredLabel {
+  const row = statements.taskById.get(taskId) as TaskRow | undefined;
+  if (!row) throw new UnknownTaskError(taskId);
+  const name = AnnotatorSchema.safeParse(annotator);
+  if (!name.success) throw new LabelError("annotator", firstIssue(name.error).message);
+  const spec = kindNamed(row.kind);
+  const parsed = spec.labelSchema.safeParse(label);
+  if (!parsed.success) {
+    const issue = firstIssue(parsed.error);
+    throw new LabelError(issue.field, issue.message);
   }
+  const problem = spec.check?.(JSON.parse(row.payload), parsed.data) ?? null;
+  if (problem) throw new LabelError(problem.field, problem.message);
+  const id = db.transaction(
+    () =>
+      statements.insertLabel.run(taskId, name.data, JSON.stringify(parsed.data), new Date().toISOString())
+        .lastInsertRowid,
+  )();
+  return storedLabel(statements.labelById.get(Number(id)) as LabelRow);
+}
 
+function agreement(statements: Statements, kind: TaskKind, labels: readonly StoredLabel[]): KindAgreement {
+  const payloads = new Map<number, unknown>();
+  for (const task of statements.payloadsOfKind.all(kind) as { id: number; payload: string }[])
+    payloads.set(task.id, JSON.parse(task.payload));
+  return agreementOf(kind, labels, payloads);
+}
+
+export function openReviewStore(file: string, options: OpenOptions = {}): ReviewStore {
+  const { db, token } = openPrepared(file, options);
+  const statements = prepareStatements(db);
+  const labels = (kind: TaskKind) => (statements.latestLabelsOfKind.all(kind) as LabelRow[]).map(storedLabel);
   return {
     file,
     token,
-
-    addTasks(kind: TaskKind, tasks: readonly NewTask[]) {
-      const spec = KINDS[kind];
-      // Every payload is checked before anything is written: a bad one adds nothing.
-      const rows = tasks.map((task, index) => {
-        const parsed = spec.payloadSchema.safeParse(task.payload);
-        if (!parsed.success) {
-          const issue = firstIssue(parsed.error);
-          throw new Error(`task ${index + 1} (${task.key}): payload ${issue.field}: ${issue.message}`);
-        }
-        return { ...task, payload: JSON.stringify(parsed.data) };
-      });
-      let added = 0;
-      const now = new Date().toISOString();
-      db.transaction(() => {
-        for (const row of rows)
-          added += insertTask.run(kind, row.key, row.title, row.payload, now, row.source ?? null).changes;
-      })();
-      return { added, skipped: tasks.length - added };
-    },
-
-    listTasks(query: TaskQuery = {}) {
-      const statement =
-        listStatements[query.kind ? "oneKind" : "allKinds"][
-          query.annotator === undefined ? "anyone" : "annotator"
-        ];
-      const rows = statement.all({ kind: query.kind, annotator: query.annotator }) as SummaryRow[];
-      return rows
-        .map(summary)
-        .filter((task) => query.state === undefined || task.done === (query.state === "done"));
-    },
-
-    getTask(id: number): TaskDetail | undefined {
-      const row = taskRow(id);
-      if (!row) return undefined;
-      const labels = (labelsOfTask.all(id) as LabelRow[]).map(storedLabel);
-      const neighbour = (statement: Database.Statement) =>
-        (statement.get(row.kind, id) as { id: number } | undefined)?.id ?? null;
-      return {
-        ...summary(row),
-        payload: JSON.parse(row.payload),
-        labels_list: labels,
-        prev: neighbour(previousOfKind),
-        next: neighbour(nextOfKind),
-      };
-    },
-
-    addLabel(taskId: number, annotator: string, label: unknown): StoredLabel {
-      const row = taskRow(taskId);
-      if (!row) throw new UnknownTaskError(taskId);
-      const name = AnnotatorSchema.safeParse(annotator);
-      if (!name.success) throw new LabelError("annotator", firstIssue(name.error).message);
-      const spec = KINDS[row.kind];
-      const parsed = spec.labelSchema.safeParse(label);
-      if (!parsed.success) {
-        const issue = firstIssue(parsed.error);
-        throw new LabelError(issue.field, issue.message);
-      }
-      const problem = spec.check?.(JSON.parse(row.payload), parsed.data) ?? null;
-      if (problem) throw new LabelError(problem.field, problem.message);
-      const id = db.transaction(
-        () =>
-          insertLabel.run(taskId, name.data, JSON.stringify(parsed.data), new Date().toISOString())
-            .lastInsertRowid,
-      )();
-      return storedLabel(labelById.get(Number(id)) as LabelRow);
-    },
-
-    labels(kind: TaskKind): StoredLabel[] {
-      return (latestLabelsOfKind.all(kind) as LabelRow[]).map(storedLabel);
-    },
-
-    agreement(kind: TaskKind): KindAgreement {
-      const payloads = new Map<number, unknown>();
-      for (const task of payloadsOfKind.all(kind) as {
-        id: number;
-        payload: string;
-      }[])
-        payloads.set(task.id, JSON.parse(task.payload));
-      return agreementOf(kind, this.labels(kind), payloads);
-    },
-
-    close() {
-      db.close();
-    },
+    addTasks: (kind, tasks) => addTasks(db, statements, kind, tasks),
+    listTasks: (query) => listTasks(statements, query),
+    getTask: (id) => getTask(statements, id),
+    addLabel: (taskId, annotator, label) => addLabel(db, statements, taskId, annotator, label),
+    labels,
+    agreement: (kind) => agreement(statements, kind, labels(kind)),
+    close: () => db.close(),
   };
 }

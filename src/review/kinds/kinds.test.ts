@@ -5,16 +5,15 @@ import { DATA_DIR } from "../../paths.js";
 import { tempDir } from "../../test-support/temp.js";
 import {
   AnswersLabelSchema,
-  LABEL_SCHEMAS,
   type LineagePayload,
   PlanRatingLabelSchema,
   STEP_TAG_KEYS,
-  TASK_KINDS,
   type TripletPayload,
 } from "../contract.js";
 import { serialiseRecords } from "../export-format.js";
-import { KINDS } from "./index.js";
+import { type BuiltInKind, KINDS } from "./index.js";
 import { previewScore } from "./lineage.js";
+import { kindNamed, taskKinds } from "./lookup.js";
 import { titleOf } from "./shown-plan.js";
 import { shuffledOrder } from "./triplet.js";
 
@@ -27,8 +26,8 @@ const dir = tempDir("tooluse-review-kinds-");
 afterAll(() => dir.remove());
 
 /** The field zod names for a label, or "ok". */
-function fieldOf(kind: keyof typeof LABEL_SCHEMAS, label: unknown): string {
-  const parsed = LABEL_SCHEMAS[kind].safeParse(label);
+function fieldOf(kind: BuiltInKind, label: unknown): string {
+  const parsed = KINDS[kind].labelSchema.safeParse(label);
   if (parsed.success) return "ok";
   return parsed.error.issues[0]?.path.join(".") || "label";
 }
@@ -92,9 +91,9 @@ describe("label schemas: the same fields as the files they export to", () => {
   });
 
   it("every kind has its module and export format", () => {
-    for (const kind of TASK_KINDS) {
-      expect(KINDS[kind].kind).toBe(kind);
-      expect(KINDS[kind].exportFormat.length).toBeGreaterThan(10);
+    for (const kind of taskKinds()) {
+      expect(kindNamed(kind).kind).toBe(kind);
+      expect(kindNamed(kind).exportFormat.length).toBeGreaterThan(10);
     }
   });
 });
@@ -113,7 +112,7 @@ describe("task titles", () => {
 });
 
 describe("lineage", () => {
-  const tasks = KINDS.lineage.importTasks({ queries: QUERIES });
+  const tasks = KINDS.lineage.importTasks({ queries: QUERIES }).tasks;
 
   it("imports the 100 train lineages with revisions, final and previous plans, and the source's judge_only marks", () => {
     expect(tasks).toHaveLength(100);
@@ -174,13 +173,15 @@ describe("lineage", () => {
 
 describe("triplet", () => {
   it("shows the three revisions shuffled, the same way on every import, each order used", () => {
-    const tasks = KINDS.triplet.importTasks({ queries: QUERIES });
-    const again = KINDS.triplet.importTasks({ queries: QUERIES });
+    const tasks = KINDS.triplet.importTasks({ queries: QUERIES }).tasks;
+    const again = KINDS.triplet.importTasks({ queries: QUERIES }).tasks;
     expect(tasks).toEqual(again);
     const orders = new Set(tasks.map((t) => JSON.stringify((t.payload as TripletPayload).truth)));
     expect(orders.size).toBe(6);
     const payload = tasks[0]?.payload as TripletPayload;
-    const first = KINDS.lineage.importTasks({ queries: QUERIES })[0]?.payload as LineagePayload | undefined;
+    const first = KINDS.lineage.importTasks({ queries: QUERIES }).tasks[0]?.payload as
+      | LineagePayload
+      | undefined;
     const lineage = first?.revisions ?? [];
     const slotOf = (position: string) =>
       payload.slots.find((s) => payload.truth[s.slot] === position)?.plan.text;
@@ -246,9 +247,9 @@ describe("step-tags from plans", () => {
         .map((l) => JSON.stringify(l))
         .join("\n"),
     );
-    const tasks = KINDS["step-tags"].importTasks({ plans, queries });
+    const tasks = KINDS["step-tags"].importTasks({ plans, queries }).tasks;
     expect(tasks.map((t) => t.key)).toEqual(['["q1","a","t",1,1]', '["q1","a","t",1,2]']);
-    expect(() => KINDS["step-tags"].importTasks({ plans })).toThrow(/needs --lineages FILE/);
+    expect(() => KINDS["step-tags"].importTasks({ plans }).tasks).toThrow(/needs --lineages FILE/);
   });
 });
 

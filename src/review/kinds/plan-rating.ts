@@ -12,6 +12,7 @@ import { RATINGS } from "../../plans/rating.js";
 import { type PlanRecord, PlanRecordSchema, queryKey, ReferenceRecordSchema } from "../../plans/records.js";
 import { explainScore } from "../../plans/score.js";
 import { DEFAULT_TOOL_DESCRIPTIONS } from "../../plans/tool-descriptions.js";
+import { html, type SafeHtml } from "../../render/escape.js";
 import {
   type NewTask,
   type PlanRatingLabel,
@@ -19,7 +20,8 @@ import {
   type PlanRatingPayload,
   PlanRatingPayloadSchema,
 } from "../contract.js";
-import type { KindModule, Measure } from "./kind.js";
+import { block, choiceField, hiddenPanel, numberField } from "./fields.js";
+import type { KindModule, KindView, Measure } from "./kind.js";
 import { byQueryId, type NumberedLine, readNumbered } from "./read-lines.js";
 import { shownPlan, titleOf } from "./shown-plan.js";
 
@@ -113,12 +115,66 @@ function measures(_payload: PlanRatingPayload, label: PlanRatingLabel): Measure[
   return out;
 }
 
+// ---- the page: how a task of this kind is shown and labelled ----
+
+/** plan-rating: candidate and reference side by side, the 7-point rating and the seven metric scores. */
+
+const number = (value: number | null | undefined) =>
+  value === null || value === undefined ? "–" : String(value);
+
+function evaluator(p: PlanRatingPayload): SafeHtml {
+  if (p.evaluator === null) return html`<p class="empty">This task carries no evaluator output.</p>`;
+  const e = p.evaluator;
+  return html`<table class="grid"><tbody><tr><th>rating</th><td>${e.rating ?? "–"}</td></tr>${Object.entries(
+    e.scores,
+  ).map(
+    ([metric, value]) => html`<tr><th>${metric}</th><td class="num">${number(value)}</td></tr>`,
+  )}<tr><th>total</th><td class="num">${number(e.total)}</td></tr></tbody></table>${
+    e.mapping.length === 0
+      ? html`<p class="empty">No step of the candidate was aligned with the reference.</p>`
+      : html`<table class="grid"><thead><tr><th>candidate step</th><th>reference step</th><th class="num">similarity</th><th>matched</th><th>why not</th></tr></thead><tbody>${e.mapping.map(
+          (m) =>
+            html`<tr><td class="num">${m.candidate}</td><td class="num">${m.reference}</td><td class="num">${m.similarity.toFixed(2)}</td><td>${m.matched ? "yes" : "no"}</td><td>${m.reason ?? ""}</td></tr>`,
+        )}</tbody></table>`
+  }`;
+}
+
+const ratingOptions = RATINGS.map((rating, i) => ({
+  value: rating,
+  key: String(i + 1),
+  text: rating,
+}));
+
+const planRatingView: KindView<PlanRatingPayload> = {
+  keys: [
+    ["1 … 7", "the rating, Extremely Bad … Extremely Good"],
+    ["j", "on to the metric scores (type the points, Enter for the next)"],
+    ["v", "show or hide the evaluator's scores and mapping"],
+  ],
+  render: (p) => html`<p class="query">${p.query}</p>
+<div class="columns">
+${block(`Candidate${p.planner ? ` (${p.planner}${p.prompt_type ? `, ${p.prompt_type}` : ""})` : ""}`, p.candidate.text, "empty plan", "candidate")}
+${block("Reference (best plan)", p.reference.text, "empty plan", "reference")}
+</div>
+${choiceField("rating", "Rating of the candidate against the reference", ratingOptions)}
+<fieldset class="metrics"><legend>Metric scores (points; leave a box empty to skip it)</legend>${Object.entries(
+    PLAN_POINTS,
+  ).map(([metric, max]) =>
+    numberField(metric, metric, 0, max, metric === "query_adherence" ? 7.5 : 0.5),
+  )}</fieldset>
+${hiddenPanel("evaluator", "v", "the evaluator's scores and step mapping", evaluator(p))}`,
+};
+
 export const planRatingKind: KindModule<PlanRatingPayload, PlanRatingLabel> = {
   kind: "plan-rating",
+  title: "Plan ratings: candidate against reference",
+  // [query, planner, prompt type]
+  keyParts: [{ at: 0 }, { at: 1 }, { at: 2 }],
+  view: planRatingView,
   payloadSchema: PlanRatingPayloadSchema,
   labelSchema: PlanRatingLabelSchema,
   sources: { required: ["queries"], optional: ["plans", "lineages"] },
-  importTasks,
+  importTasks: (sources) => ({ tasks: importTasks(sources) }),
   measures,
   exportRecords: (items) =>
     items.map(({ payload, label }) => ({

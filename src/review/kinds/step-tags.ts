@@ -11,14 +11,17 @@ import type { Plan } from "../../plans/model.js";
 import { STEP_TAGS } from "../../plans/models/records.js";
 import { parseReference } from "../../plans/parse.js";
 import { PlanRecordSchema, queryKey, ReferenceRecordSchema } from "../../plans/records.js";
+import { html } from "../../render/escape.js";
 import {
   type NewTask,
+  STEP_TAG_KEYS,
   type StepTagsLabel,
   StepTagsLabelSchema,
   type StepTagsPayload,
   StepTagsPayloadSchema,
 } from "../contract.js";
-import type { KindModule, Measure } from "./kind.js";
+import { block, choiceField, hiddenPanel } from "./fields.js";
+import type { KindModule, KindView, Measure } from "./kind.js";
 import { byQueryId, type NumberedLine, readNumbered } from "./read-lines.js";
 import { shownPlan, titleOf } from "./shown-plan.js";
 
@@ -155,12 +158,63 @@ function measures(_payload: StepTagsPayload, label: StepTagsLabel): Measure[] {
   }));
 }
 
+// ---- the page: how a task of this kind is shown and labelled ----
+
+/** step-tags: one step of a plan, and the step evaluator's error tags for it (several may apply). */
+
+const tagOptions = STEP_TAGS.map((tag) => ({ value: tag, key: STEP_TAG_KEYS[tag], text: tag }));
+
+/** The step under review, when the plan is held as the JSON object (text plans are shown whole). */
+function stepOf(p: StepTagsPayload): { tool: unknown; prompt: unknown } | null {
+  const source = p.plan.source;
+  if (typeof source !== "object" || !Array.isArray(source.steps)) return null;
+  const step = (source.steps as unknown[]).find(
+    (s): s is { id: unknown; tool: unknown; prompt: unknown } =>
+      typeof s === "object" && s !== null && (s as { id?: unknown }).id === p.step,
+  );
+  return step ? { tool: step.tool, prompt: step.prompt } : null;
+}
+
+const stepTagsView: KindView<StepTagsPayload> = {
+  keys: [
+    [
+      tagOptions.map((o) => o.key).join(" "),
+      "toggle a tag (several may apply; NO CHANGE when the step is fine)",
+    ],
+    ["v", "show or hide the evaluator's tags"],
+  ],
+  render: (p) => {
+    const step = stepOf(p);
+    return html`<p class="query">${p.query}</p>
+<p class="step-title">Step ${p.step}${p.pass > 1 ? html` <span class="sub">(pass ${p.pass})</span>` : ""}${
+      step ? html`: <span class="tool">${String(step.tool)}</span> <q>${String(step.prompt)}</q>` : ""
+    }</p>
+<div class="columns">
+${block("Plan", p.plan.text, "empty plan", "candidate")}
+${block("Reference (best plan)", p.reference?.text ?? null, "no reference for this task", "reference")}
+</div>
+${choiceField("tags", `Tags for step ${p.step}`, tagOptions, { multi: true })}
+${hiddenPanel(
+  "evaluator",
+  "v",
+  "the evaluator's tags",
+  p.evaluator_tags === null
+    ? html`<p class="empty">This task carries no evaluator tags.</p>`
+    : html`<p>${p.evaluator_tags.join(", ") || "none"}</p>`,
+)}`;
+  },
+};
+
 export const stepTagsKind: KindModule<StepTagsPayload, StepTagsLabel> = {
   kind: "step-tags",
+  title: "Step tags: the step evaluator's error tags",
+  // [query, planner, prompt type, pass, step]
+  keyParts: [{ at: 0 }, { at: 1 }, { at: 2 }, { at: 3, label: "pass" }, { at: 4, label: "step" }],
+  view: stepTagsView,
   payloadSchema: StepTagsPayloadSchema,
   labelSchema: StepTagsLabelSchema,
   sources: { required: [], optional: ["lineages", "plans", "queries"] },
-  importTasks,
+  importTasks: (sources) => ({ tasks: importTasks(sources) }),
   measures,
   exportRecords: (items) =>
     items.map(({ payload, label }) => ({

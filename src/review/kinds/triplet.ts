@@ -12,6 +12,7 @@ import { UserError } from "../../errors.js";
 import { DEFAULT_TRIPLET_PLANNERS } from "../../plans/agreement/triplets.js";
 import { readQueries } from "../../plans/models/records.js";
 import { queryKey } from "../../plans/records.js";
+import { html } from "../../render/escape.js";
 import {
   type NewTask,
   TRIPLET_SLOTS,
@@ -20,7 +21,8 @@ import {
   type TripletPayload,
   TripletPayloadSchema,
 } from "../contract.js";
-import type { KindModule, Measure } from "./kind.js";
+import { block, choiceField } from "./fields.js";
+import type { KindModule, KindView, Measure } from "./kind.js";
 import { readNumbered } from "./read-lines.js";
 import { type ShownPlan, shownPlan, titleOf } from "./shown-plan.js";
 
@@ -161,12 +163,33 @@ function measures(payload: TripletPayload, label: TripletLabel): Measure[] {
   ];
 }
 
+// ---- the page: how a task of this kind is shown and labelled ----
+
+/** triplet: three revisions of one lineage in shuffled order; the annotator ranks them (1 best, ties allowed). */
+
+const RANKS = [
+  { value: 1, key: "1", text: "best" },
+  { value: 2, key: "2", text: "middle" },
+  { value: 3, key: "3", text: "worst" },
+];
+
+const tripletView: KindView<TripletPayload> = {
+  keys: [["1 / 2 / 3", "rank the current plan (1 best; equal ranks are ties); j for the next plan"]],
+  render: (p) => html`<p class="query">${p.query}</p>
+<div class="columns three">${p.slots.map((s) => block(`Plan ${s.slot}`, s.plan.text, "empty plan"))}</div>
+<div class="columns three">${p.slots.map((s) => choiceField(`ranks.${s.slot}`, `Rank of plan ${s.slot}`, RANKS))}</div>`,
+};
+
 export const tripletKind: KindModule<TripletPayload, TripletLabel> = {
   kind: "triplet",
+  title: "Triplets: order three revisions",
+  // [query, planner, prompt type]
+  keyParts: [{ at: 0 }, { at: 1 }, { at: 2 }],
+  view: tripletView,
   payloadSchema: TripletPayloadSchema,
   labelSchema: TripletLabelSchema,
   sources: { required: [], optional: ["queries", "lineages"] },
-  importTasks,
+  importTasks: (sources) => ({ tasks: importTasks(sources) }),
   measures,
   exportRecords: (items) =>
     uniqueLineages(items).flatMap(({ payload, label }) => {

@@ -7,15 +7,14 @@ import { visibleStrings, visibleText } from "../../sanitize.js";
 import { HARNESS_VERSION } from "../../version.js";
 import {
   AnnotatorSchema,
-  isTaskKind,
   LabelError,
   LineagePayloadSchema,
   type ReviewStore,
-  TASK_KINDS,
   type TaskQuery,
   UnknownTaskError,
 } from "../contract.js";
 import { previewScore } from "../kinds/lineage.js";
+import { isTaskKind, taskKinds } from "../kinds/lookup.js";
 import { kindCounts } from "./counts.js";
 import { labelsShownFor, withOwnLabels } from "./own-labels.js";
 import { shownAgreement } from "./shown-agreement.js";
@@ -84,7 +83,7 @@ export function registerApi(app: Hono, store: ReviewStore, annotator: string | n
     if ("error" in shown) return problem(c, 400, shown.error, shown.field);
     const who = shown.annotator ?? undefined;
     if (kind !== undefined && !isTaskKind(kind))
-      return problem(c, 400, `expected a kind: ${TASK_KINDS.join(", ")}`, "kind");
+      return problem(c, 400, `expected a kind: ${taskKinds().join(", ")}`, "kind");
     if (state !== undefined && state !== "open" && state !== "done")
       return problem(c, 400, "expected open or done", "state");
     const query: TaskQuery = {};

@@ -1,5 +1,6 @@
 /** Open and done tasks per kind, for the index page and GET /api/kinds. */
-import { type ReviewStore, TASK_KINDS, type TaskKind } from "../contract.js";
+import type { ReviewStore, TaskKind } from "../contract.js";
+import { taskKinds } from "../kinds/lookup.js";
 
 export interface KindCounts {
   kind: TaskKind;
@@ -12,7 +13,7 @@ export interface KindCounts {
 
 /** `done` counts the annotator's labels, or anyone's when no annotator is known. */
 export function kindCounts(store: ReviewStore, annotator: string | null): KindCounts[] {
-  return TASK_KINDS.map((kind) => {
+  return taskKinds().map((kind) => {
     const tasks = store.listTasks(annotator === null ? { kind } : { kind, annotator });
     const open = tasks.filter((task) => !task.done);
     return {

@@ -1,14 +1,16 @@
 /** The server-rendered pages as HTML: untrusted text escaped wherever it lands, one page per kind, sensible 404s. */
 import { afterAll, describe, expect, it } from "vitest";
 import { escapeHtml } from "../../render/escape.js";
-import { TASK_KINDS, type VerdictPayload } from "../contract.js";
+import type { VerdictPayload } from "../contract.js";
+import type { BuiltInKind } from "../kinds/index.js";
+import { taskKinds } from "../kinds/lookup.js";
 import { createReviewApp } from "./app.js";
 import { checkedSampleTasks, HOSTILE } from "./test-support/tasks.js";
 import { reviewStoreForTests } from "./test-support/test-store.js";
 
 const store = reviewStoreForTests();
 afterAll(() => store.dispose());
-for (const kind of TASK_KINDS) store.addTasks(kind, checkedSampleTasks()[kind]);
+for (const kind of taskKinds()) store.addTasks(kind, checkedSampleTasks()[kind as BuiltInKind]);
 const app = createReviewApp(store, { annotator: null, allowHost: () => true });
 /** The page's JSON block: what the script reads (labels for pre-filling). */
 const taskData = (page: string) =>

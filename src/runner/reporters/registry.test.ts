@@ -67,7 +67,7 @@ function recording(out: string) {
 describe("the registry of reporters", () => {
   it("names every output a run or a report writes, the run's own among them", () => {
     expect(Object.keys(REPORTERS).sort()).toEqual(
-      ["csv", "html", "journal", "progress", "results", "junit"].sort(),
+      ["csv", "html", "journal", "progress", "results", "junit", "suitePages"].sort(),
     );
     expect(Object.keys(RUN_REPORTERS).sort()).toEqual(["journal", "progress", "results"]);
   });

@@ -1,17 +1,8 @@
 /** The index: every kind with its open and done tasks, and the inter-annotator agreement the store computes. */
 import { html, type SafeHtml } from "../../../render/escape.js";
-import type { TaskKind } from "../../contract.js";
+import { kindNamed } from "../../kinds/lookup.js";
 import type { KindCounts } from "../counts.js";
 import { MIN_SHARED_TASKS, type ShownKindAgreement, type ShownPair } from "../shown-agreement.js";
-
-export const KIND_TITLES: Readonly<Record<TaskKind, string>> = {
-  lineage: "Lineage plans: verify or edit the final plan",
-  "plan-rating": "Plan ratings: candidate against reference",
-  "step-tags": "Step tags: the step evaluator's error tags",
-  triplet: "Triplets: order three revisions",
-  answers: "Answers: the three-way comparison",
-  verdict: "Verdicts: agree or dispute",
-};
 
 const number = (value: number | null, digits = 2) => (value === null ? "–" : value.toFixed(digits));
 
@@ -38,7 +29,7 @@ export function indexMain(
 ): SafeHtml {
   const rows = counts.map(
     (k, i) =>
-      html`<tr data-kind="${k.kind}"><td><kbd>${i + 1}</kbd></td><td><a href="/kinds/${k.kind}">${k.kind}</a><div class="sub">${KIND_TITLES[k.kind]}</div></td><td class="num">${k.tasks}</td><td class="num">${k.open}</td><td class="num">${k.done}</td><td>${
+      html`<tr data-kind="${k.kind}"><td><kbd>${i + 1}</kbd></td><td><a href="/kinds/${k.kind}">${k.kind}</a><div class="sub">${kindNamed(k.kind).title}</div></td><td class="num">${k.tasks}</td><td class="num">${k.open}</td><td class="num">${k.done}</td><td>${
         k.first_open === null
           ? html`<span class="sub">${k.tasks === 0 ? "no tasks (tooluse review add)" : "all done"}</span>`
           : html`<a class="start" data-key="${i + 1}" href="/tasks/${k.first_open}">start</a>`

@@ -3,7 +3,8 @@
  * javascript: link) in the places untrusted text reaches the page: plans, model output, responses, titles.
  */
 import { renderPlan } from "../../../plans/render.js";
-import { type NewTask, PAYLOAD_SCHEMAS, type TaskKind } from "../../contract.js";
+import type { NewTask } from "../../contract.js";
+import { type BuiltInKind, KINDS } from "../../kinds/index.js";
 
 export const HOSTILE = [
   "<img src=x onerror=alert(1)>",
@@ -32,7 +33,7 @@ function plan(...steps: Step[]) {
 const FINAL = plan(["T2S", "How many calls about refunds were received last week?"]);
 const PREVIOUS = plan(["RAG", "How many calls about refunds were received last week?"]);
 
-export const SAMPLE_TASKS: Record<TaskKind, NewTask[]> = {
+export const SAMPLE_TASKS: Record<BuiltInKind, NewTask[]> = {
   lineage: [
     {
       key: "tr-001",
@@ -156,8 +157,8 @@ export const SAMPLE_TASKS: Record<TaskKind, NewTask[]> = {
 };
 
 /** The sample payloads must stay valid under the contract's schemas, or the tests would test nothing. */
-export function checkedSampleTasks(): Record<TaskKind, NewTask[]> {
-  for (const [kind, tasks] of Object.entries(SAMPLE_TASKS) as [TaskKind, NewTask[]][])
-    for (const task of tasks) PAYLOAD_SCHEMAS[kind].parse(task.payload);
+export function checkedSampleTasks(): Record<BuiltInKind, NewTask[]> {
+  for (const [kind, tasks] of Object.entries(SAMPLE_TASKS) as [BuiltInKind, NewTask[]][])
+    for (const task of tasks) KINDS[kind].payloadSchema.parse(task.payload);
   return SAMPLE_TASKS;
 }

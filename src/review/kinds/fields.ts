@@ -3,7 +3,7 @@
  * for nested ones: `ranks.A`, `scores.R1.validity`) and a `data-type` the script reads: `choice` (one option),
  * `multi` (several), `number` or `text`. Options carry the key that picks them while their field is the current one.
  */
-import { html, type SafeHtml } from "../../../render/escape.js";
+import { html, type SafeHtml } from "../../render/escape.js";
 
 export interface Option {
   value: string | number;
