@@ -8,7 +8,7 @@ import {
   ResponsesRecordSchema,
   summariseAnswers,
 } from "../plans/answers/index.js";
-import { assertUniqueQueryIds, selectByQuery } from "../plans/models/records.js";
+import { assertUniqueQueryIds, selectByQuery } from "../plans/query-records.js";
 import { terminalText } from "../sanitize.js";
 import { type Io, outputOptions } from "./io.js";
 import {

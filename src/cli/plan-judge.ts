@@ -2,14 +2,14 @@
 import { UserError } from "../errors.js";
 import { writeOutput } from "../io/output.js";
 import { readJsonl } from "../jsonl.js";
+import { JUDGE_METRICS, type JudgeMetric } from "../plans/judge-metrics.js";
 import { type JudgeInput, judgePlans, judgeReplies } from "../plans/models/judge.js";
 import { JudgedLineSchema } from "../plans/models/judge-line.js";
-import { JUDGE_METRICS, type JudgeMetric } from "../plans/models/judge-prompts.js";
 import { judgeReport } from "../plans/models/judge-report.js";
-import { selectByQuery } from "../plans/models/records.js";
 import { formatJudgeReport } from "../plans/models/report-text.js";
 import { readEarlierOutput, replayingSession, resumeSummary } from "../plans/models/resume.js";
 import { parseReference } from "../plans/parse.js";
+import { selectByQuery } from "../plans/query-records.js";
 import { PlanRecordSchema, queryKey, ReferenceRecordSchema } from "../plans/records.js";
 import { terminalText } from "../sanitize.js";
 import { type Io, outputOptions } from "./io.js";

@@ -2,7 +2,6 @@
 import { UserError } from "../errors.js";
 import { writeOutput } from "../io/output.js";
 import { readJsonl } from "../jsonl.js";
-import { readQueries, selectByQuery } from "../plans/models/records.js";
 import {
   DEFAULT_MAX_PASSES,
   type LineageLine,
@@ -10,6 +9,7 @@ import {
   refinePlans,
 } from "../plans/models/refine.js";
 import { formatRefineSummary } from "../plans/models/report-text.js";
+import { readQueries, selectByQuery } from "../plans/query-records.js";
 import { PlanRecordSchema, queryKey } from "../plans/records.js";
 import { renderPlan } from "../plans/render.js";
 import { terminalText } from "../sanitize.js";

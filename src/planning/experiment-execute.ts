@@ -6,8 +6,8 @@
  */
 import { UserError } from "../errors.js";
 import type { ExecutedLine, ExecuteStage } from "../plans/experiment/executed.js";
-import { bestPlanOf } from "../plans/models/records.js";
 import { parseReference } from "../plans/parse.js";
+import { bestPlanOf } from "../plans/query-records.js";
 import { queryKey } from "../plans/records.js";
 import { openWorkspace, type Workspace } from "../workspace/open.js";
 import { StepJournal } from "./execute/journal.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { ResponseScores } from "../answer-records.js";
 import { applyGating, decide, decisionWinners, normaliseDecision } from "./decide.js";
-import type { ResponseScores } from "./records.js";
 
 const LABELS = ["R1", "R2", "R3"];
 const s = (

@@ -1,5 +1,5 @@
 /** The answer judge's rules in code: gating of raw scores, the decision derived from scores, decision spelling. */
-import type { GatingNote, ResponseScores } from "./records.js";
+import type { GatingNote, ResponseScores } from "../answer-records.js";
 
 export interface Gated {
   scores: Record<string, ResponseScores>;

@@ -1,4 +1,13 @@
 /** The three-way end-to-end answer judge: prompt, strict reply reading, gating and decision in code, win rates. */
+
+export {
+  type AnswerJudgement,
+  type GatingNote,
+  type ResponseScores,
+  ResponseScoresSchema,
+  type ResponsesRecord,
+  ResponsesRecordSchema,
+} from "../answer-records.js";
 export {
   applyGating,
   type Decision,
@@ -9,13 +18,5 @@ export {
 } from "./decide.js";
 export { type JudgeSession, judgeAnswers, judgeOne } from "./judge.js";
 export { answerJudgePrompt, repairPrompt } from "./prompt.js";
-export {
-  type AnswerJudgement,
-  type GatingNote,
-  type ResponseScores,
-  ResponseScoresSchema,
-  type ResponsesRecord,
-  ResponsesRecordSchema,
-} from "./records.js";
 export { extractObject, type JudgeReply, type ReplyResult, readJudgeReply } from "./reply.js";
 export { type AnswerSummary, formatAnswerSummary, summariseAnswers, type WinRate } from "./summary.js";

@@ -3,10 +3,10 @@
  * gating and decision in code.
  */
 import type { Answer, Prompt } from "../../runner/ask.js";
+import type { AnswerJudgement, ResponsesRecord } from "../answer-records.js";
 import type { Template } from "../models/templates.js";
 import { applyGating, decide } from "./decide.js";
 import { ANSWER_JUDGE_TEMPLATE, answerJudgePrompt, repairPrompt } from "./prompt.js";
-import type { AnswerJudgement, ResponsesRecord } from "./records.js";
 import { type JudgeReply, readJudgeReply } from "./reply.js";
 
 /** What the judge needs from a model session (the planning commands' session fits): a name and one ask. */

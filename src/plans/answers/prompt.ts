@@ -1,7 +1,7 @@
 /** The answer judge's prompt (the project's own wording of the paper's rubric) and its repair follow-up. */
 import type { ChatMessage } from "../../backends/types.js";
+import type { ResponsesRecord } from "../answer-records.js";
 import { builtInTemplate, renderTemplate, type Template } from "../models/templates.js";
-import type { ResponsesRecord } from "./records.js";
 
 const RUBRIC = `You compare several answers to one business question about a contact center. Judge only from the text
 you are given; bring in no outside facts.

@@ -6,9 +6,9 @@
  */
 import { z } from "zod";
 import { formatPath } from "../../errors.js";
+import { type ResponseScores, ResponseScoresSchema } from "../answer-records.js";
 import { replyObject } from "../models/reply-object.js";
 import { normaliseDecision } from "./decide.js";
-import { type ResponseScores, ResponseScoresSchema } from "./records.js";
 
 export type ReplyLayout = "json" | "paper";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { AnswerJudgement } from "../answer-records.js";
 import { decisionWinners } from "./decide.js";
-import type { AnswerJudgement } from "./records.js";
 import { formatAnswerSummary, summariseAnswers } from "./summary.js";
 
 const LABELS = ["R1", "R2", "R3"];

@@ -1,5 +1,5 @@
 /** Win rates per response source and the judge's self-consistency, from judgement lines; and their terminal table. */
-import type { AnswerJudgement } from "./records.js";
+import type { AnswerJudgement } from "../answer-records.js";
 
 export interface WinRate {
   label: string;

@@ -8,8 +8,8 @@ import { statSync } from "node:fs";
 import { UserError } from "../../errors.js";
 import { PROMPT_TYPES, type PromptType } from "../models/generate-prompt.js";
 import { builtInTemplates } from "../models/prompt-set.js";
-import { type QueryRecord, readQueries } from "../models/records.js";
 import { type PromptRole, readPromptFile, type Template } from "../models/templates.js";
+import { type QueryRecord, readQueries } from "../query-records.js";
 import { queryKey } from "../records.js";
 import type { ExperimentConfig, ModelConfig } from "./config-schema.js";
 

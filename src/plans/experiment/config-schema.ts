@@ -4,8 +4,8 @@
  */
 import { z } from "zod";
 import { MODEL_BACKENDS } from "../../runner/session.js";
+import { JUDGE_METRICS } from "../judge-metrics.js";
 import { PROMPT_TYPES } from "../models/generate-prompt.js";
-import { JUDGE_METRICS } from "../models/judge-prompts.js";
 import { PROMPT_ROLES } from "../models/templates.js";
 
 const Whole = (min: number) => z.number().int().min(min);

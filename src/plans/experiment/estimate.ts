@@ -7,12 +7,13 @@
  */
 import type { ChatMessage } from "../../backends/types.js";
 import { readJsonl } from "../../jsonl.js";
+import { ResponsesRecordSchema } from "../answer-records.js";
 import { answerJudgePrompt } from "../answers/prompt.js";
-import { ResponsesRecordSchema } from "../answers/records.js";
+import { JUDGE_METRICS } from "../judge-metrics.js";
 import { type Examples, plannerPrompt, selectExamples } from "../models/generate-prompt.js";
-import { JUDGE_METRICS, metricPrompt } from "../models/judge-prompts.js";
+import { metricPrompt } from "../models/judge-prompts.js";
 import { oneShotPrompt } from "../models/one-shot-prompt.js";
-import { bestPlanOf, readQueries } from "../models/records.js";
+import { bestPlanOf, readQueries } from "../query-records.js";
 import { renderPlan } from "../render.js";
 import { DEFAULT_TOOL_DESCRIPTIONS } from "../tool-descriptions.js";
 import { labelOf } from "./config.js";

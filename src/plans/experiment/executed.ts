@@ -7,7 +7,7 @@
 
 import type { ModelSession } from "../../runner/session.js";
 import type { WorkProgress } from "../models/progress.js";
-import type { QueryRecord } from "../models/records.js";
+import type { QueryRecord } from "../query-records.js";
 import { RATINGS } from "../rating.js";
 import type { PlanRecord } from "../records.js";
 import { queryKey } from "../records.js";

@@ -19,7 +19,7 @@ import {
 import { captureIo } from "../../test-support/capture-io.js";
 import { describeWith } from "../../test-support/requirements.js";
 import { tempDir } from "../../test-support/temp.js";
-import { JUDGE_METRICS } from "../models/judge-prompts.js";
+import { JUDGE_METRICS } from "../judge-metrics.js";
 import {
   ESCALATION_BEST,
   QA_BEST,

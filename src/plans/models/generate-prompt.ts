@@ -3,11 +3,11 @@ import type { ChatMessage } from "../../backends/types.js";
 import { UserError } from "../../errors.js";
 import type { Plan, PlanStep } from "../model.js";
 import { parseReference } from "../parse.js";
+import { bestPlanOf, compareQueryIds, type QueryRecord, STEP_TAGS } from "../query-records.js";
 import { queryKey } from "../records.js";
 import { renderPlan } from "../render.js";
 import type { ToolDescriptions } from "../tool-descriptions.js";
 import { describeTools, PLAN_FORMAT, PROMPT_TITLES, tagGlossary } from "./prompt-parts.js";
-import { bestPlanOf, compareQueryIds, type QueryRecord, STEP_TAGS } from "./records.js";
 import { builtInTemplate, renderTemplate, type Template } from "./templates.js";
 
 export const PROMPT_TYPES = ["without_lineage", "with_lineage"] as const;

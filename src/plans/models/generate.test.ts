@@ -3,10 +3,10 @@ import { type MockServer, startMockServer } from "../../mock-server/openai-serve
 import { queryOf, scriptedModel } from "../../mock-server/plan-prompts.js";
 import { openSession } from "../../runner/session.js";
 import { tempDir } from "../../test-support/temp.js";
+import { QueryRecordSchema } from "../query-records.js";
 import { DEFAULT_TOOL_DESCRIPTIONS } from "../tool-descriptions.js";
 import { generatePlans } from "./generate.js";
 import { explainPlan, plannerPrompt, selectExamples } from "./generate-prompt.js";
-import { QueryRecordSchema } from "./records.js";
 import { canonical, ESCALATION_BEST, queryLines } from "./test-support/fixtures.js";
 
 const records = queryLines().map((line) => QueryRecordSchema.parse(line));

@@ -4,6 +4,7 @@ import { UserError } from "../../errors.js";
 import type { Prompt } from "../../runner/ask.js";
 import type { ModelSession } from "../../runner/session.js";
 import { parsePlan } from "../parse.js";
+import { type QueryRecord, type QuerySelection, selectByQuery } from "../query-records.js";
 import { DEFAULT_TOOL_DESCRIPTIONS, type ToolDescriptions } from "../tool-descriptions.js";
 import {
   type Examples,
@@ -15,7 +16,6 @@ import {
 } from "./generate-prompt.js";
 import { silentWork, type WorkProgress } from "./progress.js";
 import { type PromptSet, promptSet } from "./prompt-set.js";
-import { type QueryRecord, type QuerySelection, selectByQuery } from "./records.js";
 import { type NumberedLine, notThisRun, type Replies } from "./resume.js";
 import type { PromptRole, Template } from "./templates.js";
 

@@ -1,6 +1,16 @@
 /** Model-driven planning: generate plans, judge them with LLMs, refine them into lineages. */
 
 export { type ModelSession, openSession, type SessionOptions } from "../../runner/session.js";
+export { JUDGE_METRICS, JUDGE_POINTS, type JudgeMetric } from "../judge-metrics.js";
+export {
+  type LineageEntry,
+  LineageEntrySchema,
+  type QueryRecord,
+  QueryRecordSchema,
+  readQueries,
+  STEP_TAGS,
+  type StepTag,
+} from "../query-records.js";
 export { type GenerateOptions, type GenerateResult, generatePlans, type PlanLine } from "./generate.js";
 export {
   explainPlan,
@@ -18,18 +28,9 @@ export {
   type JudgeMode,
   JudgeRecordSchema,
 } from "./judge-line.js";
-export { JUDGE_METRICS, JUDGE_POINTS, type JudgeMetric, metricPrompt } from "./judge-prompts.js";
+export { metricPrompt } from "./judge-prompts.js";
 export { type JudgeReport, judgeReport, type MetricAgreement } from "./judge-report.js";
 export { PROMPT_TITLES } from "./prompt-parts.js";
-export {
-  type LineageEntry,
-  LineageEntrySchema,
-  type QueryRecord,
-  QueryRecordSchema,
-  readQueries,
-  STEP_TAGS,
-  type StepTag,
-} from "./records.js";
 export {
   DEFAULT_MAX_PASSES,
   type LineageLine,

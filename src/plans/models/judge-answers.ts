@@ -7,8 +7,8 @@
  * own layout `<explanation> | <count> |`; such answers are marked `layout: "paper"` in the judged line.
  */
 import { z } from "zod";
+import { JUDGE_POINTS, type JudgeMetric } from "../judge-metrics.js";
 import { RATINGS } from "../rating.js";
-import { JUDGE_POINTS, type JudgeMetric } from "./judge-prompts.js";
 import type { StructuredSpec } from "./structured.js";
 
 const ViolationSchema = z.strictObject({ step: z.number().int(), reason: z.string() });

@@ -3,17 +3,12 @@
  * written and the human-verified best plan. Rubrics written for this project from docs/paper-notes.md.
  */
 import type { ChatMessage } from "../../backends/types.js";
+import type { JudgeMetric } from "../judge-metrics.js";
 import type { Plan } from "../model.js";
-import { PLAN_POINTS } from "../points.js";
 import { renderPlan } from "../render.js";
 import type { ToolDescriptions } from "../tool-descriptions.js";
 import { describeTools, PLAN_FORMAT, PROMPT_TITLES } from "./prompt-parts.js";
 import { builtInTemplate, renderTemplate, type Template } from "./templates.js";
-
-/** The seven metrics in the paper's order, with their points (total 100), from the one table. */
-export const JUDGE_POINTS = PLAN_POINTS;
-export type JudgeMetric = keyof typeof JUDGE_POINTS;
-export const JUDGE_METRICS = Object.keys(JUDGE_POINTS) as JudgeMetric[];
 
 interface Rubric {
   title: string;

@@ -1,7 +1,8 @@
 /** The judge report: counts of failures and contradictions, judge–code agreement per metric, and planner means. */
+
+import { JUDGE_METRICS } from "../judge-metrics.js";
 import { inTier, RATINGS, type Rating, ratingFromF1, type TIERS } from "../rating.js";
 import type { JudgedLine, JudgeMode } from "./judge-line.js";
-import { JUDGE_METRICS } from "./judge-prompts.js";
 
 export interface MetricAgreement {
   metric: string;

@@ -9,11 +9,11 @@ import {
   stepAnswer,
 } from "../../mock-server/plan-prompts.js";
 import { openSession } from "../../runner/session.js";
+import type { JudgeMetric } from "../judge-metrics.js";
 import { REFUND_BEST_PLAN, REFUND_INITIAL_PLAN, REFUND_QUERY } from "../paper-examples.js";
 import { PLAN_POINTS } from "../points.js";
 import { type JudgeOptions, judgePlans } from "./judge.js";
 import { JudgedLineSchema } from "./judge-line.js";
-import type { JudgeMetric } from "./judge-prompts.js";
 import { judgeReport } from "./judge-report.js";
 import { canonical } from "./test-support/fixtures.js";
 

@@ -1,6 +1,7 @@
 /** LLM judges for plans: metric-wise (one prompt per metric) or one-shot; every checkable claim is checked. */
 
 import type { ModelSession } from "../../runner/session.js";
+import { JUDGE_METRICS, JUDGE_POINTS, type JudgeMetric } from "../judge-metrics.js";
 import type { Plan } from "../model.js";
 import { parsePlan } from "../parse.js";
 import { tierOf } from "../rating.js";
@@ -18,13 +19,7 @@ import {
   stepJudgementSpec,
 } from "./judge-answers.js";
 import type { JudgedLine, JudgeMode, JudgeRecord } from "./judge-line.js";
-import {
-  JUDGE_METRICS,
-  JUDGE_POINTS,
-  type JudgeMetric,
-  type JudgeSubject,
-  metricPrompt,
-} from "./judge-prompts.js";
+import { type JudgeSubject, metricPrompt } from "./judge-prompts.js";
 import { deterministicOneShot } from "./one-shot-code.js";
 import { oneShotPrompt } from "./one-shot-prompt.js";
 import { silentWork, type WorkProgress } from "./progress.js";

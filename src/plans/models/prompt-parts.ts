@@ -3,8 +3,8 @@
  * format and placeholders, the fix tags. Written for this project from the facts in docs/paper-notes.md.
  */
 import { renderToolDescriptions } from "../data/tools-text.js";
+import type { StepTag } from "../query-records.js";
 import type { ToolDescriptions, TriggerGroup } from "../tool-descriptions.js";
-import type { StepTag } from "./records.js";
 
 /** Each system prompt opens with its title: a reader (and a test's scripted model) can tell the prompts apart. */
 export const PROMPT_TITLES = {

@@ -1,7 +1,8 @@
 /** The prompts of one command run: the built-in template of every role, with --prompt-file replacements. */
 import { ANSWER_JUDGE_TEMPLATE } from "../answers/prompt.js";
+import { JUDGE_METRICS } from "../judge-metrics.js";
 import { PLANNER_TEMPLATE, PLANNER_WITH_LINEAGE_TEMPLATE } from "./generate-prompt.js";
-import { JUDGE_METRICS, metricTemplate } from "./judge-prompts.js";
+import { metricTemplate } from "./judge-prompts.js";
 import { ONE_SHOT_TEMPLATE } from "./one-shot-prompt.js";
 import { EVALUATOR_TEMPLATE, OPTIMIZER_TEMPLATE } from "./refine-prompts.js";
 import { type PromptRole, type PromptVersions, readPromptFile, type Template } from "./templates.js";

@@ -3,10 +3,10 @@ import { z } from "zod";
 import type { ChatMessage } from "../../backends/types.js";
 import type { Plan, PlanStep } from "../model.js";
 import { parsePlan, toCanonical } from "../parse.js";
+import { STEP_TAGS } from "../query-records.js";
 import { renderPlan } from "../render.js";
 import type { ToolDescriptions } from "../tool-descriptions.js";
 import { describeTools, PLAN_FORMAT, PROMPT_TITLES, tagGlossary } from "./prompt-parts.js";
-import { STEP_TAGS } from "./records.js";
 import type { StructuredSpec } from "./structured.js";
 import { builtInTemplate, renderTemplate, type Template } from "./templates.js";
 

@@ -7,8 +7,8 @@
  * format `plan agree --kind answers` reads.
  */
 import { z } from "zod";
+import { ResponsesRecordSchema } from "../../plans/answer-records.js";
 import { normaliseDecision } from "../../plans/answers/decide.js";
-import { ResponsesRecordSchema } from "../../plans/answers/records.js";
 import { queryKey } from "../../plans/records.js";
 import {
   type AnswersLabel,

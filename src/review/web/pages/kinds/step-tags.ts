@@ -1,6 +1,6 @@
 /** step-tags: one step of a plan, and the step evaluator's error tags for it (several may apply). */
 
-import { STEP_TAGS } from "../../../../plans/models/records.js";
+import { STEP_TAGS } from "../../../../plans/query-records.js";
 import { html } from "../../../../render/escape.js";
 import { STEP_TAG_KEYS, type StepTagsPayload } from "../../../contract.js";
 import { block, choiceField, hiddenPanel } from "../fields.js";

@@ -1,10 +1,10 @@
-/** Input and output records of the model-driven plan commands: query lines with lineages, and lineage entries. */
+/** The plan data's query lines with their lineages (read by the plan core, the workflows and the review kinds) and the step tags. */
 import { z } from "zod";
-import { UserError } from "../../errors.js";
-import { readJsonl } from "../../jsonl.js";
-import { PlanSchema } from "../model.js";
-import { parseReference } from "../parse.js";
-import { queryKey, ReferenceRecordSchema } from "../records.js";
+import { UserError } from "../errors.js";
+import { readJsonl } from "../jsonl.js";
+import { PlanSchema } from "./model.js";
+import { parseReference } from "./parse.js";
+import { queryKey, ReferenceRecordSchema } from "./records.js";
 
 /** The six tags of the step-wise evaluator, in its order of judgement (critical first, NO CHANGE last). */
 export const STEP_TAGS = [

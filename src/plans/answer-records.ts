@@ -1,4 +1,4 @@
-/** Records of `tooluse plan answers`: the responses line it reads and the judgement line it writes. */
+/** Records of `tooluse plan answers`: the responses line it reads and the judgement line it writes (read by review too). */
 import { z } from "zod";
 
 /** "All" and "Neither" are decisions, and a comma joins labels in a decision, so labels may be neither. */
