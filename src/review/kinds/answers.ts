@@ -8,8 +8,8 @@
  */
 import { z } from "zod";
 import { ResponsesRecordSchema } from "../../plans/answer-records.js";
-import { normaliseDecision } from "../../plans/answers/decide.js";
 import { queryKey } from "../../plans/records.js";
+import { normaliseDecision } from "../../workflows/answers/decide.js";
 import {
   type AnswersLabel,
   AnswersLabelSchema,
