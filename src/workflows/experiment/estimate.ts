@@ -9,13 +9,14 @@ import type { ChatMessage } from "../../backends/types.js";
 import { readJsonl } from "../../jsonl.js";
 import { ResponsesRecordSchema } from "../../plans/answer-records.js";
 import { JUDGE_METRICS } from "../../plans/judge-metrics.js";
-import { bestPlanOf, readQueries } from "../../plans/query-records.js";
+import { bestPlanOf, type QueryRecord, readQueries } from "../../plans/query-records.js";
 import { renderPlan } from "../../plans/render.js";
-import { DEFAULT_TOOL_DESCRIPTIONS } from "../../plans/tool-descriptions.js";
+import { DEFAULT_TOOL_DESCRIPTIONS, type ToolDescriptions } from "../../plans/tool-descriptions.js";
 import { answerJudgePrompt } from "../answers/prompt.js";
 import { type Examples, plannerPrompt, selectExamples } from "../plan-models/generate-prompt.js";
-import { metricPrompt } from "../plan-models/judge-prompts.js";
+import { type JudgeSubject, metricPrompt } from "../plan-models/judge-prompts.js";
 import { oneShotPrompt } from "../plan-models/one-shot-prompt.js";
+import type { PromptSet } from "../plan-models/prompt-set.js";
 import { labelOf } from "./config.js";
 import type { ExperimentConfig, ModelConfig } from "./config-schema.js";
 import { experimentPrompts, experimentQueries } from "./run.js";
@@ -52,12 +53,28 @@ function row(
   };
 }
 
-export function estimateExperiment(config: ExperimentConfig): EstimateRow[] {
-  const records = readQueries(config.queries);
-  const queries = experimentQueries(config, records);
-  const prompts = experimentPrompts(config);
+/** What every row of the estimate reads: the selected queries, their best plans as stand-in candidates, the counts. */
+interface EstimateInput {
+  config: ExperimentConfig;
+  queries: QueryRecord[];
+  prompts: PromptSet;
+  tools: ToolDescriptions;
+  /** The judges' subjects: each query's best plan standing in for the candidates that do not exist yet. */
+  subjects: JudgeSubject[];
+  /** Plans per query: every prompt type of every planner. */
+  copies: number;
+  /** Plans in all: the judges see each. */
+  plans: number;
+}
+
+/** One row per planner: every selected query under every prompt type, its prompt rendered exactly. */
+function plannerRows(
+  config: ExperimentConfig,
+  records: readonly QueryRecord[],
+  queries: readonly QueryRecord[],
+  prompts: PromptSet,
+): EstimateRow[] {
   const tools = DEFAULT_TOOL_DESCRIPTIONS;
-  const rows: EstimateRow[] = [];
   const examples = new Map<string, Examples>(
     config.prompt_types.map((t) => [t, selectExamples(records, t, config.examples, config.queries)]),
   );
@@ -74,18 +91,12 @@ export function estimateExperiment(config: ExperimentConfig): EstimateRow[] {
         ),
       );
   const perPlanner = queries.length * config.prompt_types.length;
-  for (const planner of config.planners) rows.push(row("planner", planner, perPlanner, planTokens));
-  const plans = perPlanner * config.planners.length;
-  const subjects = queries.map((q) => {
-    const reference = bestPlanOf(q, config.queries);
-    return {
-      query: q.query,
-      candidate: renderPlan(reference),
-      stepIds: reference.steps.map((s) => s.id),
-      reference,
-    };
-  });
-  const copies = config.prompt_types.length * config.planners.length;
+  return config.planners.map((planner) => row("planner", planner, perPlanner, planTokens));
+}
+
+/** The metric-wise and one-shot judges, as configured: one request per plan (and metric). */
+function judgeRows({ config, prompts, tools, subjects, copies, plans }: EstimateInput): EstimateRow[] {
+  const rows: EstimateRow[] = [];
   const metrics = config.judges.metrics ?? JUDGE_METRICS;
   if (config.judges.metric_wise) {
     let sum = 0;
@@ -101,6 +112,12 @@ export function estimateExperiment(config: ExperimentConfig): EstimateRow[] {
     );
     rows.push(row("one-shot judge", config.judges.one_shot, plans, sum * copies));
   }
+  return rows;
+}
+
+/** The stages whose request count is only known as a range: the refine loop and the execute stage. */
+function rangeRows({ config, queries, subjects, copies }: EstimateInput): EstimateRow[] {
+  const rows: EstimateRow[] = [];
   if (config.refine) {
     // One evaluator request per step in one pass (a loop that stops at once) up to the cap with an optimizer
     // request each; prompt tokens are estimated at about 1,500 per request (tools, format, tags, one plan).
@@ -118,6 +135,12 @@ export function estimateExperiment(config: ExperimentConfig): EstimateRow[] {
     const high = bestSteps * (1 + copies) * 2 + queries.length * (2 * config.execute.max_tool_calls + 1);
     rows.push(row("execute (R1, R2, R3)", config.execute, high, high * 2000, `${low}–${high}`));
   }
+  return rows;
+}
+
+/** The answer judge: over the executed answers (one comparison per generated plan) or a given responses file. */
+function answerRows({ config, queries, prompts, copies }: EstimateInput): EstimateRow[] {
+  const rows: EstimateRow[] = [];
   if (config.answers && !config.answers.responses) {
     // One comparison per generated plan; each executed answer is reckoned at about 200 tokens.
     const sum = queries.reduce(
@@ -143,4 +166,32 @@ export function estimateExperiment(config: ExperimentConfig): EstimateRow[] {
     rows.push(row("answer judge", config.answers.judge, items.length, sum));
   }
   return rows;
+}
+
+export function estimateExperiment(config: ExperimentConfig): EstimateRow[] {
+  const records = readQueries(config.queries);
+  const queries = experimentQueries(config, records);
+  const prompts = experimentPrompts(config);
+  // The planner rows first: a bad example is reported before a bad best plan, as before the split into rows.
+  const planners = plannerRows(config, records, queries, prompts);
+  const subjects = queries.map((q) => {
+    const reference = bestPlanOf(q, config.queries);
+    return {
+      query: q.query,
+      candidate: renderPlan(reference),
+      stepIds: reference.steps.map((s) => s.id),
+      reference,
+    };
+  });
+  const copies = config.prompt_types.length * config.planners.length;
+  const input: EstimateInput = {
+    config,
+    queries,
+    prompts,
+    tools: DEFAULT_TOOL_DESCRIPTIONS,
+    subjects,
+    copies,
+    plans: queries.length * copies,
+  };
+  return [...planners, ...judgeRows(input), ...rangeRows(input), ...answerRows(input)];
 }

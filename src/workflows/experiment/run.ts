@@ -18,6 +18,7 @@ import {
   type ResponsesRecord,
   ResponsesRecordSchema,
 } from "../../plans/answer-records.js";
+import type { JudgeMetric } from "../../plans/judge-metrics.js";
 import type { Plan } from "../../plans/model.js";
 import { bestPlanOf, type QueryRecord, readQueries, selectByQuery } from "../../plans/query-records.js";
 import type { PlanRecord } from "../../plans/records.js";
@@ -31,13 +32,13 @@ import { defaultCacheDir, type ModelSession, openSession } from "../../runner/se
 import { judgeAnswers } from "../answers/judge.js";
 import { generatePlans, type PlanLine, selectQueries } from "../plan-models/generate.js";
 import { judgePlans } from "../plan-models/judge.js";
-import type { JudgedLine } from "../plan-models/judge-line.js";
+import type { JudgedLine, JudgeMode } from "../plan-models/judge-line.js";
 import type { WorkProgress } from "../plan-models/progress.js";
 import { type PromptSet, promptSet } from "../plan-models/prompt-set.js";
 import { type LineageLine, refinePlans } from "../plan-models/refine.js";
 import type { PromptRole } from "../templates.js";
 import { labelOf } from "./config.js";
-import type { ExperimentConfig, ModelConfig } from "./config-schema.js";
+import type { ExecuteConfig, ExperimentConfig, ModelConfig } from "./config-schema.js";
 import { type ExecutedLine, type ExecuteStage, type JudgedResponses, responsesFrom } from "./executed.js";
 
 export interface ExperimentContext {
@@ -176,21 +177,25 @@ export function experimentPrompts(config: ExperimentConfig): PromptSet {
   return promptSet(new Map(Object.entries(config.prompt_files ?? {}) as [PromptRole, string][]));
 }
 
-export async function runExperiment(
-  config: ExperimentConfig,
-  context: ExperimentContext,
-): Promise<ExperimentOutcome> {
-  const records = readQueries(config.queries);
-  const selected = experimentQueries(config, records);
-  const prompts = experimentPrompts(config);
-  const byQuery = new Map(selected.map((q) => [queryKey(q.query_id), q]));
-  const references = new Map(selected.map((q) => [queryKey(q.query_id), bestPlanOf(q, config.queries)]));
-  mkdirSync(config.out, { recursive: true });
-  const file = (name: string) => join(config.out, name);
-  const outcome: ExperimentOutcome = {
+/** What every stage of one experiment run shares: its config and context, the selected queries, the outcome so far. */
+interface ExperimentRun {
+  config: ExperimentConfig;
+  context: ExperimentContext;
+  /** Every query line of the file: the generate stage selects from them itself. */
+  records: QueryRecord[];
+  prompts: PromptSet;
+  byQuery: Map<string, QueryRecord>;
+  references: Map<string, Plan>;
+  outcome: ExperimentOutcome;
+  /** The path of an output file in the output directory. */
+  file: (name: string) => string;
+}
+
+function emptyOutcome(queries: QueryRecord[]): ExperimentOutcome {
+  return {
     stages: [],
     files: {},
-    queries: selected,
+    queries,
     scores: [],
     metricWise: null,
     oneShot: null,
@@ -202,24 +207,52 @@ export async function runExperiment(
     unjudged: [],
     agreements: [],
   };
-  const write = (name: string, key: string, records: readonly unknown[], stage?: StageSummary) => {
-    writeOutput(file(name), toJsonLines(records));
-    outcome.files[key] = file(name);
-    if (stage) Object.assign(stage, { file: file(name), lines: records.length });
-  };
+}
 
-  // 1. Generate: every planner, every prompt type, the same queries.
+function startRun(config: ExperimentConfig, context: ExperimentContext): ExperimentRun {
+  const records = readQueries(config.queries);
+  const selected = experimentQueries(config, records);
+  const prompts = experimentPrompts(config);
+  const byQuery = new Map(selected.map((q) => [queryKey(q.query_id), q]));
+  const references = new Map(selected.map((q) => [queryKey(q.query_id), bestPlanOf(q, config.queries)]));
+  mkdirSync(config.out, { recursive: true });
+  const file = (name: string) => join(config.out, name);
+  return { config, context, records, prompts, byQuery, references, outcome: emptyOutcome(selected), file };
+}
+
+/** Writes one stage's file, records it under `key` and, given the stage, its path and line count there. */
+function write(
+  run: ExperimentRun,
+  name: string,
+  key: string,
+  records: readonly unknown[],
+  stage?: StageSummary,
+) {
+  writeOutput(run.file(name), toJsonLines(records));
+  run.outcome.files[key] = run.file(name);
+  if (stage) Object.assign(stage, { file: run.file(name), lines: records.length });
+}
+
+/** A new stage, listed in the outcome before it runs (the order of the summary is the order of the work). */
+function beginStage(run: ExperimentRun, name: string, model: ModelConfig | null): StageSummary {
+  const stage = stageOf(name, model);
+  run.outcome.stages.push(stage);
+  return stage;
+}
+
+/** 1. Generate: every planner, every prompt type, the same queries. */
+async function generateStage(run: ExperimentRun): Promise<PlanRecord[]> {
+  const { config, context } = run;
   const plans: PlanLine[] = [];
   for (const planner of config.planners) {
-    const stage = stageOf("generate", planner);
-    outcome.stages.push(stage);
+    const stage = beginStage(run, "generate", planner);
     const result = await withModel(planner, config, context, stage, (session) =>
-      generatePlans(session, records, {
+      generatePlans(session, run.records, {
         split: config.split,
         promptTypes: config.prompt_types,
         examples: config.examples,
         file: config.queries,
-        prompts,
+        prompts: run.prompts,
         select: { ids: config.ids?.map(String) ?? null, limit: config.limit ?? null },
         progress: context.progress(`plans (${labelOf(planner)})`),
       }),
@@ -231,197 +264,230 @@ export async function runExperiment(
     for (const f of result.failures)
       context.log(`generate ${labelOf(planner)}: query ${f.query_id} (${f.prompt_type}): ${f.error}`);
   }
-  write("plans.jsonl", "plans", plans);
-  const planRecords: PlanRecord[] = plans.map((plan) => ({ ...plan }));
+  write(run, "plans.jsonl", "plans", plans);
+  return plans.map((plan) => ({ ...plan }));
+}
 
-  // 2. Score with code: free and reproducible.
-  const scoreOf = (plan: PlanRecord) =>
-    scorePlan({
-      candidate: plan.plan,
-      reference: references.get(queryKey(plan.query_id)) as Plan,
-      tools: DEFAULT_TOOL_DESCRIPTIONS,
-      query_id: plan.query_id,
-      planner: plan.planner,
-      prompt_type: plan.prompt_type,
+/** 2. Score with code: free and reproducible. */
+function scoreOf(run: ExperimentRun, plan: PlanRecord): ScoreLine {
+  return scorePlan({
+    candidate: plan.plan,
+    reference: run.references.get(queryKey(plan.query_id)) as Plan,
+    tools: DEFAULT_TOOL_DESCRIPTIONS,
+    query_id: plan.query_id,
+    planner: plan.planner,
+    prompt_type: plan.prompt_type,
+  });
+}
+
+interface JudgeStage {
+  name: string;
+  judge: ModelConfig;
+  plans: readonly PlanRecord[];
+  mode: JudgeMode;
+  metrics?: JudgeMetric[];
+  progress: string;
+  /** The output file and the key it is recorded under in the outcome. */
+  output: [name: string, key: string];
+}
+
+/** One judge stage over a set of plans: its file written, its failures and contradictions counted. */
+async function judgeStage(run: ExperimentRun, spec: JudgeStage): Promise<JudgedLine[]> {
+  const stage = beginStage(run, spec.name, spec.judge);
+  const inputs = spec.plans.map((record) => ({
+    record,
+    query: run.byQuery.get(queryKey(record.query_id))?.query ?? "",
+    reference: run.references.get(queryKey(record.query_id)) as Plan,
+  }));
+  const judged = await withModel(spec.judge, run.config, run.context, stage, (session) =>
+    judgePlans(session, inputs, {
+      mode: spec.mode,
+      ...(spec.metrics ? { metrics: spec.metrics } : {}),
+      prompts: run.prompts,
+      progress: run.context.progress(spec.progress),
+    }),
+  );
+  judgeFailures(stage, judged);
+  write(run, spec.output[0], spec.output[1], judged, stage);
+  return judged;
+}
+
+/** 3. Judges: metric-wise and one-shot, as configured. */
+async function judgeStages(run: ExperimentRun, plans: readonly PlanRecord[]): Promise<void> {
+  const judges = run.config.judges;
+  if (judges.metric_wise)
+    run.outcome.metricWise = await judgeStage(run, {
+      name: "judge metric-wise",
+      judge: judges.metric_wise,
+      plans,
+      mode: "metric-wise",
+      ...(judges.metrics ? { metrics: judges.metrics } : {}),
+      progress: "plans judged metric-wise",
+      output: ["judged-metric-wise.jsonl", "metric_wise"],
     });
-  outcome.scores = planRecords.map(scoreOf);
-  write("scores.jsonl", "scores", outcome.scores);
-
-  const judgeInputs = (lines: readonly PlanRecord[]) =>
-    lines.map((record) => ({
-      record,
-      query: byQuery.get(queryKey(record.query_id))?.query ?? "",
-      reference: references.get(queryKey(record.query_id)) as Plan,
-    }));
-
-  // 3. Judges.
-  const judges = config.judges;
-  if (judges.metric_wise) {
-    const stage = stageOf("judge metric-wise", judges.metric_wise);
-    outcome.stages.push(stage);
-    outcome.metricWise = await withModel(judges.metric_wise, config, context, stage, (session) =>
-      judgePlans(session, judgeInputs(planRecords), {
-        mode: "metric-wise",
-        ...(judges.metrics ? { metrics: judges.metrics } : {}),
-        prompts,
-        progress: context.progress("plans judged metric-wise"),
-      }),
-    );
-    judgeFailures(stage, outcome.metricWise);
-    write("judged-metric-wise.jsonl", "metric_wise", outcome.metricWise, stage);
-  }
-  if (judges.one_shot) {
-    const stage = stageOf("judge one-shot", judges.one_shot);
-    outcome.stages.push(stage);
-    outcome.oneShot = await withModel(judges.one_shot, config, context, stage, (session) =>
-      judgePlans(session, judgeInputs(planRecords), {
-        mode: "one-shot",
-        prompts,
-        progress: context.progress("plans judged one-shot"),
-      }),
-    );
-    judgeFailures(stage, outcome.oneShot);
-    write("judged-one-shot.jsonl", "one_shot", outcome.oneShot, stage);
-  }
-
-  // 4. The evaluator → optimizer loop, and the plans before and after it (Table 4).
-  if (config.refine) {
-    const refine = config.refine;
-    const stage = stageOf("refine", refine);
-    outcome.stages.push(stage);
-    outcome.lineages = await withModel(refine, config, context, stage, (session) =>
-      refinePlans(
-        session,
-        planRecords.map((record) => ({ record, query: byQuery.get(queryKey(record.query_id))?.query ?? "" })),
-        { maxPasses: refine.max_passes, prompts, progress: context.progress("lineages") },
-      ),
-    );
-    for (const line of outcome.lineages) {
-      add(stage, "evaluator-or-optimizer", line.failures);
-      if (line.status === "error") add(stage, "request-error");
-    }
-    const unusable = outcome.lineages.filter((l) => l.status === "unusable").length;
-    if (unusable > 0) stage.notes.push(`${unusable} starting plans unreadable (no loop)`);
-    write("lineages.jsonl", "lineages", outcome.lineages, stage);
-    const finals: PlanRecord[] = outcome.lineages.flatMap((line) => {
-      const last = line.lineage.at(-1);
-      return last && (line.status === "done" || line.status === "incomplete")
-        ? [
-            {
-              query_id: line.query_id,
-              planner: line.planner,
-              prompt_type: line.prompt_type,
-              plan: renderPlan(last.plan),
-            },
-          ]
-        : [];
+  if (judges.one_shot)
+    run.outcome.oneShot = await judgeStage(run, {
+      name: "judge one-shot",
+      judge: judges.one_shot,
+      plans,
+      mode: "one-shot",
+      progress: "plans judged one-shot",
+      output: ["judged-one-shot.jsonl", "one_shot"],
     });
-    write("final-plans.jsonl", "final_plans", finals);
-    const started = new Set(
-      finals.map((f) => JSON.stringify([queryKey(f.query_id), f.planner, f.prompt_type])),
-    );
-    const isStarted = (l: {
-      query_id: string | number | null;
-      planner: string | null;
-      prompt_type: string | null;
-    }) => started.has(JSON.stringify([queryKey(l.query_id ?? ""), l.planner, l.prompt_type]));
-    if (judges.one_shot && outcome.oneShot) {
-      const oneShotJudge = judges.one_shot;
-      const after = stageOf("judge one-shot (after the loop)", oneShotJudge);
-      outcome.stages.push(after);
-      const judged = await withModel(oneShotJudge, config, context, after, (session) =>
-        judgePlans(session, judgeInputs(finals), {
-          mode: "one-shot",
-          prompts,
-          progress: context.progress("final plans judged"),
-        }),
-      );
-      judgeFailures(after, judged);
-      write("judged-one-shot-final.jsonl", "one_shot_final", judged, after);
-      outcome.before = outcome.oneShot.filter(isStarted);
-      outcome.after = judged;
-    } else {
-      outcome.before = outcome.scores.filter(isStarted);
-      outcome.after = finals.map(scoreOf);
-    }
-  }
+}
 
-  // 5. Execute: R1 (no plan), R2 (the best plans), R3 (every generated plan) on the workspace.
-  if (config.execute) {
-    const execute = config.execute;
-    if (!context.execute) throw new Error("the execute stage was configured but no executor was supplied");
-    const stage = stageOf("execute", execute);
-    outcome.stages.push(stage);
-    const result = await withModel(execute, config, context, stage, (session) =>
-      (context.execute as ExecuteStage)({
-        config: execute,
-        queries: selected,
-        plans: planRecords,
-        session,
-        label: labelOf(execute),
-        journal: file("execute-journal.jsonl"),
-        signal: context.signal,
-        progress: context.progress,
-      }),
-    );
-    const lines = result.lines;
-    outcome.executed = lines;
-    const failed = (source: string) => lines.filter((l) => l.source === source && l.status !== "answered");
-    add(stage, "r1-failed", failed("R1").length);
-    add(stage, "plan-failed", failed("R2").length + failed("R3").length);
-    for (const line of [...failed("R1"), ...failed("R2"), ...failed("R3")])
-      context.log(
-        `execute ${line.source}${line.planner ? ` ${line.planner} (${line.prompt_type})` : ""}: query ${line.query_id}: ${line.error ?? "not answered"}`,
-      );
-    const judged = lines.filter((l) => l.correct !== null);
-    stage.notes.push(
-      ...result.notes,
-      `${judged.filter((l) => l.correct).length} of ${judged.length} answers with a reference correct`,
-    );
-    write("executed.jsonl", "executed", lines, stage);
-  }
+/** The last plan of every lineage the loop started and finished (or stopped with passes left undone). */
+function finalPlans(lineages: readonly LineageLine[]): PlanRecord[] {
+  return lineages.flatMap((line) => {
+    const last = line.lineage.at(-1);
+    return last && (line.status === "done" || line.status === "incomplete")
+      ? [
+          {
+            query_id: line.query_id,
+            planner: line.planner,
+            prompt_type: line.prompt_type,
+            plan: renderPlan(last.plan),
+          },
+        ]
+      : [];
+  });
+}
 
-  // 6. End-to-end answers, judged three ways: the executed answers, or a responses file written elsewhere.
-  if (config.answers) {
-    const { judge, responses } = config.answers;
-    const stage = stageOf("answers", judge);
-    outcome.stages.push(stage);
-    let items: (ResponsesRecord & { planner: string | null; prompt_type: string | null })[];
-    if (responses === undefined) {
-      const built = responsesFrom(outcome.executed ?? []);
-      outcome.unjudged = built.unjudgeable;
-      if (built.unjudgeable.length > 0)
-        stage.notes.push(
-          `${built.unjudgeable.length} comparisons not judged: fewer than two answers executed`,
-        );
-      items = built.records.map((r) => ({
-        query_id: r.query_id,
-        query: r.query,
-        responses: r.responses,
-        planner: r.planner,
-        prompt_type: r.prompt_type,
-      }));
-    } else {
-      items = readJsonl(responses, ResponsesRecordSchema).map((r) => ({
-        ...r,
-        planner: null,
-        prompt_type: null,
-      }));
-      if (items.length === 0) throw new UserError(`${responses}: no response lines to judge`);
-    }
-    const judgements = await withModel(judge, config, context, stage, (session) =>
-      judgeAnswers(items, session, undefined, prompts.get("answer-judge")),
+/** 4. The evaluator → optimizer loop, and the plans before and after it (Table 4). */
+async function refineStage(
+  run: ExperimentRun,
+  refine: NonNullable<ExperimentConfig["refine"]>,
+  plans: readonly PlanRecord[],
+): Promise<void> {
+  const { config, context, outcome } = run;
+  const stage = beginStage(run, "refine", refine);
+  const lineages = await withModel(refine, config, context, stage, (session) =>
+    refinePlans(
+      session,
+      plans.map((record) => ({ record, query: run.byQuery.get(queryKey(record.query_id))?.query ?? "" })),
+      { maxPasses: refine.max_passes, prompts: run.prompts, progress: context.progress("lineages") },
+    ),
+  );
+  outcome.lineages = lineages;
+  for (const line of lineages) {
+    add(stage, "evaluator-or-optimizer", line.failures);
+    if (line.status === "error") add(stage, "request-error");
+  }
+  const unusable = lineages.filter((l) => l.status === "unusable").length;
+  if (unusable > 0) stage.notes.push(`${unusable} starting plans unreadable (no loop)`);
+  write(run, "lineages.jsonl", "lineages", lineages, stage);
+  const finals = finalPlans(lineages);
+  write(run, "final-plans.jsonl", "final_plans", finals);
+  const started = new Set(
+    finals.map((f) => JSON.stringify([queryKey(f.query_id), f.planner, f.prompt_type])),
+  );
+  const isStarted = (l: {
+    query_id: string | number | null;
+    planner: string | null;
+    prompt_type: string | null;
+  }) => started.has(JSON.stringify([queryKey(l.query_id ?? ""), l.planner, l.prompt_type]));
+  const oneShotJudge = config.judges.one_shot;
+  if (oneShotJudge && outcome.oneShot) {
+    const judged = await judgeStage(run, {
+      name: "judge one-shot (after the loop)",
+      judge: oneShotJudge,
+      plans: finals,
+      mode: "one-shot",
+      progress: "final plans judged",
+      output: ["judged-one-shot-final.jsonl", "one_shot_final"],
+    });
+    outcome.before = outcome.oneShot.filter(isStarted);
+    outcome.after = judged;
+  } else {
+    outcome.before = outcome.scores.filter(isStarted);
+    outcome.after = finals.map((plan) => scoreOf(run, plan));
+  }
+}
+
+/** 5. Execute: R1 (no plan), R2 (the best plans), R3 (every generated plan) on the workspace. */
+async function executeStage(run: ExperimentRun, execute: ExecuteConfig, plans: PlanRecord[]): Promise<void> {
+  const { config, context } = run;
+  const executor = context.execute;
+  if (!executor) throw new Error("the execute stage was configured but no executor was supplied");
+  const stage = beginStage(run, "execute", execute);
+  const result = await withModel(execute, config, context, stage, (session) =>
+    executor({
+      config: execute,
+      queries: run.outcome.queries,
+      plans,
+      session,
+      label: labelOf(execute),
+      journal: run.file("execute-journal.jsonl"),
+      signal: context.signal,
+      progress: context.progress,
+    }),
+  );
+  const lines = result.lines;
+  run.outcome.executed = lines;
+  const failed = (source: string) => lines.filter((l) => l.source === source && l.status !== "answered");
+  add(stage, "r1-failed", failed("R1").length);
+  add(stage, "plan-failed", failed("R2").length + failed("R3").length);
+  for (const line of [...failed("R1"), ...failed("R2"), ...failed("R3")])
+    context.log(
+      `execute ${line.source}${line.planner ? ` ${line.planner} (${line.prompt_type})` : ""}: query ${line.query_id}: ${line.error ?? "not answered"}`,
     );
-    add(stage, "judgement-failed", judgements.filter((j) => j.status !== "judged").length);
-    outcome.answers = judgements.map((j, i) => ({
-      ...j,
-      planner: items[i]?.planner ?? null,
-      prompt_type: items[i]?.prompt_type ?? null,
+  const judged = lines.filter((l) => l.correct !== null);
+  stage.notes.push(
+    ...result.notes,
+    `${judged.filter((l) => l.correct).length} of ${judged.length} answers with a reference correct`,
+  );
+  write(run, "executed.jsonl", "executed", lines, stage);
+}
+
+type AnswerItem = ResponsesRecord & { planner: string | null; prompt_type: string | null };
+
+/** What the answer judge compares: the executed answers, or the lines of a responses file written elsewhere. */
+function answerItems(run: ExperimentRun, responses: string | undefined, stage: StageSummary): AnswerItem[] {
+  if (responses === undefined) {
+    const built = responsesFrom(run.outcome.executed ?? []);
+    run.outcome.unjudged = built.unjudgeable;
+    if (built.unjudgeable.length > 0)
+      stage.notes.push(`${built.unjudgeable.length} comparisons not judged: fewer than two answers executed`);
+    return built.records.map((r) => ({
+      query_id: r.query_id,
+      query: r.query,
+      responses: r.responses,
+      planner: r.planner,
+      prompt_type: r.prompt_type,
     }));
-    write("answers.jsonl", "answers", outcome.answers, stage);
   }
+  const items = readJsonl(responses, ResponsesRecordSchema).map((r) => ({
+    ...r,
+    planner: null,
+    prompt_type: null,
+  }));
+  if (items.length === 0) throw new UserError(`${responses}: no response lines to judge`);
+  return items;
+}
 
-  // 7. Agreement: judges with code, and with humans where labels are given.
+/** 6. End-to-end answers, judged three ways. */
+async function answersStage(
+  run: ExperimentRun,
+  answers: NonNullable<ExperimentConfig["answers"]>,
+): Promise<void> {
+  const { judge, responses } = answers;
+  const stage = beginStage(run, "answers", judge);
+  const items = answerItems(run, responses, stage);
+  const judgements = await withModel(judge, run.config, run.context, stage, (session) =>
+    judgeAnswers(items, session, undefined, run.prompts.get("answer-judge")),
+  );
+  add(stage, "judgement-failed", judgements.filter((j) => j.status !== "judged").length);
+  run.outcome.answers = judgements.map((j, i) => ({
+    ...j,
+    planner: items[i]?.planner ?? null,
+    prompt_type: items[i]?.prompt_type ?? null,
+  }));
+  write(run, "answers.jsonl", "answers", run.outcome.answers, stage);
+}
+
+/** 7. Agreement: judges with code, and with humans where labels are given. */
+function agreementStage(run: ExperimentRun): void {
+  const { outcome, file } = run;
   const agree = (name: string, compare: () => unknown, files: string) => {
     try {
       outcome.agreements.push({ name, file: files, report: compare(), reason: null });
@@ -442,7 +508,7 @@ export async function runExperiment(
       () => compareScoreFiles(file("scores.jsonl"), file("judged-one-shot.jsonl")),
       "scores.jsonl ↔ judged-one-shot.jsonl",
     );
-  const labels = config.human_labels ?? {};
+  const labels = run.config.human_labels ?? {};
   if (labels.scores) {
     const gold = labels.scores;
     if (outcome.files.metric_wise)
@@ -463,5 +529,20 @@ export async function runExperiment(
     const gold = labels.answers;
     agree("answer judge vs humans", () => compareAnswerFiles(gold, file("answers.jsonl")), gold);
   }
-  return outcome;
+}
+
+export async function runExperiment(
+  config: ExperimentConfig,
+  context: ExperimentContext,
+): Promise<ExperimentOutcome> {
+  const run = startRun(config, context);
+  const plans = await generateStage(run);
+  run.outcome.scores = plans.map((plan) => scoreOf(run, plan));
+  write(run, "scores.jsonl", "scores", run.outcome.scores);
+  await judgeStages(run, plans);
+  if (config.refine) await refineStage(run, config.refine, plans);
+  if (config.execute) await executeStage(run, config.execute, plans);
+  if (config.answers) await answersStage(run, config.answers);
+  agreementStage(run);
+  return run.outcome;
 }
