@@ -38,7 +38,7 @@ export default mergeConfig(
         "src/grade/grade-memo.test.ts",
         "src/cli/replicas.test.ts",
         "src/runner/run.test.ts",
-        "src/plans/experiment/examples.test.ts",
+        "src/workflows/experiment/examples.test.ts",
       ],
     },
   }),

@@ -42,8 +42,11 @@ function edges(files: readonly string[] = modules()): Edge[] {
   });
 }
 
-/** Folders that are a layer of their own inside their top folder (the review workbench's web layer). */
-const NESTED_UNITS = ["review/web"];
+/**
+ * Folders that are a unit of their own inside their top folder: the review workbench's web layer, and each plan
+ * workflow (so two workflows importing each other is a sibling cycle, not one folder talking to itself).
+ */
+const NESTED_UNITS = ["review/web", "workflows/experiment", "workflows/plan-models", "workflows/answers"];
 
 /** The unit of layering: a nested unit, the top folder, or a root file's name. */
 const unitOf = (file: string) =>
@@ -195,6 +198,15 @@ describe("the import graph", () => {
     expect(cliImports([{ from: "cli/main.ts", to: "cli/run.ts" }])).toEqual([]);
   });
 
+  it("catches two plan workflows importing each other (negative control)", () => {
+    const both = [
+      { from: "workflows/answers/prompt.ts", to: "workflows/plan-models/templates.ts" },
+      { from: "workflows/plan-models/prompt-set.ts", to: "workflows/answers/prompt.ts" },
+    ];
+    expect(siblingCycles(both)).toEqual(["workflows/answers", "workflows/plan-models"]);
+    expect(siblingCycles(both.slice(1))).toEqual([]);
+  });
+
   it("catches a file cycle and a test-support import (negative control)", () => {
     const cycle = [
       { from: "grade/a.ts", to: "grade/b.ts" },
@@ -212,12 +224,21 @@ describe("the import graph", () => {
 
   it("catches an upward import (negative control)", () => {
     expect(violation({ from: "tools/structural.ts", to: "extract/lenient-json.ts" })).toMatch(/higher layer/);
-    expect(violation({ from: "plans/models/command.ts", to: "cli/io.ts" })).toMatch(/higher layer/);
+    expect(violation({ from: "workflows/plan-models/command.ts", to: "cli/io.ts" })).toMatch(/higher layer/);
     expect(violation({ from: "text/lenient-json.ts", to: "extract/types.ts" })).toMatch(
       /^shared text imports/,
     );
     expect(violation({ from: "cli/run.ts", to: "runner/run.ts" })).toBeNull();
     expect(violation({ from: "review/store.ts", to: "review/web/app.ts" })).toMatch(/higher layer/);
+    // The plan workflows sit above the runner and the plan core, below planning's execute stage.
+    expect(violation({ from: "plans/report/build.ts", to: "workflows/plan-models/judge.ts" })).toMatch(
+      /higher layer/,
+    );
+    expect(violation({ from: "runner/session.ts", to: "workflows/templates.ts" })).toMatch(/higher layer/);
+    expect(violation({ from: "workflows/plan-models/judge.ts", to: "runner/session.ts" })).toBeNull();
+    expect(
+      violation({ from: "planning/experiment-execute.ts", to: "workflows/experiment/executed.ts" }),
+    ).toBeNull();
     expect(violation({ from: "review/web/app.ts", to: "review/contract.ts" })).toBeNull();
     expect(all.length).toBeGreaterThan(500);
   });

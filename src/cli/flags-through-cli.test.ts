@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ChatBody, type MockServer, startMockServer } from "../mock-server/openai-server.js";
 import { candidateIds, scriptedModel, stepAnswer } from "../mock-server/plan-prompts.js";
 import { CORPUS_DIR, PACKAGE_ROOT } from "../paths.js";
-import { queryLines, writeJsonl } from "../plans/models/test-support/fixtures.js";
 import { captureIo } from "../test-support/capture-io.js";
 import { tempDir } from "../test-support/temp.js";
+import { queryLines, writeJsonl } from "../workflows/plan-models/test-support/fixtures.js";
 import { main } from "./main.js";
 
 const dir = tempDir("tooluse-flags-");

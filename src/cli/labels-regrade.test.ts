@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MockServer, startMockServer } from "../mock-server/openai-server.js";
 import { scriptedModel } from "../mock-server/plan-prompts.js";
 import { DATA_DIR, PACKAGE_ROOT } from "../paths.js";
-import { ESCALATION_BEST } from "../plans/models/test-support/fixtures.js";
 import { captureIo } from "../test-support/capture-io.js";
 import { tempDir } from "../test-support/temp.js";
+import { ESCALATION_BEST } from "../workflows/plan-models/test-support/fixtures.js";
 import { main } from "./main.js";
 
 let dir: ReturnType<typeof tempDir>;

@@ -1,11 +1,11 @@
 /** What the model-calling plan commands share: the session's lifetime, Ctrl-C, exit codes for expected failures. */
 import { existsSync } from "node:fs";
 import { UserError } from "../errors.js";
-import { workProgress } from "../plans/models/progress.js";
-import { type PromptSet, promptSet } from "../plans/models/prompt-set.js";
-import type { QuerySelection } from "../plans/models/records.js";
-import { type PromptRole, parsePromptFileFlags } from "../plans/models/templates.js";
+import type { QuerySelection } from "../plans/query-records.js";
 import { MODEL_BACKENDS, type ModelBackend, type ModelSession, openSession } from "../runner/session.js";
+import { workProgress } from "../workflows/plan-models/progress.js";
+import { type PromptSet, promptSet } from "../workflows/plan-models/prompt-set.js";
+import { type PromptRole, parsePromptFileFlags } from "../workflows/templates.js";
 import { reportExpected } from "./boundary.js";
 import { type Io, stderrLive } from "./io.js";
 import { type ModelFlags, type ModelSettings, PLAN_FLAG_DEFAULTS, parseModelFlags } from "./model-flags.js";

@@ -2,9 +2,9 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type ChatBody, type MockServer, startMockServer } from "../mock-server/openai-server.js";
-import type { AnswerJudgement } from "../plans/answers/index.js";
 import { captureIo } from "../test-support/capture-io.js";
 import { tempDir } from "../test-support/temp.js";
+import type { AnswerJudgement } from "../workflows/answers/index.js";
 import { type PlanAnswersOptions, runPlanAnswers } from "./plan-answers.js";
 
 const score = (validity: number, consistency: number, completeness: number, redundancy: number) => ({

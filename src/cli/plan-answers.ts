@@ -2,14 +2,14 @@
 import { UserError } from "../errors.js";
 import { writeOutput } from "../io/output.js";
 import { readJsonl } from "../jsonl.js";
+import { assertUniqueQueryIds, selectByQuery } from "../plans/query-records.js";
+import { terminalText } from "../sanitize.js";
 import {
   formatAnswerSummary,
   judgeAnswers,
   ResponsesRecordSchema,
   summariseAnswers,
-} from "../plans/answers/index.js";
-import { assertUniqueQueryIds, selectByQuery } from "../plans/models/records.js";
-import { terminalText } from "../sanitize.js";
+} from "../workflows/answers/index.js";
 import { type Io, outputOptions } from "./io.js";
 import {
   jsonLines,

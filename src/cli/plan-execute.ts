@@ -29,8 +29,8 @@ import {
   withCorrectness,
 } from "../planning/index.js";
 import { QueryRecordSchema } from "../plans/data/index.js";
-import { selectByQuery } from "../plans/models/records.js";
 import { parseReference } from "../plans/parse.js";
+import { selectByQuery } from "../plans/query-records.js";
 import { PlanRecordSchema, queryKey } from "../plans/records.js";
 import { terminalText } from "../sanitize.js";
 import type { Engine } from "../workspace/engines/engine.js";

@@ -7,19 +7,19 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { UserError } from "../errors.js";
 import { writeOutput } from "../io/output.js";
-import { readExperimentConfig } from "../plans/experiment/config.js";
-import type { ExperimentConfig } from "../plans/experiment/config-schema.js";
-import { estimateExperiment } from "../plans/experiment/estimate.js";
+import { renderTable } from "../report/table.js";
+import { readExperimentConfig } from "../workflows/experiment/config.js";
+import type { ExperimentConfig } from "../workflows/experiment/config-schema.js";
+import { estimateExperiment } from "../workflows/experiment/estimate.js";
 import {
   clean,
   experimentCharts,
   experimentSections,
   renderHtml,
   renderText,
-} from "../plans/experiment/report.js";
-import { experimentPrompts, failureCount, runExperiment } from "../plans/experiment/run.js";
-import { PROMPT_ROLES } from "../plans/models/templates.js";
-import { renderTable } from "../report/table.js";
+} from "../workflows/experiment/report.js";
+import { experimentPrompts, failureCount, runExperiment } from "../workflows/experiment/run.js";
+import { PROMPT_ROLES } from "../workflows/templates.js";
 import { reportExpected } from "./boundary.js";
 import type { Io } from "./io.js";
 import { progressFor } from "./model-session.js";

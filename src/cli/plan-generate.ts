@@ -1,11 +1,16 @@
 /** `tooluse plan generate`: ask a planner model for plans; raw outputs go to a plans file `plan score` reads. */
 import { UserError } from "../errors.js";
 import { writeOutput } from "../io/output.js";
-import { generateJobs, generatePlans, generateReplies, PlanLineSchema } from "../plans/models/generate.js";
-import { PROMPT_TYPES, type PromptType } from "../plans/models/generate-prompt.js";
-import { readQueries } from "../plans/models/records.js";
-import { readEarlierOutput, replayingSession, resumeSummary } from "../plans/models/resume.js";
+import { readQueries } from "../plans/query-records.js";
 import { terminalText } from "../sanitize.js";
+import {
+  generateJobs,
+  generatePlans,
+  generateReplies,
+  PlanLineSchema,
+} from "../workflows/plan-models/generate.js";
+import { PROMPT_TYPES, type PromptType } from "../workflows/plan-models/generate-prompt.js";
+import { readEarlierOutput, replayingSession, resumeSummary } from "../workflows/plan-models/resume.js";
 import { label, wholeNumber } from "./flags.js";
 import { type Io, outputOptions } from "./io.js";
 import {

@@ -2,16 +2,16 @@
 import { UserError } from "../errors.js";
 import { writeOutput } from "../io/output.js";
 import { readJsonl } from "../jsonl.js";
-import { type JudgeInput, judgePlans, judgeReplies } from "../plans/models/judge.js";
-import { JudgedLineSchema } from "../plans/models/judge-line.js";
-import { JUDGE_METRICS, type JudgeMetric } from "../plans/models/judge-prompts.js";
-import { judgeReport } from "../plans/models/judge-report.js";
-import { selectByQuery } from "../plans/models/records.js";
-import { formatJudgeReport } from "../plans/models/report-text.js";
-import { readEarlierOutput, replayingSession, resumeSummary } from "../plans/models/resume.js";
+import { JUDGE_METRICS, type JudgeMetric } from "../plans/judge-metrics.js";
 import { parseReference } from "../plans/parse.js";
+import { selectByQuery } from "../plans/query-records.js";
 import { PlanRecordSchema, queryKey, ReferenceRecordSchema } from "../plans/records.js";
 import { terminalText } from "../sanitize.js";
+import { type JudgeInput, judgePlans, judgeReplies } from "../workflows/plan-models/judge.js";
+import { JudgedLineSchema } from "../workflows/plan-models/judge-line.js";
+import { judgeReport } from "../workflows/plan-models/judge-report.js";
+import { formatJudgeReport } from "../workflows/plan-models/report-text.js";
+import { readEarlierOutput, replayingSession, resumeSummary } from "../workflows/plan-models/resume.js";
 import { type Io, outputOptions } from "./io.js";
 import {
   type CommandContext,

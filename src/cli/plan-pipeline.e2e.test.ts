@@ -21,17 +21,17 @@ import {
   stepAnswer,
 } from "../mock-server/plan-prompts.js";
 import { PACKAGE_ROOT } from "../paths.js";
+import { parsePlan } from "../plans/parse.js";
+import { ratingFromF1 } from "../plans/rating.js";
+import { captureIo } from "../test-support/capture-io.js";
+import { tempDir } from "../test-support/temp.js";
 import {
   ESCALATION_BEST,
   QA_BEST,
   queryLines,
   SENTIMENT_BEST,
   writeJsonl,
-} from "../plans/models/test-support/fixtures.js";
-import { parsePlan } from "../plans/parse.js";
-import { ratingFromF1 } from "../plans/rating.js";
-import { captureIo } from "../test-support/capture-io.js";
-import { tempDir } from "../test-support/temp.js";
+} from "../workflows/plan-models/test-support/fixtures.js";
 import { main } from "./main.js";
 
 const SENTIMENT_WEAK = SENTIMENT_BEST.replace('RAG((1), "How did', 'T2S((1), "How did');

@@ -2,17 +2,17 @@
 import { UserError } from "../errors.js";
 import { writeOutput } from "../io/output.js";
 import { readJsonl } from "../jsonl.js";
-import { readQueries, selectByQuery } from "../plans/models/records.js";
+import { readQueries, selectByQuery } from "../plans/query-records.js";
+import { PlanRecordSchema, queryKey } from "../plans/records.js";
+import { renderPlan } from "../plans/render.js";
+import { terminalText } from "../sanitize.js";
 import {
   DEFAULT_MAX_PASSES,
   type LineageLine,
   type RefineInput,
   refinePlans,
-} from "../plans/models/refine.js";
-import { formatRefineSummary } from "../plans/models/report-text.js";
-import { PlanRecordSchema, queryKey } from "../plans/records.js";
-import { renderPlan } from "../plans/render.js";
-import { terminalText } from "../sanitize.js";
+} from "../workflows/plan-models/refine.js";
+import { formatRefineSummary } from "../workflows/plan-models/report-text.js";
 import { wholeNumber } from "./flags.js";
 import { type Io, outputOptions } from "./io.js";
 import {

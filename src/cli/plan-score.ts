@@ -16,8 +16,8 @@ import {
   queryKey,
   ReferenceRecordSchema,
 } from "../plans/index.js";
-import { table } from "../plans/models/report-text.js";
 import { terminalText } from "../sanitize.js";
+import { table } from "../workflows/plan-models/report-text.js";
 import { reportExpected } from "./boundary.js";
 import { outputOptions } from "./io.js";
 

@@ -4,10 +4,10 @@
  * so every plan command runs against the mock server; what they score is the reference itself.
  */
 import { readFileSync } from "node:fs";
-import { PROMPT_TITLES } from "../plans/models/prompt-parts.js";
 import { parseReference } from "../plans/parse.js";
 import { ratingFromF1 } from "../plans/rating.js";
 import { renderPlan } from "../plans/render.js";
+import { PROMPT_TITLES } from "../workflows/plan-models/prompt-parts.js";
 import type { ChatBody, ScriptedReply } from "./openai-server.js";
 import {
   type Asked,

@@ -3,8 +3,9 @@
  * kind to a handler. Helpers read what a prompt shows (query, step ids, plans) back out of its messages.
  */
 
-import { JUDGE_METRICS, JUDGE_POINTS, type JudgeMetric, metricTitle } from "../plans/models/judge-prompts.js";
-import { PROMPT_TITLES } from "../plans/models/prompt-parts.js";
+import { JUDGE_METRICS, JUDGE_POINTS, type JudgeMetric } from "../plans/judge-metrics.js";
+import { metricTitle } from "../workflows/plan-models/judge-prompts.js";
+import { PROMPT_TITLES } from "../workflows/plan-models/prompt-parts.js";
 import type { ChatBody, ScriptedReply } from "./openai-server.js";
 
 export interface Asked {

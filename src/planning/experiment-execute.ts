@@ -5,10 +5,10 @@
  * stage's journal, which a re-run of the experiment resumes; the model's replies come from the response cache.
  */
 import { UserError } from "../errors.js";
-import type { ExecutedLine, ExecuteStage } from "../plans/experiment/executed.js";
-import { bestPlanOf } from "../plans/models/records.js";
 import { parseReference } from "../plans/parse.js";
+import { bestPlanOf } from "../plans/query-records.js";
 import { queryKey } from "../plans/records.js";
+import type { ExecutedLine, ExecuteStage } from "../workflows/experiment/executed.js";
 import { openWorkspace, type Workspace } from "../workspace/open.js";
 import { StepJournal } from "./execute/journal.js";
 import { executeWithoutPlans } from "./execute/r1.js";

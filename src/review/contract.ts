@@ -9,8 +9,8 @@
  * case id…) come from the task, so a client never repeats them.
  */
 import { z } from "zod";
-import { STEP_TAGS } from "../plans/models/records.js";
 import { PLAN_POINTS } from "../plans/points.js";
+import { STEP_TAGS } from "../plans/query-records.js";
 import { RATINGS } from "../plans/rating.js";
 import { CONVERSATION_ROLES } from "../report/html/describe-case.js";
 

@@ -7,6 +7,10 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["mock-server", "review/web"],
   ["review"],
   ["planning"],
+  // The plan workflows (generate, judge, refine, answers, experiment) run models through the runner's one session,
+  // above it; each folder is a unit of its own, so the sibling rule keeps them free of cycles. `workflows` alone is
+  // its root files, the leaves they share (prompt templates, the reply-object rule).
+  ["workflows/experiment", "workflows/plan-models", "workflows/answers", "workflows"],
   ["runner", "report", "render", "plans", "import", "selftest", "config"],
   ["backends", "protocols", "metrics", "workspace"],
   ["grade"],

@@ -12,8 +12,8 @@ import { z } from "zod";
 import { readInputText } from "../../input/read.js";
 import { readJsonl } from "../../jsonl.js";
 import { RowErrors, readCsv } from "../data/release-csv.js";
-import { JUDGE_METRICS } from "../models/judge-prompts.js";
-import { STEP_TAGS } from "../models/records.js";
+import { JUDGE_METRICS } from "../judge-metrics.js";
+import { STEP_TAGS } from "../query-records.js";
 import { RATINGS } from "../rating.js";
 
 const QueryId = z.union([z.string().min(1), z.number().int()]);

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { UserError } from "../../errors.js";
 import { readJsonl } from "../../jsonl.js";
-import { JUDGE_METRICS } from "../models/judge-prompts.js";
+import { JUDGE_METRICS } from "../judge-metrics.js";
 import { RATINGS } from "../rating.js";
 import { queryKey } from "../records.js";
 import { readScoreCsv } from "./label-files.js";

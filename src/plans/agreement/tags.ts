@@ -11,7 +11,7 @@ import { z } from "zod";
 import { UserError } from "../../errors.js";
 import { readJsonl } from "../../jsonl.js";
 import { describeKeyMismatch, parseKeys } from "../../text/key-mismatch.js";
-import { STEP_TAGS } from "../models/records.js";
+import { STEP_TAGS } from "../query-records.js";
 import { queryKey } from "../records.js";
 import { type BootstrapSettings, DEFAULT_BOOTSTRAP, type Estimate, estimate } from "./estimate.js";
 import { readTagLabels, type TagLabel } from "./label-files.js";

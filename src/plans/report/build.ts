@@ -7,7 +7,7 @@ import {
   DEFAULT_AGGREGATE_OPTIONS,
   type MeanWithInterval,
 } from "../aggregate.js";
-import { JUDGE_METRICS } from "../models/judge-prompts.js";
+import { JUDGE_METRICS } from "../judge-metrics.js";
 import { inTier, RATINGS, type Rating, TIERS, type Tier } from "../rating.js";
 import { queryKey } from "../records.js";
 import {

@@ -15,7 +15,7 @@ import {
 import { captureIo } from "../../test-support/capture-io.js";
 import { describeWith } from "../../test-support/requirements.js";
 import { tempDir } from "../../test-support/temp.js";
-import { JUDGE_METRICS } from "../models/judge-prompts.js";
+import { JUDGE_METRICS } from "../judge-metrics.js";
 import { RATINGS } from "../rating.js";
 import type { ScoreLine } from "../score-line.js";
 import type { PlannerReport } from "./build.js";

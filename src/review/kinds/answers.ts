@@ -7,10 +7,10 @@
  * format `plan agree --kind answers` reads.
  */
 import { z } from "zod";
-import { normaliseDecision } from "../../plans/answers/decide.js";
-import { ResponsesRecordSchema } from "../../plans/answers/records.js";
+import { ResponsesRecordSchema } from "../../plans/answer-records.js";
 import { queryKey } from "../../plans/records.js";
 import { html, type SafeHtml } from "../../render/escape.js";
+import { normaliseDecision } from "../../workflows/answers/decide.js";
 import {
   type AnswersLabel,
   AnswersLabelSchema,

@@ -11,7 +11,7 @@ import { canonicalPlan, samePlan, strictBestPlan } from "../../plans/data/plan-f
 import { type SourceEntry, SourceEntrySchema } from "../../plans/data/schema.js";
 import { readSources } from "../../plans/data/source.js";
 import type { Plan } from "../../plans/model.js";
-import { readQueries } from "../../plans/models/records.js";
+import { readQueries } from "../../plans/query-records.js";
 import { queryKey } from "../../plans/records.js";
 import { renderPlan } from "../../plans/render.js";
 import { scorePlan } from "../../plans/score.js";

@@ -8,8 +8,8 @@ import { z } from "zod";
 import { UserError } from "../../errors.js";
 import { canonicalPlan } from "../../plans/data/plan-forms.js";
 import type { Plan } from "../../plans/model.js";
-import { STEP_TAGS } from "../../plans/models/records.js";
 import { parseReference } from "../../plans/parse.js";
+import { STEP_TAGS } from "../../plans/query-records.js";
 import { PlanRecordSchema, queryKey, ReferenceRecordSchema } from "../../plans/records.js";
 import { html } from "../../render/escape.js";
 import {

@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { UserError } from "../../errors.js";
 import { DEFAULT_TRIPLET_PLANNERS } from "../../plans/agreement/triplets.js";
-import { readQueries } from "../../plans/models/records.js";
+import { readQueries } from "../../plans/query-records.js";
 import { queryKey } from "../../plans/records.js";
 import { html } from "../../render/escape.js";
 import {

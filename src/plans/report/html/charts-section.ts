@@ -5,7 +5,7 @@
  */
 import { html, type SafeHtml } from "../../../render/escape.js";
 import { truncate } from "../../../sanitize.js";
-import { JUDGE_METRICS } from "../../models/judge-prompts.js";
+import { JUDGE_METRICS } from "../../judge-metrics.js";
 import { RATINGS } from "../../rating.js";
 import type { PlannerReport } from "../build.js";
 import type { LineageCurve } from "../lineage-curve.js";

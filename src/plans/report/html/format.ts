@@ -1,7 +1,7 @@
 /** Labels, scales and number formats of the HTML planner report; numbers are written as the terminal writes them. */
 
 import type { MeanWithInterval } from "../../aggregate.js";
-import { JUDGE_POINTS } from "../../models/judge-prompts.js";
+import { JUDGE_POINTS } from "../../judge-metrics.js";
 import { METRIC_POINTS } from "../../violations.js";
 import type { ReportMetric } from "../inputs.js";
 import { fixed } from "../numbers.js";
