@@ -32,6 +32,9 @@ function isToolLineAttempt(line: string): boolean {
   if (rest.includes("|")) return true;
   // E11: `TOOL get_weather city=Rome`, arguments written without the separator, is an attempt whatever its length.
   if (/^[ \t]+[\p{L}_][\p{L}\p{N}_.-]*[ \t]+[\p{L}_][\p{L}\p{N}_]*=/u.test(rest)) return true;
+  // (2.6.0) Arguments in brackets after the name (`TOOL convert_currency {amount: 120, …`, `TOOL get_time(tz=…)`): a
+  // call written in another shape, an attempt, not a sentence.
+  if (/^[ \t]+[\p{L}_][\p{L}\p{N}_.-]*(?:\(|[ \t]*\{[^}\n]*[:=])/u.test(rest)) return true;
   return (rest.match(/[\p{L}\p{N}_.'-]+/gu) ?? []).length < 3;
 }
 

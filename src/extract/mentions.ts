@@ -158,7 +158,14 @@ export function tagGoesOnInWords(seen: string, span: Span): boolean {
  * example count; "Here's how I'd do it:" also introduces real calls, so it is left to what follows the call.
  */
 const SHOWN_NOT_MADE =
-  /(?:^|[^\p{L}])(?:would (?:look|read)|(?:the|a|my|that|this) (?:call|request|invocation|block|line) would (?:be|go)|(?:could|might) look|looks? like this|i'?d (?:write|type|put)|i would (?:write|type|put)|(?:call|request|command|line) (?:i'?d|i would) (?:make|send|use|run|issue)|for example|for instance|e\.g\.|something like|such as|the (?:format|syntax|template) (?:is|looks|would be)|if i (?:were|was) to|were i to|hypothetical\p{L}*|(?:an|one) example|example:|например|пример\p{L}*|выглядел\p{L}* бы|выглядит так|будет выглядеть|бы выглядел\p{L}*|я бы (?:написал|написала|отправил|отправила|вызвал|вызвала)|формат\p{L}*|синтаксис\p{L}*|шаблон\p{L}*)(?:[^\p{L}]|$)/iu;
+  /(?:^|[^\p{L}])(?:would (?:look|read)|(?:the|a|my|that|this) (?:call|request|invocation|block|line|payload)(?: [\p{L}\p{N}_-]+){0,4} would (?:be|go|look)|(?:could|might) look|looks? like this|i'?d (?:write|type|put)|i would (?:write|type|put)|(?:call|request|command|line) (?:i'?d|i would) (?:make|send|use|run|issue)|for example|for instance|e\.g\.|something like|such as|the (?:format|syntax|template) (?:is|looks|would be)|if i (?:were|was) to|were i to|hypothetical\p{L}*|(?:an|one) example|example:|например|пример(?:а|у|ом|е|ы|ов|ам|ами|ах)?|выглядел\p{L}* бы|выглядит так|будет выглядеть|бы выглядел\p{L}*|я бы (?:написал|написала|отправил|отправила|вызвал|вызвала)|формат\p{L}*|синтаксис\p{L}*|шаблон\p{L}*)(?:[^\p{L}]|$)/iu;
+/**
+ * A frame that judges the shape it introduces wrong or needless, a counterexample: "Answering like this would be
+ * wrong:", "Don't do this:", «Вот так отвечать было бы неправильно:», «Лишний вызов:».
+ */
+const COUNTEREXAMPLE =
+  /(?:^|[^\p{L}])(?:would be (?:wrong|incorrect|a mistake|unnecessary|overkill|pointless)|(?:don'?t|do not|never) do (?:this|that|it)|(?:the )?wrong (?:way|answer|call|approach)|(?:было|будет) бы (?:неправильно|неверно|ошибкой|лишним|излишним|ошибочно)|(?:неправильн|неверн|лишн|ошибочн)\p{L}* (?:ответ|вариант|вызов|способ)|так (?:не )?(?:надо|нужно|стоит) (?:не )?(?:делать|отвечать))(?:[^\p{L}]|$)/iu;
+
 /** Cues after a shown call that it was not sent, or waits for permission. */
 const NOT_SENT =
   /(?:^|[^\p{L}])(?:(?:won'?t|will not|not going to|am not|'m not|isn'?t|wasn'?t|not|never|didn'?t|don'?t|haven'?t|have not|hasn'?t|has not) (?:\p{L}+ )?(?:run|send|execute|call|make|use|invoke|issue|sending|running|executing|calling|making|using|issuing|sent|run|executed|called)|would (?:return|give|produce|output|look|be|come back)|(?:just|only|merely) (?:showing|an example|illustrat|the format|a template|to show)|no need to (?:run|call|send)|should i (?:go ahead|run|send|do|call|proceed|make|execute)|(?:want|shall|would you like|do you want) me to (?:run|send|go ahead|do|call|proceed|make|execute|actually)|go ahead\?|proceed\?|if you (?:want|'d like|would like) (?:me )?to (?:run|send|call|execute)|не (?:буду|стану|стал|будем) (?:\p{L}+ )?(?:вызывать|запускать|отправлять|выполнять)|не (?:отправля|запуска|вызыва|выполня)\p{L}*|бы (?:вернул|вернула|вернуло|выдал|показал)|(?:просто|только|лишь) (?:пример|показываю|для примера)|(?:отправить|запустить|выполнить|вызвать)(?: (?:запрос|его|вызов))?\?)(?:[^\p{L}]|$)/iu;
@@ -246,12 +253,13 @@ const ASKS_PERMISSION =
   /(?:^|[^\p{L}])(?:(?:would you like|do you want|want|shall|should|may|can) (?:me to|i)(?: \p{L}+){0,3}\s*\?|хотите,? чтобы я|(?:мне|можно (?:мне )?)(?: \p{L}+){1,2}\s*\?)/iu;
 
 /**
- * Whether a preface before a shape presents it as an example, a hypothetical, an instruction to the user, or an
- * offer on a condition.
+ * Whether a preface before a shape presents it as an example, a hypothetical, a counterexample, an instruction to the
+ * user, or an offer on a condition.
  */
 export function prefaceShowsIt(preface: string): boolean {
   return (
     SHOWN_NOT_MADE.test(preface) ||
+    COUNTEREXAMPLE.test(preface) ||
     INSTRUCTS_USER.test(preface) ||
     OFFERS_IT.test(preface) ||
     WOULD_DO_IT.test(preface) ||

@@ -1,5 +1,5 @@
 /**
- * Blind sets 15s and 16s's shape classes (issue 25, round 5; docs/spec-conformance.md E8, E14, the leniency table),
+ * Blind sets 15s, 16s and 17s's shape classes (issue 25, round 5; docs/spec-conformance.md E8, E14, the leniency table),
  * hand-checked through `grade` with a control each, and a seeded relation for M6 (an option in a prose list).
  * Each failed on tooluse 2.5.0.
  */
@@ -113,5 +113,31 @@ describe("answer=grouped_number: a pass through a grouped number is named", () =
   it("names nothing when the number is written ungrouped, and spec1 fails the grouped form (controls)", () => {
     expect(graded("A kibibyte is 1024 bytes.").lenient).toBeUndefined();
     expect(graded("A kibibyte is 1,024 bytes.", SPEC1_RULES).passed).toBe(false);
+  });
+});
+
+describe("blind set 17s's classes", () => {
+  const json = '{"name": "get_weather", "arguments": {"city": "Rome"}}';
+  it("«примерно» (approximately) is no «пример» (example): the call after such a preface is the call", () => {
+    expect(reading(`Сейчас там примерно +20, уточню:\n${json}`)).toEqual(CALL);
+    expect(reading(`Например, так:\n${json}`)).toEqual(MENTION);
+  });
+  it("a hypothetical 'the request … would be' frame is a mention; 'the request is' is no frame (control)", () => {
+    expect(reading(`The request to the weather tool would be this payload:\n\n${json}`)).toEqual(MENTION);
+    expect(reading(`The request to the weather tool is:\n\n${json}`)).toEqual(CALL);
+  });
+  it("a counterexample frame makes a mention, in English and Russian", () => {
+    expect(reading(`Rome is sunny today, I think. Answering like this would be wrong:\n${json}`)).toEqual(
+      MENTION,
+    );
+    expect(reading(`Кстати, вот так отвечать было бы неправильно:\n\`\`\`\n${json}\n\`\`\``)).toEqual(
+      MENTION,
+    );
+  });
+  it("a TOOL line with its arguments in brackets after the name is a malformed attempt", () => {
+    const plain = (output: string) => reading(output, "plain");
+    expect(plain("I'll convert it.\nTOOL get_weather {city: Rome")).toEqual(ATTEMPT);
+    expect(plain('TOOL get_weather(city="Rome")')).toEqual(ATTEMPT);
+    expect(plain("TOOL calls (like get_weather) aren't needed here.").malformed).toBe(false);
   });
 });

@@ -12,6 +12,7 @@
  * answer otherwise (nothing asked, nothing refused).
  */
 import { isAlternative, isSupport, presentsQuotation } from "./content.js";
+import { wordsOf } from "./cues.js";
 import { isForeignQuestion, type Script } from "./foreign.js";
 import { isOffer, isSmallTalk, isToolRemark } from "./offer.js";
 import { isConditionalRefusal, isDecline, isRefusal } from "./refusal.js";
@@ -142,6 +143,15 @@ function inContext(all: readonly Unit[], roles: Role[]): void {
     if (sinceRequest && (role === "alternative" || role === "content") && isSupport(unit.text))
       role = "support";
     if (sinceRequest && role === "open_question" && isSupport(unit.text)) role = "support";
+    // "Into which language?\n- Spanish\n- French\n- Something else": short list items right after a request are
+    // the options it offers, however the request ended (a colon's list is presentBlock's).
+    if (
+      sinceRequest &&
+      unit.listItem &&
+      (role === "content" || role === "alternative") &&
+      isShortOption(unit)
+    )
+      role = "support";
     if (role === "support" && !sinceRequest) role = "content";
     // "Which city? Without it I can't fill in the forecast.": an inability that holds only until the question put to
     // the user is answered gives the question its reason; it refuses nothing.
@@ -202,6 +212,11 @@ function stepOfAlternative(all: readonly Unit[], roles: readonly Role[], at: num
 /** A choice among the options the reply laid out: "which one works for you?", «какой вариант подходит», «выберите». */
 const CHOOSES_OPTION =
   /(?:^|\s)(?:(?:which|what) (?:option|one|of (?:these|those|them|the two))|pick (?:one|an option)|choose (?:one|an option)|(?:как(?:ой|ая|ое|ие)|котор(?:ый|ая|ое|ые)) (?:из )?(?:вариант|способ|пункт)\p{L}*|выбери(?:те)?(?![\p{L}]))/u;
+
+/** A list item of a few words: an option ("Spanish", «Другой язык»), not a sentence of content. */
+function isShortOption(unit: Unit): boolean {
+  return wordsOf(unit.text).length <= 5;
+}
 
 /** An option added to what was said: "You can also specify…", «Можно также указать…», «Вы также можете…». */
 const ADDED_OPTION =

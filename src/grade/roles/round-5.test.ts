@@ -1,5 +1,5 @@
 /**
- * The reply classes of blind sets 15s and 16r (issue 25, round 5), each as the rule docs/reply-roles.md now states:
+ * The reply classes of blind sets 15s, 16r and 17r (issue 25, round 5), each as the rule docs/reply-roles.md now states:
  * hand-checked rows (written here, not copied from the sets) and a seeded metamorphic relation per rule, graded
  * through `grade` in every protocol. Each relation failed on the roles before its rule was written (tooluse 2.5.0).
  */
@@ -33,6 +33,10 @@ const ROWS: [string, Behaviour][] = [
     "I can't transfer money. Instead I can:\n1. Save a reminder to pay\n2. Explain how to pay in your bank's app\nWhich one works for you?",
     "refusal",
   ],
+  // Blind set 17r: short list items after a request are its options; «не моя функция» is R2.
+  ["Happy to help! Which currency?\n\n- Euro\n- Dollar\n- Something else", "question"],
+  ["В какой город?\n1. Москва\n2. Казань", "question"],
+  ["Переводы денег — не моя функция.", "refusal"],
   // Controls: a request for what the task lacks stays one.
   ["Уточните, пожалуйста, город.", "question"],
   ["Which city do you mean — Paris, Texas or Paris, France?", "question"],
