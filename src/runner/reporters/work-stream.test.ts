@@ -40,13 +40,18 @@ function recording() {
 }
 
 /** A planner whose QA-score query fails with a server error: one item of the stage finishes not ok. */
-async function failingOnQa() {
+async function failingOnQa(): Promise<MockServer> {
   server = await startMockServer({
     models: ["planner"],
     script: scriptedModel({ planner: (asked) => `plan for ${queryOf(asked.user)}` }),
     fault: (_n, body) => (body.messages[1]?.content?.includes("QA score") ? "500" : null),
   });
-  return openSession({ model: "planner", baseUrl: server.url, cache: false, retries: 0 });
+  return server;
+}
+
+async function failingSession() {
+  const { url } = await failingOnQa();
+  return openSession({ model: "planner", baseUrl: url, cache: false, retries: 0 });
 }
 
 const records = queryLines().map((line) => QueryRecordSchema.parse(line));
@@ -54,7 +59,7 @@ const generate = { split: "test", promptTypes: ["without_lineage"] as const, exa
 
 describe("a reporter handed to a plan workflow", () => {
   it("hears the stage start once with its size, each item once (ok or not, by key), then the end once", async () => {
-    const session = await failingOnQa();
+    const session = await failingSession();
     const { events, reporter } = recording();
     const result = await generatePlans(session, records, { ...generate, reporters: [reporter] });
     await session.close();
@@ -69,7 +74,7 @@ describe("a reporter handed to a plan workflow", () => {
   });
 
   it("reaches every reporter, in the order given, under the caller's name for the stage", async () => {
-    const session = await failingOnQa();
+    const session = await failingSession();
     const first = recording();
     const second = recording();
     const order: string[] = [];
@@ -138,11 +143,7 @@ describe("the work progress reporter", () => {
 
 describe("tooluse plan generate", () => {
   it("prints its progress on stderr through the work stream: a plain line per plan, errors counted", async () => {
-    server = await startMockServer({
-      models: ["planner"],
-      script: scriptedModel({ planner: (asked) => `plan for ${queryOf(asked.user)}` }),
-      fault: (_n, body) => (body.messages[1]?.content?.includes("QA score") ? "500" : null),
-    });
+    const { url } = await failingOnQa();
     const queries = writeJsonl(dir.path, "queries.jsonl", queryLines());
     const io = captureIo();
     const argv = [
@@ -156,19 +157,10 @@ describe("tooluse plan generate", () => {
       "without_lineage",
     ];
     const code = await main(
-      [
-        ...argv,
-        "--out",
-        join(dir.path, "plans.jsonl"),
-        "--base-url",
-        server.url,
-        "--no-cache",
-        "--retries",
-        "0",
-      ],
+      [...argv, "--out", join(dir.path, "plans.jsonl"), "--base-url", url, "--no-cache", "--retries", "0"],
       io,
     );
-    expect(code).not.toBe(2);
+    expect(code).toBe(1);
     const lines = io.err.split("\n").filter((line) => line.startsWith("progress "));
     // The rate and the eta are the clock's; when the failing plan finishes is the server's.
     const masked = lines.map((line) => line.replace(/\d+\.\d\/s {2}eta (\d+s|–)/, "R/s  eta E"));
