@@ -2,8 +2,8 @@
 import { existsSync } from "node:fs";
 import { UserError } from "../errors.js";
 import type { QuerySelection } from "../plans/query-records.js";
+import { workProgressReporter } from "../runner/reporters/work-progress.js";
 import { MODEL_BACKENDS, type ModelBackend, type ModelSession, openSession } from "../runner/session.js";
-import { workProgress } from "../workflows/plan-models/progress.js";
 import { type PromptSet, promptSet } from "../workflows/plan-models/prompt-set.js";
 import { type PromptRole, parsePromptFileFlags } from "../workflows/templates.js";
 import { reportExpected } from "./boundary.js";
@@ -164,8 +164,9 @@ export function prepare<T>(io: Io, read: () => T): { ok: true; value: T } | { ok
   }
 }
 
-export function progressFor(io: Io, label: string) {
-  return workProgress(io.stderr, stderrLive(io), label);
+/** The plan commands' progress on stderr: a reporter on the work stream, a bar on a terminal, else plain lines. */
+export function progressFor(io: Io) {
+  return workProgressReporter(io.stderr, stderrLive(io));
 }
 
 /** JSONL text of records, one per line. */

@@ -53,15 +53,15 @@ export async function runPlanAnswers(
   if (!input.ok) return input.code;
   const { model, records } = input.value;
   return withSession(options.model, options.backend, model.settings, io, { env }, async (session) => {
-    const progress = progressFor(io, "judgements");
-    progress.start(records.length);
+    const progress = progressFor(io);
+    progress.onWorkStart({ label: "judgements", total: records.length });
     const judgements = await judgeAnswers(
       records,
       session,
-      (j) => progress.done(j.status === "judged"),
+      (j) => progress.onItem({ ok: j.status === "judged" }),
       model.prompts.get("answer-judge"),
     );
-    progress.finish();
+    progress.onWorkEnd();
     const summary = summariseAnswers(judgements);
     if (options.out) writeOutput(options.out, jsonLines(judgements), outputOptions(io));
     if (options.json) io.stdout(`${JSON.stringify(summary, null, 2)}\n`);

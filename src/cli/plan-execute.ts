@@ -216,8 +216,8 @@ async function produce(
 ): Promise<PlanAnswer[]> {
   const journal = options.journal ? StepJournal.open(options.journal, options.resume === true) : undefined;
   if (work.kind === "r1") {
-    const progress = progressFor(io, "queries (no plan)");
-    progress.start(work.questions.length);
+    const progress = progressFor(io);
+    progress.onWorkStart({ label: "queries (no plan)", total: work.questions.length });
     const maxCalls = integerFlag("--max-tool-calls", options.maxToolCalls, 1, 100) ?? R1_MAX_TOOL_CALLS;
     const answers = await executeWithoutPlans(
       work.questions,
@@ -229,28 +229,29 @@ async function produce(
         ...(settings.signal ? { signal: settings.signal } : {}),
         ...(settings.identity ? { identity: settings.identity } : {}),
         ...(journal ? { journal } : {}),
-        onAnswer: (answer) => progress.done(answer.status === "answered"),
+        onAnswer: (answer) => progress.onItem({ ok: answer.status === "answered", key: answer.key }),
       },
     ).catch((error: unknown) => {
       if (settings.signal?.aborted) throw new Interrupted();
       throw error;
     });
-    progress.finish();
+    progress.onWorkEnd();
     return answers;
   }
   const { planned } = work;
   const runnable = planned.filter((p): p is PlanToRun => !("unreadable" in p));
-  const progress = progressFor(io, "plans");
-  progress.start(planned.length);
+  const progress = progressFor(io);
+  progress.onWorkStart({ label: "plans", total: planned.length });
   const finalStep = new Map(runnable.map((p) => [p.key, Math.max(...p.plan.steps.map((s) => s.id))]));
   const executed = await executePlans(runnable, workspace, ask, {
     ...settings,
     ...(journal ? { journal } : {}),
     onStep: (plan, trace) => {
-      if (trace.step === finalStep.get(plan.key)) progress.done(trace.status === "ok");
+      if (trace.step === finalStep.get(plan.key))
+        progress.onItem({ ok: trace.status === "ok", key: plan.key });
     },
   });
-  progress.finish();
+  progress.onWorkEnd();
   // Steps cut short by Ctrl-C are failures of the interrupt, not of the plans: nothing of this run is reported.
   if (settings.signal?.aborted) throw new Interrupted();
   const byKey = new Map(executed.map((a) => [a.key, a]));

@@ -89,7 +89,7 @@ export async function runPlanExperiment(
       env,
       signal: controller.signal,
       log: (line) => io.stderr(`${line}\n`),
-      progress: (label) => progressFor(io, label),
+      reporters: [progressFor(io)],
       ...(execute ? { execute } : {}),
     });
     const sections = experimentSections(outcome);

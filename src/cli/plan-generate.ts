@@ -82,7 +82,7 @@ export async function runPlanGenerate(
       ...(planner === undefined ? {} : { planner }),
       prompts: model.prompts,
       select: model.select,
-      progress: progressFor(io, "plans"),
+      reporters: [progressFor(io)],
     };
     // A resumed run replays the file's plans (checked to be this run's first) and asks only the failed prompts.
     const replay =

@@ -123,7 +123,7 @@ export async function runPlanJudge(
       mode,
       metrics,
       prompts: model.prompts,
-      progress: progressFor(io, "plans judged"),
+      reporters: [progressFor(io)],
     });
     const report = judgeReport(lines);
     if (options.out) writeOutput(options.out, jsonLines(lines), outputOptions(io));

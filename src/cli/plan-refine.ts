@@ -91,7 +91,7 @@ export async function runPlanRefine(
     const lines = await refinePlans(session, inputs, {
       maxPasses,
       prompts: model.prompts,
-      progress: progressFor(io, "lineages"),
+      reporters: [progressFor(io)],
     });
     if (options.out) {
       writeOutput(options.out, jsonLines(lines), outputOptions(io));

@@ -8,6 +8,7 @@ import { UserError } from "../errors.js";
 import { parseReference } from "../plans/parse.js";
 import { bestPlanOf } from "../plans/query-records.js";
 import { queryKey } from "../plans/records.js";
+import { workStream } from "../runner/reporters/work.js";
 import type { ExecutedLine, ExecuteStage } from "../workflows/experiment/executed.js";
 import { openWorkspace, type Workspace } from "../workspace/open.js";
 import { StepJournal } from "./execute/journal.js";
@@ -63,8 +64,8 @@ export const experimentExecuteStage: ExecuteStage = async (input) => {
     const queries = input.queries.map((q) => ({ id: queryKey(q.query_id), query: q.query, record: q }));
     const texts = new Map(queries.map((q) => [q.id, q.query]));
 
-    const r1Progress = input.progress("queries answered without a plan (R1)");
-    r1Progress.start(queries.length);
+    const work = workStream(input.reporters);
+    work.onWorkStart({ label: "queries answered without a plan (R1)", total: queries.length });
     const r1 = await executeWithoutPlans(
       queries.map((q) => ({ key: `${q.id}/r1`, queryId: q.id, query: q.query })),
       executors,
@@ -75,10 +76,10 @@ export const experimentExecuteStage: ExecuteStage = async (input) => {
         signal,
         identity,
         journal,
-        onAnswer: (a) => r1Progress.done(a.status === "answered"),
+        onAnswer: (a) => work.onItem({ ok: a.status === "answered", key: a.key }),
       },
     );
-    r1Progress.finish();
+    work.onWorkEnd();
 
     const best: PlanToRun[] = queries.map((q) => ({
       key: `${q.id}/best`,
@@ -99,9 +100,8 @@ export const experimentExecuteStage: ExecuteStage = async (input) => {
       else unreadable.push(failedPlan(key, id, query, `the plan cannot be read: ${parsed.message}`));
     }
     const plans = [...best, ...generated];
-    const progress = input.progress("plans executed (R2, R3)");
-    progress.start(plans.length + unreadable.length);
-    for (const _ of unreadable) progress.done(false);
+    work.onWorkStart({ label: "plans executed (R2, R3)", total: plans.length + unreadable.length });
+    for (const plan of unreadable) work.onItem({ ok: false, key: plan.key });
     const finalStep = new Map(plans.map((p) => [p.key, Math.max(...p.plan.steps.map((s) => s.id))]));
     const executed = await executePlans(plans, workspace, ask, {
       concurrency: config.concurrency,
@@ -110,10 +110,10 @@ export const experimentExecuteStage: ExecuteStage = async (input) => {
       identity,
       journal,
       onStep: (plan, trace) => {
-        if (trace.step === finalStep.get(plan.key)) progress.done(trace.status === "ok");
+        if (trace.step === finalStep.get(plan.key)) work.onItem({ ok: trace.status === "ok", key: plan.key });
       },
     });
-    progress.finish();
+    work.onWorkEnd();
     // Steps cut short by Ctrl-C failed because of the interrupt: nothing of this stage is reported.
     if (signal.aborted) throw signal.reason ?? new Error("interrupted");
 

@@ -27,3 +27,6 @@ export const RUN_REPORTERS: {
 
 export { endReporters, streamRun } from "./stream.js";
 export type { RunEnd, RunReporter, RunStart } from "./types.js";
+export type { WorkItem, WorkReporter, WorkStart } from "./work.js";
+export { workStream } from "./work.js";
+export { workProgressReporter } from "./work-progress.js";

@@ -9,8 +9,8 @@ import type { QueryRecord } from "../../plans/query-records.js";
 import { RATINGS } from "../../plans/rating.js";
 import type { PlanRecord } from "../../plans/records.js";
 import { queryKey } from "../../plans/records.js";
+import type { WorkReporter } from "../../runner/reporters/work.js";
 import type { ModelSession } from "../../runner/session.js";
-import type { WorkProgress } from "../plan-models/progress.js";
 import type { ExecuteConfig } from "./config-schema.js";
 
 export const ANSWER_SOURCES = ["R1", "R2", "R3"] as const;
@@ -42,7 +42,8 @@ export interface ExecuteStageInput {
   /** The stage's journal: finished steps and tool calls, so that a re-run resumes (docs/workspace.md). */
   journal: string;
   signal: AbortSignal;
-  progress: (label: string) => WorkProgress;
+  /** Listeners to the stage's work: R1's queries, then the plans. */
+  reporters: readonly WorkReporter[];
 }
 
 export interface ExecuteStageOutput {

@@ -28,12 +28,12 @@ import { scorePlan } from "../../plans/score.js";
 import type { ScoreLine } from "../../plans/score-line.js";
 import { DEFAULT_TOOL_DESCRIPTIONS } from "../../plans/tool-descriptions.js";
 import type { Answer, Prompt } from "../../runner/ask.js";
+import type { WorkReporter } from "../../runner/reporters/work.js";
 import { defaultCacheDir, type ModelSession, openSession } from "../../runner/session.js";
 import { judgeAnswers } from "../answers/judge.js";
 import { generatePlans, type PlanLine, selectQueries } from "../plan-models/generate.js";
 import { judgePlans } from "../plan-models/judge.js";
 import type { JudgedLine, JudgeMode } from "../plan-models/judge-line.js";
-import type { WorkProgress } from "../plan-models/progress.js";
 import { type PromptSet, promptSet } from "../plan-models/prompt-set.js";
 import { type LineageLine, refinePlans } from "../plan-models/refine.js";
 import type { PromptRole } from "../templates.js";
@@ -45,7 +45,8 @@ export interface ExperimentContext {
   env: NodeJS.ProcessEnv;
   signal: AbortSignal;
   log: (line: string) => void;
-  progress: (label: string) => WorkProgress;
+  /** Listeners to every stage's work (the progress line among them). */
+  reporters: readonly WorkReporter[];
   /** The execute stage (the planning layer's executors); needed when the config has an execute section. */
   execute?: ExecuteStage;
 }
@@ -254,7 +255,8 @@ async function generateStage(run: ExperimentRun): Promise<PlanRecord[]> {
         file: config.queries,
         prompts: run.prompts,
         select: { ids: config.ids?.map(String) ?? null, limit: config.limit ?? null },
-        progress: context.progress(`plans (${labelOf(planner)})`),
+        reporters: context.reporters,
+        workLabel: `plans (${labelOf(planner)})`,
       }),
     );
     for (const line of result.lines) plans.push({ ...line, planner: labelOf(planner) });
@@ -286,7 +288,7 @@ interface JudgeStage {
   plans: readonly PlanRecord[];
   mode: JudgeMode;
   metrics?: JudgeMetric[];
-  progress: string;
+  workLabel: string;
   /** The output file and the key it is recorded under in the outcome. */
   output: [name: string, key: string];
 }
@@ -304,7 +306,8 @@ async function judgeStage(run: ExperimentRun, spec: JudgeStage): Promise<JudgedL
       mode: spec.mode,
       ...(spec.metrics ? { metrics: spec.metrics } : {}),
       prompts: run.prompts,
-      progress: run.context.progress(spec.progress),
+      reporters: run.context.reporters,
+      workLabel: spec.workLabel,
     }),
   );
   judgeFailures(stage, judged);
@@ -322,7 +325,7 @@ async function judgeStages(run: ExperimentRun, plans: readonly PlanRecord[]): Pr
       plans,
       mode: "metric-wise",
       ...(judges.metrics ? { metrics: judges.metrics } : {}),
-      progress: "plans judged metric-wise",
+      workLabel: "plans judged metric-wise",
       output: ["judged-metric-wise.jsonl", "metric_wise"],
     });
   if (judges.one_shot)
@@ -331,7 +334,7 @@ async function judgeStages(run: ExperimentRun, plans: readonly PlanRecord[]): Pr
       judge: judges.one_shot,
       plans,
       mode: "one-shot",
-      progress: "plans judged one-shot",
+      workLabel: "plans judged one-shot",
       output: ["judged-one-shot.jsonl", "one_shot"],
     });
 }
@@ -365,7 +368,7 @@ async function refineStage(
     refinePlans(
       session,
       plans.map((record) => ({ record, query: run.byQuery.get(queryKey(record.query_id))?.query ?? "" })),
-      { maxPasses: refine.max_passes, prompts: run.prompts, progress: context.progress("lineages") },
+      { maxPasses: refine.max_passes, prompts: run.prompts, reporters: context.reporters },
     ),
   );
   outcome.lineages = lineages;
@@ -393,7 +396,7 @@ async function refineStage(
       judge: oneShotJudge,
       plans: finals,
       mode: "one-shot",
-      progress: "final plans judged",
+      workLabel: "final plans judged",
       output: ["judged-one-shot-final.jsonl", "one_shot_final"],
     });
     outcome.before = outcome.oneShot.filter(isStarted);
@@ -419,7 +422,7 @@ async function executeStage(run: ExperimentRun, execute: ExecuteConfig, plans: P
       label: labelOf(execute),
       journal: run.file("execute-journal.jsonl"),
       signal: context.signal,
-      progress: context.progress,
+      reporters: context.reporters,
     }),
   );
   const lines = result.lines;

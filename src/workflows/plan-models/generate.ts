@@ -5,6 +5,7 @@ import { parsePlan } from "../../plans/parse.js";
 import { type QueryRecord, type QuerySelection, selectByQuery } from "../../plans/query-records.js";
 import { DEFAULT_TOOL_DESCRIPTIONS, type ToolDescriptions } from "../../plans/tool-descriptions.js";
 import type { Prompt } from "../../runner/ask.js";
+import { type WorkOptions, workStream } from "../../runner/reporters/work.js";
 import type { ModelSession } from "../../runner/session.js";
 import type { PromptRole, Template } from "../templates.js";
 import {
@@ -15,11 +16,11 @@ import {
   plannerPrompt,
   selectExamples,
 } from "./generate-prompt.js";
-import { silentWork, type WorkProgress } from "./progress.js";
 import { type PromptSet, promptSet } from "./prompt-set.js";
 import { type NumberedLine, notThisRun, type Replies } from "./resume.js";
 
-export interface GenerateOptions {
+/** The work stream's stage is called "plans" unless `workLabel` says otherwise. */
+export interface GenerateOptions extends WorkOptions {
   /** The queries to plan: those of this split ("all" for every line). */
   split: string;
   promptTypes: readonly PromptType[];
@@ -33,7 +34,6 @@ export interface GenerateOptions {
   prompts?: PromptSet;
   /** --ids / --limit over the split's queries. */
   select?: QuerySelection;
-  progress?: WorkProgress;
 }
 
 /** A line of a plans file, the shape `tooluse plan score --plans` reads. */
@@ -131,17 +131,17 @@ export async function generatePlans(
   records: readonly QueryRecord[],
   options: GenerateOptions,
 ): Promise<GenerateResult> {
-  const progress = options.progress ?? silentWork;
+  const work = workStream(options.reporters);
   const jobs = generateJobs(records, options);
-  progress.start(jobs.length);
+  work.onWorkStart({ label: options.workLabel ?? "plans", total: jobs.length });
   const answers = await Promise.all(
     jobs.map(async (job) => {
       const answer = await session.ask(job.prompt);
-      progress.done(answer.status === "ok");
+      work.onItem({ ok: answer.status === "ok", key: job.prompt.key });
       return { job, answer };
     }),
   );
-  progress.finish();
+  work.onWorkEnd();
   const result: GenerateResult = { lines: [], unparseable: [], failures: [] };
   for (const { job, answer } of answers) {
     const { query_id } = job.query;

@@ -8,6 +8,7 @@ import { type PlanRecord, queryKey } from "../../plans/records.js";
 import { scorePlan } from "../../plans/score.js";
 import type { ScoreLine } from "../../plans/score-line.js";
 import { DEFAULT_TOOL_DESCRIPTIONS, type ToolDescriptions } from "../../plans/tool-descriptions.js";
+import { type WorkOptions, workStream } from "../../runner/reporters/work.js";
 import type { ModelSession } from "../../runner/session.js";
 import type { PromptRole } from "../templates.js";
 import {
@@ -23,7 +24,6 @@ import type { JudgedLine, JudgeMode, JudgeRecord } from "./judge-line.js";
 import { type JudgeSubject, metricPrompt } from "./judge-prompts.js";
 import { deterministicOneShot } from "./one-shot-code.js";
 import { oneShotPrompt } from "./one-shot-prompt.js";
-import { silentWork, type WorkProgress } from "./progress.js";
 import { type PromptSet, promptSet } from "./prompt-set.js";
 import { type NumberedLine, notThisRun, type Replies } from "./resume.js";
 import { askStructured, type Structured } from "./structured.js";
@@ -34,13 +34,13 @@ export interface JudgeInput {
   reference: Plan;
 }
 
-export interface JudgeOptions {
+/** The work stream's stage is called "plans judged" unless `workLabel` says otherwise. */
+export interface JudgeOptions extends WorkOptions {
   mode: JudgeMode;
   /** Metric-wise only: the metrics to ask about (the others keep the code's value, or null). */
   metrics?: readonly JudgeMetric[];
   tools?: ToolDescriptions;
   prompts?: PromptSet;
-  progress?: WorkProgress;
 }
 
 const CODE_METRICS = [
@@ -213,8 +213,8 @@ export async function judgePlans(
   options: JudgeOptions,
 ): Promise<JudgedLine[]> {
   const tools = options.tools ?? DEFAULT_TOOL_DESCRIPTIONS;
-  const progress = options.progress ?? silentWork;
-  progress.start(inputs.length);
+  const work = workStream(options.reporters);
+  work.onWorkStart({ label: options.workLabel ?? "plans judged", total: inputs.length });
   const lines = await Promise.all(
     inputs.map(async ({ record: plan, query, reference }) => {
       const base = scorePlan({
@@ -226,22 +226,22 @@ export async function judgePlans(
         prompt_type: plan.prompt_type,
       });
       const parsed = parsePlan(plan.plan);
+      const key = `${plan.planner}|${plan.prompt_type}|${plan.query_id}`;
       let line: JudgedLine;
       if (!parsed.ok) line = skipped(session, options.mode, base, parsed.message);
       else {
         const candidate = typeof plan.plan === "string" ? plan.plan : JSON.stringify(plan.plan, null, 1);
         const subject = { query, candidate, stepIds: parsed.steps.map((s) => s.id), reference };
-        const key = `${plan.planner}|${plan.prompt_type}|${plan.query_id}`;
         line =
           options.mode === "one-shot"
             ? await oneShot(session, subject, base, key, options)
             : await metricWise(session, subject, base, key, options);
       }
-      progress.done(line.judge.failures.length === 0);
+      work.onItem({ ok: line.judge.failures.length === 0, key });
       return line;
     }),
   );
-  progress.finish();
+  work.onWorkEnd();
   return lines;
 }
 

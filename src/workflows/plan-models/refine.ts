@@ -8,9 +8,9 @@ import { parsePlan, toCanonical } from "../../plans/parse.js";
 import type { PlanRecord } from "../../plans/records.js";
 import { DEFAULT_TOOL_DESCRIPTIONS, type ToolDescriptions } from "../../plans/tool-descriptions.js";
 import { canonicalJson } from "../../runner/canonical-json.js";
+import { type WorkOptions, workStream } from "../../runner/reporters/work.js";
 import type { ModelSession } from "../../runner/session.js";
 import type { PromptVersions } from "../templates.js";
-import { silentWork, type WorkProgress } from "./progress.js";
 import { type PromptSet, promptSet, versionsOf } from "./prompt-set.js";
 import {
   evaluationSpec,
@@ -32,11 +32,11 @@ export interface RefineInput {
   query: string;
 }
 
-export interface RefineOptions {
+/** The work stream's stage is called "lineages" unless `workLabel` says otherwise. */
+export interface RefineOptions extends WorkOptions {
   maxPasses?: number;
   tools?: ToolDescriptions;
   prompts?: PromptSet;
-  progress?: WorkProgress;
 }
 
 export type EventOutcome = "no-change" | "applied" | "unchanged" | "unparseable" | "evaluator-failed";
@@ -242,15 +242,15 @@ export async function refinePlans(
   inputs: readonly RefineInput[],
   options: RefineOptions = {},
 ): Promise<LineageLine[]> {
-  const progress = options.progress ?? silentWork;
-  progress.start(inputs.length);
+  const work = workStream(options.reporters);
+  work.onWorkStart({ label: options.workLabel ?? "lineages", total: inputs.length });
   const lines = await Promise.all(
     inputs.map(async (input) => {
       const line = await refineOne(session, input, options);
-      progress.done(line.status === "done");
+      work.onItem({ ok: line.status === "done" });
       return line;
     }),
   );
-  progress.finish();
+  work.onWorkEnd();
   return lines;
 }
