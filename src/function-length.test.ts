@@ -19,8 +19,6 @@ const LIMIT = 80;
  */
 const PENDING: readonly string[] = [
   "backends/openai.ts:openAiBackend",
-  "grade/bfcl/python/fstring.ts:field",
-  "grade/bfcl/python/unparse.ts:traverse",
   "mock-server/openai-server.ts:startMockServer",
   "planning/experiment-execute.ts:experimentExecuteStage",
   "backends/replicas.ts:replicaBackend",
