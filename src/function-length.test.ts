@@ -26,8 +26,6 @@ const PENDING: readonly string[] = [
   "plans/experiment/run.ts:runExperiment",
   "review/store.ts:openReviewStore",
   "review/web/pages/routes.ts:registerPages",
-  "workspace/generate/interactions.ts:outcomes",
-  "workspace/generate/transcript.ts:writeTranscript",
 ];
 
 /** Every production module of src/, relative to src/. */
