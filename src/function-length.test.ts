@@ -20,7 +20,6 @@ const LIMIT = 80;
 const PENDING: readonly string[] = [
   "backends/openai.ts:openAiBackend",
   "mock-server/openai-server.ts:startMockServer",
-  "planning/experiment-execute.ts:experimentExecuteStage",
   "backends/replicas.ts:replicaBackend",
   "plans/experiment/estimate.ts:estimateExperiment",
   "plans/experiment/run.ts:runExperiment",

@@ -131,7 +131,8 @@ interface PlanRun {
   outcomes: Map<number, Promise<StepOutcome>>;
 }
 
-function failedPlan(item: PlanToRun, error: string): PlanAnswer {
+/** The answer of a plan that never ran (it cannot be read or executed): failed, with no steps. */
+export function failedAnswer(item: Pick<PlanToRun, "key" | "queryId" | "query">, error: string): PlanAnswer {
   return {
     key: item.key,
     query_id: item.queryId,
@@ -141,6 +142,17 @@ function failedPlan(item: PlanToRun, error: string): PlanAnswer {
     final_step: null,
     error,
     steps: [],
+  };
+}
+
+/** An `onStep` that reports each plan once, as its final step finishes: progress counted in plans, not steps. */
+export function onPlanFinished(
+  plans: readonly PlanToRun[],
+  done: (ok: boolean) => void,
+): NonNullable<ExecuteOptions["onStep"]> {
+  const finalStep = new Map(plans.map((p) => [p.key, Math.max(...p.plan.steps.map((s) => s.id))]));
+  return (plan, trace) => {
+    if (trace.step === finalStep.get(plan.key)) done(trace.status === "ok");
   };
 }
 
@@ -245,7 +257,7 @@ async function runPlan(
   signal: AbortSignal,
 ): Promise<PlanAnswer> {
   const refusal = notExecutable(item.plan);
-  if (refusal) return failedPlan(item, `not executable: ${refusal}`);
+  if (refusal) return failedAnswer(item, `not executable: ${refusal}`);
   const run: PlanRun = {
     item,
     executors,
