@@ -19,7 +19,6 @@ const LIMIT = 80;
  */
 const PENDING: readonly string[] = [
   "backends/openai.ts:openAiBackend",
-  "mock-server/openai-server.ts:startMockServer",
   "backends/replicas.ts:replicaBackend",
   "plans/experiment/estimate.ts:estimateExperiment",
   "plans/experiment/run.ts:runExperiment",
