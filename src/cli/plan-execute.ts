@@ -17,8 +17,10 @@ import {
   ensureWorkspace,
   executePlans,
   executeWithoutPlans,
+  failedAnswer,
   modelExecutors,
   NO_MODEL,
+  onPlanFinished,
   oracleExecutors,
   type PlanAnswer,
   type PlanToRun,
@@ -191,16 +193,7 @@ async function openTheWorkspace(options: PlanExecuteOptions, io: Io): Promise<Wo
 }
 
 function unreadableAnswer(p: Extract<Planned, { unreadable: string }>): PlanAnswer {
-  return {
-    key: p.key,
-    query_id: p.queryId,
-    query: p.query,
-    status: "failed",
-    answer: null,
-    final_step: null,
-    error: `the plan cannot be read: ${p.unreadable}`,
-    steps: [],
-  };
+  return failedAnswer(p, `the plan cannot be read: ${p.unreadable}`);
 }
 
 /** Interrupted: nothing is written to --out; what finished is in the journal, if there is one. */
@@ -242,14 +235,10 @@ async function produce(
   const runnable = planned.filter((p): p is PlanToRun => !("unreadable" in p));
   const progress = progressFor(io);
   progress.onWorkStart({ label: "plans", total: planned.length });
-  const finalStep = new Map(runnable.map((p) => [p.key, Math.max(...p.plan.steps.map((s) => s.id))]));
   const executed = await executePlans(runnable, workspace, ask, {
     ...settings,
     ...(journal ? { journal } : {}),
-    onStep: (plan, trace) => {
-      if (trace.step === finalStep.get(plan.key))
-        progress.onItem({ ok: trace.status === "ok", key: plan.key });
-    },
+    onStep: onPlanFinished(runnable, (ok, key) => progress.onItem({ ok, key })),
   });
   progress.onWorkEnd();
   // Steps cut short by Ctrl-C are failures of the interrupt, not of the plans: nothing of this run is reported.

@@ -3,6 +3,8 @@
  * `\uNNNN`, octal, line continuations), ints of any size, floats kept apart from ints, tuples, Unicode identifiers
  * (`año_vehiculo=2020`). Never throws: text that is not such syntax yields `undefined`.
  */
+
+import { SIMPLE_ESCAPES } from "./python-escapes.js";
 import { type PyCall, type PyDict, PyFloat, PyTuple, type PyValue, pyInt } from "./python-value.js";
 
 export interface PythonReadOptions {
@@ -20,19 +22,6 @@ const ASCII_IDENTIFIER = /[A-Za-z_]\w*(?!\w)(?=[\x21-\x7e\s]|$)/y;
 const NUMBER =
   /(?:0[xX](?:_?[0-9a-fA-F])+|0[oO](?:_?[0-7])+|0[bB](?:_?[01])+|(?:\d(?:_?\d)*\.(?:\d(?:_?\d)*)?|\.\d(?:_?\d)*)(?:[eE][+-]?\d(?:_?\d)*)?|\d(?:_?\d)*(?:[eE][+-]?\d(?:_?\d)*)?)/y;
 const STRING_PREFIX = /[rRuUbBfF]{0,2}(?=['"])/y;
-const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
-  "\n": "",
-  "\\": "\\",
-  "'": "'",
-  '"': '"',
-  a: "\u0007",
-  b: "\b",
-  f: "\f",
-  n: "\n",
-  r: "\r",
-  t: "\t",
-  v: "\v",
-};
 
 function isDigit(code: number): boolean {
   return code >= 48 && code <= 57;

@@ -28,7 +28,8 @@ export interface PyCall {
 /** Python's `type(value).__name__`. */
 export type PyTypeName = "NoneType" | "bool" | "int" | "float" | "str" | "tuple" | "list" | "dict";
 
-export function pyType(value: PyValue): PyTypeName {
+/** The Python type name of None, a bool, an int or a str; null for an object (the caller knows its classes). */
+export function primitiveTypeName(value: unknown): "NoneType" | "bool" | "int" | "str" | null {
   if (value === null) return "NoneType";
   switch (typeof value) {
     case "boolean":
@@ -39,6 +40,12 @@ export function pyType(value: PyValue): PyTypeName {
     case "string":
       return "str";
   }
+  return null;
+}
+
+export function pyType(value: PyValue): PyTypeName {
+  const primitive = primitiveTypeName(value);
+  if (primitive !== null) return primitive;
   if (value instanceof PyFloat) return "float";
   if (value instanceof PyTuple) return "tuple";
   return Array.isArray(value) ? "list" : "dict";

@@ -3,21 +3,20 @@ import type { ExpectedCall } from "../cases/schema.js";
 import type { ToolSpec } from "../tools/types.js";
 import { assignCalls, type CallPair } from "./match-calls.js";
 import { resolveToolName } from "./resolve-tool.js";
-import { describeCalls, type Reading, type Verdict, type VerdictBase, verdict } from "./verdict.js";
+import {
+  describeCalls,
+  failedBeforeArguments,
+  type Reading,
+  type Verdict,
+  type VerdictBase,
+  verdict,
+} from "./verdict.js";
 
 function noCallVerdict(base: VerdictBase, reading: Reading, wanted: string): Verdict {
   const reason = reading.malformed
     ? "malformed call attempt: no call could be read"
     : `no call; expected ${wanted}`;
-  return verdict(base, {
-    passed: false,
-    tool_ok: false,
-    args_ok: false,
-    extra: [],
-    spurious: null,
-    answer_ok: null,
-    reason,
-  });
+  return failedBeforeArguments(base, reason);
 }
 
 function failureReason(

@@ -23,6 +23,7 @@ import { type GradingRules, TOOLUSE_RULES } from "./rules.js";
 import {
   describeCalls,
   extraNote,
+  failedBeforeArguments,
   type Reading,
   type Verdict,
   type VerdictBase,
@@ -242,19 +243,6 @@ function gradeCall(
     reason,
     name_mangled: best.mangled ? true : undefined,
     lenient: lenient.length > 0 ? lenient : undefined,
-  });
-}
-
-/** A call case failed before any argument was compared: no call, or none to the expected tool. */
-function failedBeforeArguments(base: VerdictBase, reason: string): Verdict {
-  return verdict(base, {
-    passed: false,
-    tool_ok: false,
-    args_ok: false,
-    extra: [],
-    spurious: null,
-    answer_ok: null,
-    reason,
   });
 }
 

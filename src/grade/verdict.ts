@@ -108,3 +108,16 @@ export function describeCalls(calls: readonly Call[]): string {
 export function extraNote(check: ArgumentCheck): string {
   return check.extra.length > 0 ? ` (extra: ${check.extra.join(", ")})` : "";
 }
+
+/** A call case failed before any argument was compared: no call, or none to the expected tool. */
+export function failedBeforeArguments(base: VerdictBase, reason: string): Verdict {
+  return verdict(base, {
+    passed: false,
+    tool_ok: false,
+    args_ok: false,
+    extra: [],
+    spurious: null,
+    answer_ok: null,
+    reason,
+  });
+}

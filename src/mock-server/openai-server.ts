@@ -73,21 +73,59 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-export async function startMockServer(options: MockOptions): Promise<MockServer> {
+/** The chat completion a scripted reply is sent as. */
+function completionOf(body: ChatBody, number: number, reply: ReturnType<MockOptions["script"]>) {
+  return {
+    id: `cmpl-${number}`,
+    object: "chat.completion",
+    created: 0,
+    model: body.model,
+    choices: [
+      {
+        index: 0,
+        finish_reason: reply.tool_calls?.length ? "tool_calls" : "stop",
+        message: { role: "assistant", content: reply.content ?? null, tool_calls: reply.tool_calls },
+      },
+    ],
+    usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+  };
+}
+
+type MockState = Pick<MockServer, "requests" | "maxInFlight" | "bodies" | "authorizations">;
+
+/** The request handler: the model list, faults, latency, and the script's replies; it keeps count in `state`. */
+function handler(options: MockOptions, state: MockState) {
   let inFlight = 0;
   const occurrences = new Map<string, number>();
-  const state = {
-    requests: 0,
-    maxInFlight: 0,
-    bodies: [] as ChatBody[],
-    authorizations: [] as (string | undefined)[],
+  const models = options.models ?? ["mock-model"];
+  const answer = async (req: IncomingMessage, res: ServerResponse, body: ChatBody, number: number) => {
+    if (options.latencyMs) await new Promise((r) => setTimeout(r, options.latencyMs));
+    const delay = options.delayMs?.(body) ?? 0;
+    if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+    if (!models.includes(body.model)) {
+      send(res, 404, { error: { message: `model ${body.model} not found` } });
+      return;
+    }
+    const fault = options.fault?.(number, body) ?? null;
+    if (fault === "429") return send(res, 429, { error: { message: "slow down" } }, { "retry-after": "0" });
+    if (fault === "500") return send(res, 500, { error: { message: "boom" } });
+    if (fault === "reset") return req.socket.destroy();
+    // Counted where the script answers, so a fault and its retry do not shift the count.
+    const bodyKey = sha256(canonicalJson(body));
+    const occurrence = (occurrences.get(bodyKey) ?? 0) + 1;
+    occurrences.set(bodyKey, occurrence);
+    const completion = completionOf(body, number, options.script(body, { number, occurrence }));
+    if (fault === "truncated") {
+      const text = JSON.stringify(completion);
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(text.slice(0, Math.floor(text.length / 2)));
+      return;
+    }
+    send(res, 200, completion);
   };
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+  return async (req: IncomingMessage, res: ServerResponse) => {
     if (req.method === "GET" && req.url?.endsWith("/models")) {
-      send(res, 200, {
-        object: "list",
-        data: (options.models ?? ["mock-model"]).map((id) => ({ id, object: "model" })),
-      });
+      send(res, 200, { object: "list", data: models.map((id) => ({ id, object: "model" })) });
       return;
     }
     const body = JSON.parse(await readBody(req)) as ChatBody;
@@ -100,47 +138,16 @@ export async function startMockServer(options: MockOptions): Promise<MockServer>
     inFlight++;
     state.maxInFlight = Math.max(state.maxInFlight, inFlight);
     try {
-      if (options.latencyMs) await new Promise((r) => setTimeout(r, options.latencyMs));
-      const delay = options.delayMs?.(body) ?? 0;
-      if (delay > 0) await new Promise((r) => setTimeout(r, delay));
-      if (!(options.models ?? ["mock-model"]).includes(body.model)) {
-        send(res, 404, { error: { message: `model ${body.model} not found` } });
-        return;
-      }
-      const fault = options.fault?.(number, body) ?? null;
-      if (fault === "429") return send(res, 429, { error: { message: "slow down" } }, { "retry-after": "0" });
-      if (fault === "500") return send(res, 500, { error: { message: "boom" } });
-      if (fault === "reset") return req.socket.destroy();
-      // Counted where the script answers, so a fault and its retry do not shift the count.
-      const bodyKey = sha256(canonicalJson(body));
-      const occurrence = (occurrences.get(bodyKey) ?? 0) + 1;
-      occurrences.set(bodyKey, occurrence);
-      const reply = options.script(body, { number, occurrence });
-      const completion = {
-        id: `cmpl-${number}`,
-        object: "chat.completion",
-        created: 0,
-        model: body.model,
-        choices: [
-          {
-            index: 0,
-            finish_reason: reply.tool_calls?.length ? "tool_calls" : "stop",
-            message: { role: "assistant", content: reply.content ?? null, tool_calls: reply.tool_calls },
-          },
-        ],
-        usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
-      };
-      if (fault === "truncated") {
-        const text = JSON.stringify(completion);
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end(text.slice(0, Math.floor(text.length / 2)));
-        return;
-      }
-      send(res, 200, completion);
+      await answer(req, res, body, number);
     } finally {
       inFlight--;
     }
   };
+}
+
+export async function startMockServer(options: MockOptions): Promise<MockServer> {
+  const state: MockState = { requests: 0, maxInFlight: 0, bodies: [], authorizations: [] };
+  const handle = handler(options, state);
   const server: Server = createServer((req, res) => {
     // A script may throw an error carrying an HTTP `status` to answer with it (400 for a refused field, …).
     handle(req, res).catch((error: unknown) => {

@@ -18,8 +18,17 @@ import type { Ask, ChatMessage, NativeToolCall, TokenCounts } from "./ask.js";
 import { fillPrompt, promptInputs } from "./fill.js";
 import type { StepJournal } from "./journal.js";
 import type { StepOutput } from "./output.js";
-import { type PlanAnswer, type StepTrace, traceRows } from "./runner.js";
-import { type Executors, emptyDetails, type StepInput } from "./step.js";
+import type { PlanAnswer } from "./runner.js";
+import type { Executors } from "./step.js";
+import {
+  journalStep,
+  keepOutput,
+  newTrace,
+  resumeTrace,
+  type StepTrace,
+  stepInputs,
+  thrownResult,
+} from "./trace.js";
 
 /** The default limit of executed tool calls per question: twice the longest best plan's steps would be 12; the paper's plans rarely pass 5. */
 export const R1_MAX_TOOL_CALLS = 8;
@@ -149,6 +158,148 @@ function resultMessage(number: number, tool: string, outcome: Outcome): string {
     : `Call ${number} (${tool}) failed: ${outcome.error}`;
 }
 
+/** One question's run: what its calls and turns share. */
+interface R1Run {
+  question: R1Question;
+  executors: Executors;
+  options: R1Options;
+  steps: Map<number, PlanStep>;
+  outputs: Map<number, StepOutput>;
+  traces: StepTrace[];
+  /** Every call made so far, as the journal digest sees it. */
+  history: unknown[];
+  r1: R1Trace;
+}
+
+type ParsedCall = { tool: Tool; parsed: z.infer<typeof ArgumentsSchema> };
+
+/** The tool and arguments a call names, or why they do not make a call. */
+function parseCall(call: NativeToolCall): ParsedCall | { error: string } {
+  const tool = TOOLS.find((t) => t === call.function.name);
+  if (!tool) return { error: `there is no tool "${call.function.name}" (T2S, RAG and LLM are)` };
+  try {
+    const value = ArgumentsSchema.safeParse(JSON.parse(call.function.arguments));
+    if (!value.success) return { error: "arguments: expected {prompt: text, inputs?: [call numbers]}" };
+    return { tool, parsed: value.data };
+  } catch {
+    return { error: "arguments: not a JSON object" };
+  }
+}
+
+/** Executes one tool call as a step numbered `number`, traced (and journaled) like a plan step. */
+async function runCall(run: R1Run, call: NativeToolCall, number: number): Promise<Outcome> {
+  const { question, options, steps, outputs } = run;
+  const trace = newTrace({
+    step: number,
+    tool: TOOLS.find((t) => t === call.function.name) ?? "LLM",
+    status: "failed",
+    inputs: [],
+    depends_on: [],
+    prompt: "",
+  });
+  run.traces.push(trace);
+  const failed = (error: string): Outcome => {
+    trace.error = error;
+    return { ok: false, error };
+  };
+  const parsedCall = parseCall(call);
+  if ("error" in parsedCall) return failed(parsedCall.error);
+  const { tool, parsed } = parsedCall;
+  const named = tool === "LLM" ? promptInputs(parsed.prompt) : [...new Set(parsed.inputs ?? [])];
+  const step: PlanStep = { id: number, tool, inputs: named, prompt: parsed.prompt, depends_on: named };
+  trace.inputs = named;
+  trace.depends_on = named;
+  steps.set(number, step);
+  trace.prompt = fillPrompt(step, { query: question.query, steps, outputs });
+  const missing = named.find((k) => !outputs.has(k));
+  if (missing !== undefined)
+    return failed(`input ${missing} is not the number of an earlier call that succeeded`);
+  run.history.push({ tool, prompt: parsed.prompt, inputs: named, returns_ids: parsed.returns_ids ?? false });
+  const digest = callDigest(options.identity ?? "", question.query, options.maxCalls, run.history);
+  const journaled = options.journal?.find(question.key, digest, number);
+  if (journaled) {
+    outputs.set(number, resumeTrace(trace, journaled));
+    return { ok: true, output: journaled.output };
+  }
+  const started = performance.now();
+  const result = await run.executors[tool]
+    .run({
+      planKey: question.key,
+      queryId: question.queryId,
+      query: question.query,
+      step,
+      prompt: trace.prompt,
+      inputs: stepInputs(named, steps, outputs),
+      feedsIds: parsed.returns_ids === true,
+      signal: options.signal,
+    })
+    .catch(thrownResult);
+  trace.latency_ms = Math.round(performance.now() - started);
+  trace.details = result.details;
+  if (!result.ok) return failed(result.error);
+  keepOutput(trace, result.output);
+  outputs.set(number, result.output);
+  journalStep(options.journal, { plan: question.key, digest, step: number }, trace, result.output);
+  return { ok: true, output: result.output };
+}
+
+/** Runs a turn's tool calls one after another, answering each in the conversation (past the limit: "not run"). */
+async function answerCalls(
+  run: R1Run,
+  calls: readonly NativeToolCall[],
+  messages: ChatMessage[],
+): Promise<void> {
+  const { maxCalls } = run.options;
+  for (const call of calls) {
+    if (run.r1.calls >= maxCalls) {
+      messages.push({
+        role: "tool",
+        tool_call_id: call.id,
+        content: `Not run: the limit of ${maxCalls} tool calls is reached.`,
+      });
+      continue;
+    }
+    const number = ++run.r1.calls;
+    const outcome = await runCall(run, call, number);
+    messages.push({
+      role: "tool",
+      tool_call_id: call.id,
+      content: resultMessage(number, call.function.name, outcome),
+    });
+  }
+}
+
+/** Asks for the next turn (with the tools while calls are left) and traces it, or why the request failed. */
+async function nextTurn(
+  run: R1Run,
+  ask: Ask,
+  messages: ChatMessage[],
+): Promise<{ reply: Awaited<ReturnType<Ask>>; calls: NativeToolCall[] } | { error: string }> {
+  const { maxCalls, signal } = run.options;
+  const { r1 } = run;
+  const offered = r1.calls < maxCalls;
+  if (!offered && !r1.limit_reached) {
+    r1.limit_reached = true;
+    messages.push({ role: "user", content: limitNote(maxCalls) });
+  }
+  let reply: Awaited<ReturnType<Ask>>;
+  try {
+    reply = await ask({ messages: [...messages], ...(offered ? { tools: r1Tools() } : {}) }, signal);
+  } catch (error) {
+    if (signal.aborted) throw error;
+    return { error: `model request failed: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  const calls = offered ? (reply.toolCalls ?? []) : [];
+  r1.turns.push({
+    text: reply.text,
+    tool_calls: calls.map((c) => ({ id: c.id, name: c.function.name, arguments: c.function.arguments })),
+    tools_offered: offered,
+    latency_ms: reply.latencyMs,
+    tokens: reply.tokens,
+  });
+  return { reply, calls };
+}
+
 /** Answers one question without a plan; never throws for a failed call or request (recorded), only on abort. */
 export async function answerWithoutPlan(
   question: R1Question,
@@ -158,136 +309,31 @@ export async function answerWithoutPlan(
 ): Promise<PlanAnswer & { r1: R1Trace }> {
   const { maxCalls, signal } = options;
   const messages = r1Messages(question.query, maxCalls);
-  const tools = r1Tools();
-  const steps = new Map<number, PlanStep>();
-  const outputs = new Map<number, StepOutput>();
-  const traces: StepTrace[] = [];
-  const history: unknown[] = [];
   const r1: R1Trace = { max_tool_calls: maxCalls, calls: 0, limit_reached: false, turns: [] };
+  const run: R1Run = {
+    question,
+    executors,
+    options,
+    steps: new Map(),
+    outputs: new Map(),
+    traces: [],
+    history: [],
+    r1,
+  };
   const base = { key: question.key, query_id: question.queryId, query: question.query, final_step: null };
   const fail = (error: string) => ({
     ...base,
     status: "failed" as const,
     answer: null,
     error,
-    steps: traces,
+    steps: run.traces,
     r1,
   });
-
-  const runCall = async (call: NativeToolCall, number: number): Promise<Outcome> => {
-    const tool = TOOLS.find((t) => t === call.function.name);
-    const trace: StepTrace = {
-      step: number,
-      tool: tool ?? "LLM",
-      status: "failed",
-      resumed: false,
-      inputs: [],
-      depends_on: [],
-      prompt: "",
-      output: null,
-      output_rows: null,
-      error: null,
-      latency_ms: 0,
-      details: emptyDetails(),
-    };
-    traces.push(trace);
-    const failed = (error: string): Outcome => {
-      trace.error = error;
-      return { ok: false, error };
-    };
-    if (!tool) return failed(`there is no tool "${call.function.name}" (T2S, RAG and LLM are)`);
-    let parsed: z.infer<typeof ArgumentsSchema>;
-    try {
-      const value = ArgumentsSchema.safeParse(JSON.parse(call.function.arguments));
-      if (!value.success) return failed("arguments: expected {prompt: text, inputs?: [call numbers]}");
-      parsed = value.data;
-    } catch {
-      return failed("arguments: not a JSON object");
-    }
-    const named = tool === "LLM" ? promptInputs(parsed.prompt) : [...new Set(parsed.inputs ?? [])];
-    const step: PlanStep = { id: number, tool, inputs: named, prompt: parsed.prompt, depends_on: named };
-    trace.inputs = named;
-    trace.depends_on = named;
-    steps.set(number, step);
-    trace.prompt = fillPrompt(step, { query: question.query, steps, outputs });
-    const missing = named.find((k) => !outputs.has(k));
-    if (missing !== undefined)
-      return failed(`input ${missing} is not the number of an earlier call that succeeded`);
-    history.push({ tool, prompt: parsed.prompt, inputs: named, returns_ids: parsed.returns_ids ?? false });
-    const digest = callDigest(options.identity ?? "", question.query, maxCalls, history);
-    const journaled = options.journal?.find(question.key, digest, number);
-    if (journaled) {
-      outputs.set(number, journaled.output);
-      Object.assign(trace, {
-        status: "ok",
-        resumed: true,
-        output: traceRows(journaled.output).output,
-        output_rows: journaled.output.rows?.rows.length ?? null,
-        details: journaled.details,
-        latency_ms: journaled.latency_ms,
-      });
-      return { ok: true, output: journaled.output };
-    }
-    const inputs: StepInput[] = named.map((k) => {
-      const source = steps.get(k) as PlanStep;
-      return { step: k, tool: source.tool, prompt: source.prompt, output: outputs.get(k) as StepOutput };
-    });
-    const started = performance.now();
-    const result = await executors[tool]
-      .run({
-        planKey: question.key,
-        queryId: question.queryId,
-        query: question.query,
-        step,
-        prompt: trace.prompt,
-        inputs,
-        feedsIds: parsed.returns_ids === true,
-        signal,
-      })
-      .catch((error: unknown) => ({
-        ok: false as const,
-        error: error instanceof Error ? error.message : String(error),
-        details: emptyDetails(),
-      }));
-    trace.latency_ms = Math.round(performance.now() - started);
-    trace.details = result.details;
-    if (!result.ok) return failed(result.error);
-    const kept = traceRows(result.output);
-    Object.assign(trace, { status: "ok", output: kept.output, output_rows: kept.total });
-    outputs.set(number, result.output);
-    options.journal?.record({
-      plan: question.key,
-      digest,
-      step: number,
-      output: result.output,
-      details: result.details,
-      latency_ms: trace.latency_ms,
-    });
-    return { ok: true, output: result.output };
-  };
-
   for (;;) {
     if (signal.aborted) throw signal.reason ?? new Error("aborted");
-    const offered = r1.calls < maxCalls;
-    if (!offered && !r1.limit_reached) {
-      r1.limit_reached = true;
-      messages.push({ role: "user", content: limitNote(maxCalls) });
-    }
-    let reply: Awaited<ReturnType<Ask>>;
-    try {
-      reply = await ask({ messages: [...messages], ...(offered ? { tools } : {}) }, signal);
-    } catch (error) {
-      if (signal.aborted) throw error;
-      return fail(`model request failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    const calls = offered ? (reply.toolCalls ?? []) : [];
-    r1.turns.push({
-      text: reply.text,
-      tool_calls: calls.map((c) => ({ id: c.id, name: c.function.name, arguments: c.function.arguments })),
-      tools_offered: offered,
-      latency_ms: reply.latencyMs,
-      tokens: reply.tokens,
-    });
+    const turn = await nextTurn(run, ask, messages);
+    if ("error" in turn) return fail(turn.error);
+    const { reply, calls } = turn;
     if (calls.length === 0) {
       const answer = reply.text.trim();
       if (answer === "")
@@ -296,26 +342,10 @@ export async function answerWithoutPlan(
             ? `no answer after the limit of ${maxCalls} tool calls`
             : "the model's final message was empty",
         );
-      return { ...base, status: "answered", answer, error: null, steps: traces, r1 };
+      return { ...base, status: "answered", answer, error: null, steps: run.traces, r1 };
     }
     messages.push({ role: "assistant", content: reply.text === "" ? null : reply.text, tool_calls: calls });
-    for (const call of calls) {
-      if (r1.calls >= maxCalls) {
-        messages.push({
-          role: "tool",
-          tool_call_id: call.id,
-          content: `Not run: the limit of ${maxCalls} tool calls is reached.`,
-        });
-        continue;
-      }
-      const number = ++r1.calls;
-      const outcome = await runCall(call, number);
-      messages.push({
-        role: "tool",
-        tool_call_id: call.id,
-        content: resultMessage(number, call.function.name, outcome),
-      });
-    }
+    await answerCalls(run, calls, messages);
   }
 }
 

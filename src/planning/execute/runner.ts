@@ -7,17 +7,28 @@
 import { createHash } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import pLimit from "p-limit";
-import type { Plan, PlanStep, Tool } from "../../plans/model.js";
+import type { Plan, PlanStep } from "../../plans/model.js";
 import { canonicalJson } from "../../runner/canonical-json.js";
 import type { Workspace } from "../../workspace/open.js";
 import type { Ask } from "./ask.js";
 import { fillPrompt, promptInputs } from "./fill.js";
 import type { StepJournal } from "./journal.js";
 import { llmExecutor } from "./llm.js";
-import type { Rows, StepOutput } from "./output.js";
+import type { StepOutput } from "./output.js";
 import { DEFAULT_RAG, type RagOptions, ragExecutor } from "./rag.js";
-import { type Executors, emptyDetails, type StepDetails, type StepInput } from "./step.js";
+import type { Executors, StepInput } from "./step.js";
 import { type SqlLimits, t2sExecutor } from "./t2s.js";
+import {
+  journalStep,
+  keepOutput,
+  newTrace,
+  resumeTrace,
+  type StepTrace,
+  stepInputs,
+  thrownResult,
+} from "./trace.js";
+
+export { type StepStatus, type StepTrace, TRACE_ROWS, traceRows } from "./trace.js";
 
 export interface PlanToRun {
   /** Unique per run: `te-001/best`, `te-001/gpt-4o/with-lineage`. */
@@ -25,26 +36,6 @@ export interface PlanToRun {
   queryId: string;
   query: string;
   plan: Plan;
-}
-
-export type StepStatus = "ok" | "failed" | "skipped";
-
-export interface StepTrace {
-  step: number;
-  tool: Tool;
-  status: StepStatus;
-  /** True when the output came from the journal of an earlier run. */
-  resumed: boolean;
-  inputs: number[];
-  depends_on: number[];
-  /** The prompt as the executor got it (placeholders filled). */
-  prompt: string;
-  output: StepOutput | null;
-  /** Rows the output held in all (the trace keeps at most TRACE_ROWS of them). */
-  output_rows: number | null;
-  error: string | null;
-  latency_ms: number;
-  details: StepDetails;
 }
 
 export interface PlanAnswer {
@@ -76,8 +67,6 @@ export interface ExecuteOptions {
 
 /** The row cap holds every interaction of the largest workspace, so that an id list is never the reason a step fails. */
 export const DEFAULT_EXECUTE_LIMITS: SqlLimits = { timeoutMs: 20_000, rowCap: 250_000 };
-/** Rows of an output kept in the trace; the step's full rows still reach later steps. */
-export const TRACE_ROWS = 1_000;
 
 export function modelExecutors(
   workspace: Workspace,
@@ -122,16 +111,142 @@ function planDigest(item: PlanToRun, identity: string): string {
   return createHash("sha256").update(text).digest("hex").slice(0, 32);
 }
 
-/** The output as a trace keeps it (at most TRACE_ROWS rows) and how many rows it held. */
-export function traceRows(output: StepOutput | null): { output: StepOutput | null; total: number | null } {
-  if (!output?.rows) return { output, total: null };
-  const rows: Rows = { columns: output.rows.columns, rows: output.rows.rows.slice(0, TRACE_ROWS) };
-  return { output: { ...output, rows }, total: output.rows.rows.length };
-}
-
 interface StepOutcome {
   trace: StepTrace;
   output: StepOutput | null;
+}
+
+/** One plan's run: what its steps share while they run. */
+interface PlanRun {
+  item: PlanToRun;
+  executors: Executors;
+  limit: ReturnType<typeof pLimit>;
+  options: ExecuteOptions;
+  signal: AbortSignal;
+  steps: ReadonlyMap<number, PlanStep>;
+  /** Steps whose output feeds a T2S or RAG step's ids. */
+  feedsIds: ReadonlySet<number>;
+  digest: string;
+  outputs: Map<number, StepOutput>;
+  outcomes: Map<number, Promise<StepOutcome>>;
+}
+
+/** The answer of a plan that never ran (it cannot be read or executed): failed, with no steps. */
+export function failedAnswer(item: Pick<PlanToRun, "key" | "queryId" | "query">, error: string): PlanAnswer {
+  return {
+    key: item.key,
+    query_id: item.queryId,
+    query: item.query,
+    status: "failed",
+    answer: null,
+    final_step: null,
+    error,
+    steps: [],
+  };
+}
+
+/** An `onStep` that reports each plan once, as its final step finishes: progress counted in plans, not steps. */
+export function onPlanFinished(
+  plans: readonly PlanToRun[],
+  done: (ok: boolean, key: string) => void,
+): NonNullable<ExecuteOptions["onStep"]> {
+  const finalStep = new Map(plans.map((p) => [p.key, Math.max(...p.plan.steps.map((s) => s.id))]));
+  return (plan, trace) => {
+    if (trace.step === finalStep.get(plan.key)) done(trace.status === "ok", plan.key);
+  };
+}
+
+/** Runs a step's executor under the shared limit; a throw becomes a failed result. */
+async function execute(run: PlanRun, step: PlanStep, prompt: string, inputs: StepInput[], trace: StepTrace) {
+  const { item, signal } = run;
+  let started = performance.now();
+  const result = await run
+    .limit(async () => {
+      if (signal.aborted) throw signal.reason ?? new Error("aborted");
+      // Latency is the step's own time, not its wait for a free slot.
+      started = performance.now();
+      return run.executors[step.tool].run({
+        planKey: item.key,
+        queryId: item.queryId,
+        query: item.query,
+        step,
+        prompt,
+        inputs,
+        feedsIds: run.feedsIds.has(step.id),
+        signal,
+      });
+    })
+    .catch(thrownResult);
+  trace.latency_ms = Math.round(performance.now() - started);
+  trace.details = result.details;
+  return result;
+}
+
+async function runStep(run: PlanRun, step: PlanStep): Promise<StepOutcome> {
+  const { item, outputs } = run;
+  const waited = await Promise.all(needs(step).map((id) => run.outcomes.get(id) as Promise<StepOutcome>));
+  const named = step.tool === "LLM" ? promptInputs(step.prompt) : step.inputs;
+  const prompt = fillPrompt(step, { query: item.query, steps: run.steps, outputs });
+  const trace = newTrace({
+    step: step.id,
+    tool: step.tool,
+    status: "skipped",
+    inputs: named,
+    depends_on: step.depends_on,
+    prompt,
+  });
+  const blocked = waited.find((w) => w.trace.status !== "ok");
+  if (blocked) {
+    trace.error = `step ${blocked.trace.step} did not succeed`;
+    return { trace, output: null };
+  }
+  const journaled = run.options.journal?.find(item.key, run.digest, step.id);
+  if (journaled) {
+    outputs.set(step.id, resumeTrace(trace, journaled));
+    // A resumed plan step's trace has always carried this extra copy of output_rows; kept so that answers files
+    // stay byte-identical (R1's resumed calls never had it).
+    Object.assign(trace, { total: trace.output_rows });
+    return { trace, output: journaled.output };
+  }
+  const result = await execute(run, step, prompt, stepInputs(named, run.steps, outputs), trace);
+  // A step that was still running when the run was interrupted may have been cut short by the interruption (an
+  // engine asked to stop can hand back fewer rows without an error): it is never recorded as finished, so a
+  // resumed run executes it again instead of reusing a partial output.
+  if (result.ok && run.signal.aborted) {
+    trace.status = "failed";
+    trace.error = "interrupted";
+    return { trace, output: null };
+  }
+  if (!result.ok) {
+    trace.status = "failed";
+    trace.error = result.error;
+    return { trace, output: null };
+  }
+  keepOutput(trace, result.output);
+  outputs.set(step.id, result.output);
+  journalStep(
+    run.options.journal,
+    { plan: item.key, digest: run.digest, step: step.id },
+    trace,
+    result.output,
+  );
+  return { trace, output: result.output };
+}
+
+/** Starts every step at once, each waiting on the promises of what it needs; notExecutable ruled out cycles. */
+function startSteps(run: PlanRun): void {
+  const pending: PlanStep[] = [...run.item.plan.steps];
+  while (pending.length > 0) {
+    const index = pending.findIndex((s) => needs(s).every((id) => run.outcomes.has(id)));
+    const [step] = pending.splice(index, 1) as [PlanStep];
+    run.outcomes.set(
+      step.id,
+      runStep(run, step).then((outcome) => {
+        run.options.onStep?.(run.item, outcome.trace);
+        return outcome;
+      }),
+    );
+  }
 }
 
 async function runPlan(
@@ -141,136 +256,33 @@ async function runPlan(
   options: ExecuteOptions,
   signal: AbortSignal,
 ): Promise<PlanAnswer> {
-  const base = { key: item.key, query_id: item.queryId, query: item.query };
   const refusal = notExecutable(item.plan);
-  if (refusal)
-    return {
-      ...base,
-      status: "failed",
-      answer: null,
-      final_step: null,
-      error: `not executable: ${refusal}`,
-      steps: [],
-    };
-  const steps = new Map(item.plan.steps.map((s) => [s.id, s]));
-  const feedsIds = new Set(item.plan.steps.filter((s) => s.tool !== "LLM").flatMap((s) => s.inputs));
-  const digest = planDigest(item, options.identity ?? "");
-  const outputs = new Map<number, StepOutput>();
-  const outcomes = new Map<number, Promise<StepOutcome>>();
-
-  const runStep = async (step: PlanStep): Promise<StepOutcome> => {
-    const waited = await Promise.all(needs(step).map((id) => outcomes.get(id) as Promise<StepOutcome>));
-    const named = step.tool === "LLM" ? promptInputs(step.prompt) : step.inputs;
-    const prompt = fillPrompt(step, { query: item.query, steps, outputs });
-    const trace: StepTrace = {
-      step: step.id,
-      tool: step.tool,
-      status: "skipped",
-      resumed: false,
-      inputs: named,
-      depends_on: step.depends_on,
-      prompt,
-      output: null,
-      output_rows: null,
-      error: null,
-      latency_ms: 0,
-      details: emptyDetails(),
-    };
-    const blocked = waited.find((w) => w.trace.status !== "ok");
-    if (blocked) {
-      trace.error = `step ${blocked.trace.step} did not succeed`;
-      return { trace, output: null };
-    }
-    const journaled = options.journal?.find(item.key, digest, step.id);
-    if (journaled) {
-      outputs.set(step.id, journaled.output);
-      Object.assign(trace, traceRows(journaled.output), {
-        status: "ok",
-        resumed: true,
-        details: journaled.details,
-      });
-      trace.output_rows = journaled.output.rows?.rows.length ?? null;
-      trace.latency_ms = journaled.latency_ms;
-      return { trace, output: journaled.output };
-    }
-    const inputs: StepInput[] = named.map((id) => {
-      const source = steps.get(id) as PlanStep;
-      return { step: id, tool: source.tool, prompt: source.prompt, output: outputs.get(id) as StepOutput };
-    });
-    let started = performance.now();
-    const result = await limit(async () => {
-      if (signal.aborted) throw signal.reason ?? new Error("aborted");
-      // Latency is the step's own time, not its wait for a free slot.
-      started = performance.now();
-      return executors[step.tool].run({
-        planKey: item.key,
-        queryId: item.queryId,
-        query: item.query,
-        step,
-        prompt,
-        inputs,
-        feedsIds: feedsIds.has(step.id),
-        signal,
-      });
-    }).catch((error: unknown) => ({
-      ok: false as const,
-      error: error instanceof Error ? error.message : String(error),
-      details: emptyDetails(),
-    }));
-    trace.latency_ms = Math.round(performance.now() - started);
-    trace.details = result.details;
-    // A step that was still running when the run was interrupted may have been cut short by the interruption (an
-    // engine asked to stop can hand back fewer rows without an error): it is never recorded as finished, so a
-    // resumed run executes it again instead of reusing a partial output.
-    if (result.ok && signal.aborted) {
-      trace.status = "failed";
-      trace.error = "interrupted";
-      return { trace, output: null };
-    }
-    if (!result.ok) {
-      trace.status = "failed";
-      trace.error = result.error;
-      return { trace, output: null };
-    }
-    trace.status = "ok";
-    const kept = traceRows(result.output);
-    trace.output = kept.output;
-    trace.output_rows = kept.total;
-    outputs.set(step.id, result.output);
-    options.journal?.record({
-      plan: item.key,
-      digest,
-      step: step.id,
-      output: result.output,
-      details: result.details,
-      latency_ms: trace.latency_ms,
-    });
-    return { trace, output: result.output };
+  if (refusal) return failedAnswer(item, `not executable: ${refusal}`);
+  const run: PlanRun = {
+    item,
+    executors,
+    limit,
+    options,
+    signal,
+    steps: new Map(item.plan.steps.map((s) => [s.id, s])),
+    feedsIds: new Set(item.plan.steps.filter((s) => s.tool !== "LLM").flatMap((s) => s.inputs)),
+    digest: planDigest(item, options.identity ?? ""),
+    outputs: new Map(),
+    outcomes: new Map(),
   };
-
-  // Every step starts at once and waits on the promises of what it needs; notExecutable ruled out cycles.
+  startSteps(run);
   const order = item.plan.steps;
-  const pending: PlanStep[] = [...order];
-  while (pending.length > 0) {
-    const index = pending.findIndex((s) => needs(s).every((id) => outcomes.has(id)));
-    const [step] = pending.splice(index, 1) as [PlanStep];
-    outcomes.set(
-      step.id,
-      runStep(step).then((outcome) => {
-        options.onStep?.(item, outcome.trace);
-        return outcome;
-      }),
-    );
-  }
-  const traces = (await Promise.all(order.map((s) => outcomes.get(s.id) as Promise<StepOutcome>))).map(
+  const traces = (await Promise.all(order.map((s) => run.outcomes.get(s.id) as Promise<StepOutcome>))).map(
     (o) => o.trace,
   );
   const final = traces[traces.length - 1] as StepTrace;
-  const answered = final.status === "ok" && outputs.has(final.step);
+  const answered = final.status === "ok" && run.outputs.has(final.step);
   return {
-    ...base,
+    key: item.key,
+    query_id: item.queryId,
+    query: item.query,
     status: answered ? "answered" : "failed",
-    answer: answered ? (outputs.get(final.step)?.text ?? null) : null,
+    answer: answered ? (run.outputs.get(final.step)?.text ?? null) : null,
     final_step: final.step,
     error: answered ? null : (final.error ?? `step ${final.step} did not succeed`),
     steps: traces,

@@ -133,11 +133,14 @@ interface Contact {
   random: Random;
 }
 
-/** Draws everything that happens in one contact. */
-function outcomes(c: Contact, picker: AgentPicker): Omit<Interaction, "index" | "id" | "repeatContacts"> {
+type Profile = NonNullable<(typeof DRIVER_PROFILES)[string]>;
+
+// The draws below come in one fixed order (each helper draws after the one before): a generated workspace is a
+// function of its seed, so reordering them would change every interaction after the first.
+
+/** Who takes the contact, how long the customer waited, and the tone it starts in. */
+function opening(c: Contact, profile: Profile, picker: AgentPicker) {
   const { random, customer, driver, channel } = c;
-  const profile = DRIVER_PROFILES[driver];
-  if (!profile) throw new Error(`no profile for driver ${driver}`);
   const route = routeOf(customer.line, driver, customer.segment);
   const agent = picker.pick(teamFor(route.team, channel, c.start), c.start, random);
   const premium = customer.segment === "premium";
@@ -147,6 +150,13 @@ function outcomes(c: Contact, picker: AgentPicker): Omit<Interaction, "index" | 
   const waitStrain = channel === "email" ? 0 : clamp((waitSeconds - 60) / 600, 0, 0.3);
   const strain = profile.strain * 0.6 + waitStrain + (c.contact > 1 ? 0.2 : 0) + 0.15 * random.normal();
   const startTone: Tone = strain > 0.5 ? "negative" : random.chance(0.06) ? "positive" : "neutral";
+  return { route, agent, premium, outbound, waitSeconds, startTone };
+}
+
+/** Whether the contact was escalated, resolved, abusive or transferred (and how often, to whom). */
+function handling(c: Contact, profile: Profile, open: ReturnType<typeof opening>) {
+  const { random, driver, channel } = c;
+  const { agent, startTone } = open;
   const resolveChance =
     profile.resolve +
     0.3 * (agent.skill - 0.6) -
@@ -157,7 +167,7 @@ function outcomes(c: Contact, picker: AgentPicker): Omit<Interaction, "index" | 
     0.06 *
     profile.escalate *
     (startTone === "negative" ? 1.7 : 0.7) *
-    (premium ? 1.3 : 1) *
+    (open.premium ? 1.3 : 1) *
     (channel === "email" ? 0.3 : 1);
   const escalated = random.chance(clamp(escalateChance, 0, 0.6));
   const resolved = random.chance(clamp(resolveChance - (escalated ? 0.15 : 0), 0.05, 0.97));
@@ -179,6 +189,12 @@ function outcomes(c: Contact, picker: AgentPicker): Omit<Interaction, "index" | 
       ])
     : 0;
   const transferTarget = transferred ? (target !== agent.team ? target : "Tier 2") : null;
+  return { escalated, resolved, abusive, transfers, transferTarget };
+}
+
+/** The holds and silences of a contact (seconds each) and whether the two sides talked over each other. */
+function pauses(c: Contact, profile: Profile, startTone: Tone) {
+  const { random, channel } = c;
   const holds: number[] = [];
   if (channel === "call" && random.chance(profile.hold)) {
     const count = random.weighted<number>([
@@ -199,6 +215,12 @@ function outcomes(c: Contact, picker: AgentPicker): Omit<Interaction, "index" | 
     for (let i = 0; i < count; i++) silences.push(Math.max(15, Math.round(random.logNormal(35, 0.5))));
   }
   const overtalk = channel === "call" && random.chance(0.08 * (startTone === "negative" ? 1.8 : 0.7));
+  return { holds, silences, overtalk };
+}
+
+/** Whether a follow-up is due, and the tone of the middle and end and the overall sentiment tag. */
+function closing(random: Random, agent: Agent, startTone: Tone, outcome: ReturnType<typeof handling>) {
+  const { resolved, escalated, abusive } = outcome;
   const followUp = random.chance(resolved ? 0.1 : 0.6);
   const endTone: Tone = resolved
     ? random.chance(clamp(0.55 + 0.4 * (agent.skill - 0.6), 0.2, 0.9))
@@ -217,48 +239,81 @@ function outcomes(c: Contact, picker: AgentPicker): Omit<Interaction, "index" | 
           : "neutral";
   const score = 0.3 * toneScore(startTone) + 0.2 * toneScore(middleTone) + 0.5 * toneScore(endTone);
   const tag: Tone = score > 0.25 ? "positive" : score < -0.25 ? "negative" : "neutral";
-  const holdTotal = holds.reduce((a, b) => a + b, 0);
-  const silenceTotal = silences.reduce((a, b) => a + b, 0);
+  return { followUp, sentiment: { start: startTone, middle: middleTone, end: endTone, tag } };
+}
+
+/** How long the contact lasted: talk plus holds, silences (not in email), transfers and escalation. */
+function duration(
+  c: Contact,
+  profile: Profile,
+  paused: ReturnType<typeof pauses>,
+  outcome: ReturnType<typeof handling>,
+) {
+  const { random, channel } = c;
+  const holdTotal = paused.holds.reduce((a, b) => a + b, 0);
+  const silenceTotal = paused.silences.reduce((a, b) => a + b, 0);
   const talk =
     channel === "call"
       ? random.logNormal(profile.handleSeconds, 0.5)
       : channel === "chat"
         ? random.logNormal(profile.handleSeconds * 1.6, 0.55)
         : Math.max(600, random.logNormal(18 * 3600, 0.9));
-  const durationSeconds = Math.round(
-    talk + holdTotal + (channel === "email" ? 0 : silenceTotal) + transfers * 120 + (escalated ? 180 : 0),
+  return Math.round(
+    talk +
+      holdTotal +
+      (channel === "email" ? 0 : silenceTotal) +
+      outcome.transfers * 120 +
+      (outcome.escalated ? 180 : 0),
   );
+}
+
+/** The survey score (1 to 5), or null when the customer was not surveyed. */
+function csatOf(c: Contact, endTone: Tone, outcome: ReturnType<typeof handling>): number | null {
+  const { random, channel } = c;
   const surveyed = random.chance(channel === "call" ? 0.25 : channel === "chat" ? 0.3 : 0.15);
   const csatMean =
     endTone === "positive"
       ? 4.6
       : endTone === "neutral"
         ? 3.4
-        : 1.7 + (resolved ? 0.6 : 0) - (escalated ? 0.2 : 0);
-  const csat = surveyed ? Math.round(clamp(csatMean + 0.7 * random.normal(), 1, 5)) : null;
+        : 1.7 + (outcome.resolved ? 0.6 : 0) - (outcome.escalated ? 0.2 : 0);
+  return surveyed ? Math.round(clamp(csatMean + 0.7 * random.normal(), 1, 5)) : null;
+}
+
+/** Draws everything that happens in one contact. */
+function outcomes(c: Contact, picker: AgentPicker): Omit<Interaction, "index" | "id" | "repeatContacts"> {
+  const { random, customer, driver, channel } = c;
+  const profile = DRIVER_PROFILES[driver];
+  if (!profile) throw new Error(`no profile for driver ${driver}`);
+  const open = opening(c, profile, picker);
+  const outcome = handling(c, profile, open);
+  const paused = pauses(c, profile, open.startTone);
+  const { followUp, sentiment } = closing(random, open.agent, open.startTone, outcome);
+  const durationSeconds = duration(c, profile, paused, outcome);
+  const csat = csatOf(c, sentiment.end, outcome);
   return {
     episode: c.episode,
     contact: c.contact,
     customer,
-    agent,
+    agent: open.agent,
     channel,
-    direction: outbound || (channel !== "call" && random.chance(0.03)) ? "outbound" : "inbound",
+    direction: open.outbound || (channel !== "call" && random.chance(0.03)) ? "outbound" : "inbound",
     start: c.start,
     end: c.start + durationSeconds * 1000,
     durationSeconds,
-    waitSeconds,
-    queue: route.queue,
+    waitSeconds: open.waitSeconds,
+    queue: open.route.queue,
     drivers: c.secondary ? [driver, c.secondary] : [driver],
-    resolved,
+    resolved: outcome.resolved,
     followUp,
-    escalated,
-    abusive,
-    transfers,
-    transferTarget,
-    holds,
-    silences,
-    overtalk,
-    sentiment: { start: startTone, middle: middleTone, end: endTone, tag },
+    escalated: outcome.escalated,
+    abusive: outcome.abusive,
+    transfers: outcome.transfers,
+    transferTarget: outcome.transferTarget,
+    holds: paused.holds,
+    silences: paused.silences,
+    overtalk: paused.overtalk,
+    sentiment,
     csat,
     seed: c.random.uint32(),
   };

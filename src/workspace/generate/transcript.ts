@@ -153,9 +153,8 @@ function summaryOf(x: Interaction): string {
     : `the ${driver} is still open and we'll follow up`;
 }
 
-/** Writes the transcript of a call or chat, or the messages of an email thread. */
-export function writeTranscript(x: Interaction, qa: QaEvaluation | null): Transcript {
-  const random = Random.of(x.seed, "transcript");
+/** The words a transcript's phrases fill in: names, the time of day, and drawn items, amounts and dates. */
+function slotsOf(x: Interaction, random: Random): Record<string, string> {
   const line = x.customer.line;
   const hour = new Date(x.start).getUTCHours();
   const slots: Record<string, string> = {
@@ -175,20 +174,20 @@ export function writeTranscript(x: Interaction, qa: QaEvaluation | null): Transc
     summary: summaryOf(x),
   };
   slots.product_the = `your ${slots.product}`;
-  const w = new Writer(random, slots);
-  const passed = (check: string) => qa?.passed.get(check) ?? random.chance(0.7);
-  const driver = x.drivers[0] ?? "";
-  const reason = random.pick(CONTACT_REASONS[driver] ?? []);
-  const complaintTopics = COMPLAINTS[driver] ?? [];
-  const hasComplaint =
-    complaintTopics.length > 0 &&
-    (x.sentiment.start === "negative" || (!x.resolved && random.chance(0.6)) || random.chance(0.15));
-  const complaint = hasComplaint ? random.pick(complaintTopics) : null;
-  const events = customerEvents(x, random);
-  const actions = agentActions(x, events, random);
+  return slots;
+}
 
-  if (x.channel === "email") return emailThread(x, w, { reason, complaint, events, actions, passed, random });
+interface Conversation {
+  reason: Topic;
+  complaint: Topic | null;
+  events: string[];
+  actions: string[];
+  passed: (check: string) => boolean;
+}
 
+/** Greeting, disclosure, the reason for the contact, security, complaint, what the customer raises, and the agent's reply. */
+function openConversation(x: Interaction, w: Writer, random: Random, talk: Conversation): void {
+  const { passed, events } = talk;
   w.line(
     "agent",
     passed("customer's name used")
@@ -199,7 +198,7 @@ export function writeTranscript(x: Interaction, qa: QaEvaluation | null): Transc
   );
   if (x.channel === "call" && passed("disclosure read")) w.line("agent", "agent.disclosure");
   if (x.contact > 1 && random.chance(0.6)) w.line("customer", "customer.repeat-contact");
-  w.say("customer", reason);
+  w.say("customer", talk.reason);
   if (passed("identity verified")) {
     w.line("agent", "agent.verify-identity");
     if (events.includes("customer.refuse-security")) {
@@ -211,11 +210,15 @@ export function writeTranscript(x: Interaction, qa: QaEvaluation | null): Transc
     w.line("customer", "customer.refuse-security");
   }
   if (x.sentiment.start === "negative" && random.chance(0.5)) w.line("customer", "customer.frustrated");
-  if (complaint) w.say("customer", complaint);
+  if (talk.complaint) w.say("customer", talk.complaint);
   for (const event of events) if (event !== "customer.refuse-security") w.line("customer", event);
   if (passed("empathy statement used")) w.line("agent", "agent.empathy");
   if (passed("apology offered")) w.line("agent", "agent.apology");
-  for (const action of actions) w.line("agent", action);
+  for (const action of talk.actions) w.line("agent", action);
+}
+
+/** Holds, silences, talking over, abuse, and the customer's mood turning. */
+function interruptions(x: Interaction, w: Writer): void {
   for (const seconds of x.holds) {
     w.line("agent", "agent.hold");
     w.system("system.hold", `[hold ${minutesSeconds(seconds)}]`);
@@ -241,6 +244,10 @@ export function writeTranscript(x: Interaction, qa: QaEvaluation | null): Transc
     w.line("customer", "customer.frustrated");
   if (x.sentiment.start === "negative" && x.sentiment.middle !== "negative")
     w.line("customer", "customer.calmer");
+}
+
+/** An escalation to a supervisor (its trigger, or null) and the transfers. */
+function handOver(x: Interaction, w: Writer, random: Random): Topic | null {
   let escalation: Topic | null = null;
   if (x.escalated) {
     escalation = random.pick(ESCALATION_TRIGGERS);
@@ -255,6 +262,30 @@ export function writeTranscript(x: Interaction, qa: QaEvaluation | null): Transc
       w.system("system.transfer", `[transferred to ${x.transferTarget}]`);
     }
   }
+  return escalation;
+}
+
+/** Writes the transcript of a call or chat, or the messages of an email thread. */
+export function writeTranscript(x: Interaction, qa: QaEvaluation | null): Transcript {
+  // One seeded stream, drawn in a fixed order: the transcript is a function of the interaction.
+  const random = Random.of(x.seed, "transcript");
+  const w = new Writer(random, slotsOf(x, random));
+  const passed = (check: string) => qa?.passed.get(check) ?? random.chance(0.7);
+  const driver = x.drivers[0] ?? "";
+  const reason = random.pick(CONTACT_REASONS[driver] ?? []);
+  const complaintTopics = COMPLAINTS[driver] ?? [];
+  const hasComplaint =
+    complaintTopics.length > 0 &&
+    (x.sentiment.start === "negative" || (!x.resolved && random.chance(0.6)) || random.chance(0.15));
+  const complaint = hasComplaint ? random.pick(complaintTopics) : null;
+  const events = customerEvents(x, random);
+  const actions = agentActions(x, events, random);
+
+  if (x.channel === "email") return emailThread(x, w, { reason, complaint, events, actions, passed, random });
+
+  openConversation(x, w, random, { reason, complaint, events, actions, passed });
+  interruptions(x, w);
+  const escalation = handOver(x, w, random);
   const unresolved = closeOut(x, w, random);
   const praise = endOfConversation(x, w, random, passed);
   return {

@@ -84,11 +84,9 @@ class FString {
     if (level !== 0 && this.body[this.pos] !== "}") syntaxError("f-string: expecting '}'");
   }
 
-  /** One `{…}` field, starting at its `{`. */
-  private field(level: number, into: FStringBuilder): void {
-    if (level >= 2) syntaxError("f-string: expressions nested too deeply");
+  /** Moves past a field's expression: up to its `=`, `!`, `:` or `}` outside brackets and strings. */
+  private skipExpression(): void {
     const body = this.body;
-    const start = ++this.pos;
     const brackets: string[] = [];
     let quote = "";
     while (this.pos < body.length) {
@@ -132,10 +130,29 @@ class FString {
     if (quote !== "") syntaxError("f-string: unterminated string");
     if (brackets.length > 0) syntaxError(`f-string: unmatched '${brackets.at(-1)}'`);
     if (this.pos >= body.length) syntaxError("f-string: expecting '}'");
+  }
+
+  /** A `!s`, `!r` or `!a` conversion's character code, or -1 where the field has none. */
+  private conversion(): number {
+    if (this.body[this.pos] !== "!") return -1;
+    const code = this.body[this.pos + 1];
+    if (code === undefined) syntaxError("f-string: expecting '}'");
+    if (code !== "s" && code !== "r" && code !== "a") {
+      syntaxError("f-string: invalid conversion character: expected 's', 'r', or 'a'");
+    }
+    this.pos += 2;
+    return code.charCodeAt(0);
+  }
+
+  /** One `{…}` field, starting at its `{`. */
+  private field(level: number, into: FStringBuilder): void {
+    if (level >= 2) syntaxError("f-string: expressions nested too deeply");
+    const body = this.body;
+    const start = ++this.pos;
+    this.skipExpression();
     const text = body.slice(start, this.pos);
     if (/^[ \t\n\f]*$/.test(text)) syntaxError("f-string: empty expression not allowed");
     const value = this.parse(`(${text})`);
-    let conversion = -1;
     let debug = false;
     if (body[this.pos] === "=") {
       this.pos++;
@@ -144,15 +161,7 @@ class FString {
       into.addLiteral(body.slice(start, this.pos));
       debug = true;
     }
-    if (body[this.pos] === "!") {
-      const code = body[this.pos + 1];
-      if (code === undefined) syntaxError("f-string: expecting '}'");
-      if (code !== "s" && code !== "r" && code !== "a") {
-        syntaxError("f-string: invalid conversion character: expected 's', 'r', or 'a'");
-      }
-      conversion = code.charCodeAt(0);
-      this.pos += 2;
-    }
+    let conversion = this.conversion();
     let formatSpec: Expr | null = null;
     if (body[this.pos] === ":") {
       this.pos++;

@@ -3,6 +3,8 @@
  * dropped, `j` for imaginary, decimal ints refused beyond 4,300 digits) and string bodies (`decode_unicode_with_escapes`
  * and `_PyBytes_DecodeEscape`). The token's shape has already been checked by the tokenizer.
  */
+
+import { SIMPLE_ESCAPES } from "../../../extract/python-escapes.js";
 import type { ConstantValue } from "./ast.js";
 import { raise, syntaxError } from "./failure.js";
 import { MAX_INT_DIGITS } from "./repr.js";
@@ -28,20 +30,6 @@ export function numberValue(token: string): ConstantValue {
   }
   return text.length < 16 ? Number(text) : intValue(BigInt(text));
 }
-
-const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
-  "\n": "",
-  "\\": "\\",
-  "'": "'",
-  '"': '"',
-  a: "\u0007",
-  b: "\b",
-  f: "\f",
-  n: "\n",
-  r: "\r",
-  t: "\t",
-  v: "\v",
-};
 
 function isOctal(code: number): boolean {
   return code >= 48 && code <= 55;

@@ -116,11 +116,7 @@ class Unparser {
   private traverse(node: Expr): undefined {
     switch (node.type) {
       case "Constant":
-        if (node.kind === "u") this.out += "u";
-        if (this.avoidBackslashes && typeof node.value === "string")
-          this.writeAvoidingBackslashes(node.value);
-        else this.out += constantText(node.value);
-        return;
+        return this.constant(node);
       case "JoinedStr":
         return this.joinedString(node);
       case "FormattedValue":
@@ -128,6 +124,53 @@ class Unparser {
       case "Name":
         this.out += node.id;
         return;
+      case "NamedExpr":
+      case "Await":
+      case "Yield":
+      case "YieldFrom":
+        return this.keywordExpression(node);
+      case "List":
+      case "Tuple":
+      case "Set":
+        return this.sequence(node);
+      case "Dict":
+        return this.dict(node);
+      case "ListComp":
+      case "SetComp":
+      case "GeneratorExp":
+      case "DictComp":
+        return this.comprehension(node);
+      case "IfExp":
+        return this.ifExpression(node);
+      case "UnaryOp":
+        return this.unary(node);
+      case "BinOp":
+        return this.binary(node);
+      case "Compare":
+        return this.compare(node);
+      case "BoolOp":
+        return this.boolean(node);
+      case "Call":
+        return this.call(node);
+      case "Attribute":
+      case "Subscript":
+      case "Starred":
+      case "Slice":
+        return this.access(node);
+      case "Lambda":
+        return this.lambda(node);
+    }
+  }
+
+  private constant(node: ExprOf<"Constant">): undefined {
+    if (node.kind === "u") this.out += "u";
+    if (this.avoidBackslashes && typeof node.value === "string") this.writeAvoidingBackslashes(node.value);
+    else this.out += constantText(node.value);
+  }
+
+  /** The expressions led by a keyword or operator of their own: `:=`, `await`, `yield`, `yield from`. */
+  private keywordExpression(node: ExprOf<"NamedExpr" | "Await" | "Yield" | "YieldFrom">): undefined {
+    switch (node.type) {
       case "NamedExpr":
         return this.requireParens(NAMED_EXPR, node, () => {
           this.set(ATOM, node.target, node.value);
@@ -156,69 +199,69 @@ class Unparser {
           this.set(ATOM, node.value);
           this.traverse(node.value);
         });
-      case "List":
-        this.out += "[";
-        this.interleave(node.elts, (e) => this.traverse(e));
-        this.out += "]";
-        return;
-      case "Tuple":
-        return this.parensIf(node.elts.length === 0 || this.precedenceOf(node) > TUPLE, () =>
-          this.itemsView(node.elts),
-        );
-      case "Set":
-        if (node.elts.length === 0) {
-          this.out += "{*()}";
-          return;
-        }
-        this.out += "{";
-        this.interleave(node.elts, (e) => this.traverse(e));
-        this.out += "}";
-        return;
-      case "Dict":
-        return this.dict(node);
-      case "ListComp":
-      case "SetComp":
-      case "GeneratorExp": {
-        const [open, close] = node.type === "ListComp" ? "[]" : node.type === "SetComp" ? "{}" : "()";
-        this.out += open;
-        this.traverse(node.elt);
-        this.comprehensions(node.generators);
-        this.out += close;
-        return;
-      }
-      case "DictComp":
-        this.out += "{";
-        this.traverse(node.key);
-        this.out += ": ";
-        this.traverse(node.value);
-        this.comprehensions(node.generators);
-        this.out += "}";
-        return;
-      case "IfExp":
-        return this.requireParens(TEST, node, () => {
-          this.set(next(TEST), node.body, node.test);
-          this.traverse(node.body);
-          this.out += " if ";
-          this.traverse(node.test);
-          this.out += " else ";
-          this.set(TEST, node.orelse);
-          this.traverse(node.orelse);
-        });
-      case "UnaryOp":
-        return this.unary(node);
-      case "BinOp":
-        return this.binary(node);
-      case "Compare":
-        return this.requireParens(CMP, node, () => {
-          this.set(next(CMP), node.left, ...node.comparators);
-          this.traverse(node.left);
-          node.ops.forEach((op, index) => {
-            this.out += ` ${op} `;
-            this.traverse(node.comparators[index] as Expr);
-          });
-        });
-      case "BoolOp":
-        return this.boolean(node);
+    }
+  }
+
+  private sequence(node: ExprOf<"List" | "Tuple" | "Set">): undefined {
+    if (node.type === "Tuple") {
+      return this.parensIf(node.elts.length === 0 || this.precedenceOf(node) > TUPLE, () =>
+        this.itemsView(node.elts),
+      );
+    }
+    // `{}` is an empty dict: an empty set is written as a starred empty tuple.
+    if (node.type === "Set" && node.elts.length === 0) {
+      this.out += "{*()}";
+      return;
+    }
+    const [open, close] = node.type === "List" ? "[]" : "{}";
+    this.out += open;
+    this.interleave(node.elts, (e) => this.traverse(e));
+    this.out += close;
+  }
+
+  private comprehension(node: ExprOf<"ListComp" | "SetComp" | "GeneratorExp" | "DictComp">): undefined {
+    if (node.type === "DictComp") {
+      this.out += "{";
+      this.traverse(node.key);
+      this.out += ": ";
+      this.traverse(node.value);
+      this.comprehensions(node.generators);
+      this.out += "}";
+      return;
+    }
+    const [open, close] = node.type === "ListComp" ? "[]" : node.type === "SetComp" ? "{}" : "()";
+    this.out += open;
+    this.traverse(node.elt);
+    this.comprehensions(node.generators);
+    this.out += close;
+  }
+
+  private ifExpression(node: ExprOf<"IfExp">): undefined {
+    return this.requireParens(TEST, node, () => {
+      this.set(next(TEST), node.body, node.test);
+      this.traverse(node.body);
+      this.out += " if ";
+      this.traverse(node.test);
+      this.out += " else ";
+      this.set(TEST, node.orelse);
+      this.traverse(node.orelse);
+    });
+  }
+
+  private compare(node: ExprOf<"Compare">): undefined {
+    return this.requireParens(CMP, node, () => {
+      this.set(next(CMP), node.left, ...node.comparators);
+      this.traverse(node.left);
+      node.ops.forEach((op, index) => {
+        this.out += ` ${op} `;
+        this.traverse(node.comparators[index] as Expr);
+      });
+    });
+  }
+
+  /** Attribute, subscript, starred and slice: the forms that reach into a value. */
+  private access(node: ExprOf<"Attribute" | "Subscript" | "Starred" | "Slice">): undefined {
+    switch (node.type) {
       case "Attribute":
         this.set(ATOM, node.value);
         this.traverse(node.value);
@@ -226,8 +269,6 @@ class Unparser {
         if (node.value.type === "Constant" && isIntConstant(node.value.value)) this.out += " ";
         this.out += `.${node.attr}`;
         return;
-      case "Call":
-        return this.call(node);
       case "Subscript":
         this.set(ATOM, node.value);
         this.traverse(node.value);
@@ -250,19 +291,21 @@ class Unparser {
           this.traverse(node.step);
         }
         return;
-      case "Lambda":
-        return this.requireParens(TEST, node, () => {
-          this.out += "lambda";
-          const before = this.out;
-          this.out = "";
-          this.lambdaArguments(node.args);
-          const written = this.out;
-          this.out = before + (written === "" ? "" : ` ${written}`);
-          this.out += ": ";
-          this.set(TEST, node.body);
-          this.traverse(node.body);
-        });
     }
+  }
+
+  private lambda(node: ExprOf<"Lambda">): undefined {
+    return this.requireParens(TEST, node, () => {
+      this.out += "lambda";
+      const before = this.out;
+      this.out = "";
+      this.lambdaArguments(node.args);
+      const written = this.out;
+      this.out = before + (written === "" ? "" : ` ${written}`);
+      this.out += ": ";
+      this.set(TEST, node.body);
+      this.traverse(node.body);
+    });
   }
 
   private writeAvoidingBackslashes(text: string): undefined {

@@ -4,7 +4,7 @@
  * (`{1: 'a'}`, a call's `**kwargs`, whose key is None). Python's rules for them live here: type names, hashing for
  * dict keys, equality.
  */
-import { PyFloat, PyTuple } from "../../../extract/python-value.js";
+import { PyFloat, PyTuple, primitiveTypeName } from "../../../extract/python-value.js";
 
 export { PyFloat, PyTuple };
 
@@ -67,16 +67,8 @@ export type TypeName =
   | "dict";
 
 export function typeName(value: Value): TypeName {
-  if (value === null) return "NoneType";
-  switch (typeof value) {
-    case "boolean":
-      return "bool";
-    case "number":
-    case "bigint":
-      return "int";
-    case "string":
-      return "str";
-  }
+  const primitive = primitiveTypeName(value);
+  if (primitive !== null) return primitive;
   if (value instanceof PyFloat) return "float";
   if (value instanceof PyComplex) return "complex";
   if (value instanceof PyBytes) return "bytes";
