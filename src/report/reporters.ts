@@ -57,8 +57,14 @@ export const REPORTERS: {
   readonly [Name in ReporterName]: (options: ReporterOptions[Name]) => RunReporter<ReporterRuns[Name]>;
 } = {
   ...RUN_REPORTERS,
-  junit: fileReporter(async () => (await import("./junit.js")).buildJunit, (path) => `junit: ${path}`),
-  csv: fileReporter(async () => (await import("./csv.js")).buildCsv, (path) => `csv: ${path}`),
+  junit: fileReporter(
+    async () => (await import("./junit.js")).buildJunit,
+    (path) => `junit: ${path}`,
+  ),
+  csv: fileReporter(
+    async () => (await import("./csv.js")).buildCsv,
+    (path) => `csv: ${path}`,
+  ),
   html: fileReporter(
     async () => {
       const { buildHtmlReport } = await import("./html/page.js");
