@@ -3,6 +3,7 @@ import type OpenAI from "openai";
 import { encodeNativeReply } from "../grade/native.js";
 import { holdSecret, holdUrlCredentials, redact, redactSecrets, redactUrl } from "../text/redact.js";
 import { httpFetch } from "./http-fetch.js";
+import { preflightModels } from "./openai-preflight.js";
 import {
   type Backend,
   type Completion,
@@ -10,7 +11,6 @@ import {
   type ModelRequest,
   type RequestContext,
   TransientError,
-  UnreachableError,
 } from "./types.js";
 
 export interface OpenAiBackendOptions {
@@ -111,38 +111,6 @@ function connector(options: OpenAiBackendOptions): Connect {
   };
 }
 
-/** Checks that the server answers and serves the model, before any case is asked. */
-async function checkServed(
-  connect: Connect,
-  options: OpenAiBackendOptions,
-  shownURL: string,
-  signal: AbortSignal,
-): Promise<void> {
-  const { sdk, client } = await connect();
-  const { APIConnectionError, APIError, APIUserAbortError } = sdk;
-  let served: string[];
-  try {
-    served = (await client.models.list({ signal })).data.map((m) => m.id);
-  } catch (error) {
-    // Ctrl-C while the list is asked for stops the run here, before anything is recorded.
-    if (error instanceof APIUserAbortError || signal.aborted) throw error;
-    if (error instanceof APIConnectionError) {
-      throw new UnreachableError(`cannot reach the server at ${shownURL} (${redact(error.message)})`);
-    }
-    const fatal = classify(error, options, sdk);
-    // A server without a model list (or one that hides it) is not an error: the first request will tell.
-    if (fatal instanceof FatalBackendError && !(error instanceof APIError && error.status === 404))
-      throw fatal;
-    return;
-  }
-  if (served.length > 0 && !served.includes(options.model)) {
-    throw new FatalBackendError(
-      `the server does not serve model "${options.model}" (it serves: ${served.slice(0, 10).join(", ")})`,
-      "settings",
-    );
-  }
-}
-
 /** The chat-completions body: only the settings that are set, so a server's own defaults hold for the rest. */
 function requestBody(model: string, request: ModelRequest) {
   const { settings } = request;
@@ -188,7 +156,9 @@ export function openAiBackend(options: OpenAiBackendOptions): Backend {
     model: options.model,
     cacheable: true,
     endpoint: shownURL.replace(/\/+$/, ""),
-    preflight: (signal) => checkServed(connect, options, shownURL, signal),
+    // Asked without the SDK: a run whose every answer is cached never loads it (src/backends/openai-preflight.ts).
+    preflight: (signal: AbortSignal) =>
+      preflightModels({ ...options, shownURL, refusedKey: (status) => refusedKey(status, options) }, signal),
     async complete(request: ModelRequest, context: RequestContext): Promise<Completion> {
       const body = requestBody(options.model, request);
       const { sdk, client } = await connect();

@@ -257,6 +257,14 @@ describe("isPlainCase on the corpus", () => {
     expect(refused).toBeGreaterThan(NOT_VACUOUS);
   });
 
+  it("passes the no-call cases with answer constraints, so a cached re-run validates them without zod", () => {
+    const constrained = corpus.values.filter((value) =>
+      JSON.stringify((value as { expect?: unknown }).expect).includes('"answer_contains_'),
+    );
+    expect(constrained.length).toBeGreaterThan(10);
+    expect(constrained.filter((value) => !isPlainCase(value))).toEqual([]);
+  });
+
   it("would be caught accepting too much (the negative control)", () => {
     const values = corpus.values.slice(0, 60) as Json[];
     const lenient = (value: unknown) => typeof value === "object" && value !== null;

@@ -2,12 +2,13 @@
  * A quick check of a case line's value, for loading large case files (an imported BFCL suite is thousands of cases,
  * and zod takes a tenth of a millisecond for each). It answers true only for a value the case schema (schema.ts)
  * accepts unchanged: same values, same keys in the order zod writes them. Anything else, and anything it is unsure of
- * (answer constraints, `mentions`, a `__proto__` key), goes to the schema, which decides and names the field at fault.
+ * (`mentions`, a constraint that does not compile, a `__proto__` key), goes to the schema, which decides and names the field at fault.
  * quick-check.test.ts holds the two together: on every case file we ship, every imported BFCL category, and thousands
  * of mutated cases, a value passing here passes the schema with an identical result.
  */
 import { TOOL_NAMES } from "../tools/catalogue.js";
 import { JSON_TYPES } from "../tools/types.js";
+import { compileConstraint } from "./constraint.js";
 import {
   CASE_KEYS,
   type Case,
@@ -169,7 +170,29 @@ function isExpectedCall(value: unknown): boolean {
   return true;
 }
 
-/** Answer constraints (`answer_contains_*`) must compile: left to the schema. */
+/**
+ * One answer constraint as the schema takes it: a phrase or a non-empty list of them, which compiles. A constraint
+ * that does not compile is left to the schema, which names it.
+ */
+function isConstraint(value: unknown): boolean {
+  if (
+    !isNonEmptyString(value) &&
+    !(Array.isArray(value) && value.length > 0 && value.every(isNonEmptyString))
+  )
+    return false;
+  try {
+    compileConstraint(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An optional list of answer constraints with at least `min` entries. */
+function isConstraints(value: unknown, min: number): boolean {
+  return value === undefined || (Array.isArray(value) && value.length >= min && value.every(isConstraint));
+}
+
 function isExpect(value: unknown): boolean {
   if (!isPlain(value)) return false;
   if ("call" in value) return keysInOrder(value, ["call"]) && isExpectedCall(value.call);
@@ -180,7 +203,12 @@ function isExpect(value: unknown): boolean {
     );
   }
   if ("any_call" in value) return keysInOrder(value, ["any_call"]) && value.any_call === true;
-  return keysInOrder(value, ["no_call"]) && NO_CALL_SET.has(value.no_call);
+  return (
+    keysInOrder(value, ["no_call", "answer_contains_all", "answer_contains_any"]) &&
+    NO_CALL_SET.has(value.no_call) &&
+    isConstraints(value.answer_contains_all, 0) &&
+    isConstraints(value.answer_contains_any, 1)
+  );
 }
 
 function isBfclSource(value: unknown): boolean {

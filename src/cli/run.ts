@@ -29,7 +29,6 @@ import { failuresFlag } from "./failures-flag.js";
 import { choice, choices, fraction, label, refuseConflicts, wholeNumber } from "./flags.js";
 import { type Io, stderrLive, stdoutColor } from "./io.js";
 import { type ModelFlags, parseModelFlags, RUN_FLAG_DEFAULTS } from "./model-flags.js";
-import { runConfigFile } from "./run-config.js";
 import { runIssueError } from "./run-field-flags.js";
 
 export interface RunFlags extends ModelFlags, ExportFlags {
@@ -248,7 +247,11 @@ function runInputFromFlags(flags: RunFlags): RunInput {
  * errors go to stderr, so `run --json | jq` reads one JSON document.
  */
 export async function runRun(flags: RunFlags, io: Io): Promise<number> {
-  if (flags.config !== undefined) return runConfigFile({ ...flags, config: flags.config }, io);
+  if (flags.config !== undefined) {
+    // Imported only here: a run without a config file never loads the matrix, YAML or leaderboard modules.
+    const { runConfigFile } = await import("./run-config.js");
+    return runConfigFile({ ...flags, config: flags.config }, io);
+  }
   for (const [flag, value] of [
     ["--format", flags.format],
     ["--html", flags.html],

@@ -3,7 +3,8 @@
  * the built-in baseline — must not load the OpenAI SDK (about a hundred modules); a run against a server does.
  * Checked in a real process with a module loader hook that lists every module it loads.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -55,8 +56,8 @@ describe("start-up", () => {
     expect(sdk(run.modules)).toEqual([]);
   });
 
-  it("a run against a server loads it (negative control: the hook sees the SDK when it is used)", () => {
-    // Nothing listens on port 9 of loopback: the preflight fails, after the SDK was loaded to ask.
+  it("a run against a server that is down stops at the preflight, which asks without the SDK", () => {
+    // Nothing listens on port 9 of loopback: the preflight fails, as it did when it asked through the SDK.
     const run = loadedBy(
       [
         "run",
@@ -74,7 +75,46 @@ describe("start-up", () => {
       "server",
     );
     expect(run.status).not.toBe(0);
-    expect(sdk(run.modules).length).toBeGreaterThan(10);
+    expect(run.stderr).toContain("cannot reach the server at http://127.0.0.1:9/v1 (Connection error.)");
+    expect(sdk(run.modules)).toEqual([]);
+  });
+
+  it("a re-run whose every answer is cached loads no SDK module; the run that asked did (negative control)", async () => {
+    const server = spawn(
+      process.execPath,
+      ["--import", TSX, join(PACKAGE_ROOT, "src/test-support/mock-server-process.ts"), "0"],
+      { cwd: PACKAGE_ROOT, stdio: ["ignore", "pipe", "inherit"] },
+    );
+    try {
+      const [firstLine] = (await once(server.stdout, "data")) as [Buffer];
+      const url = firstLine.toString().trim();
+      const cacheDir = join(dir.path, "cache");
+      const run = (out: string) =>
+        loadedBy(
+          [
+            "run",
+            "--limit",
+            "2",
+            "--base-url",
+            url,
+            "--model",
+            "mock-model",
+            "--cache-dir",
+            cacheDir,
+            "--out",
+            join(dir.path, `${out}.json`),
+          ],
+          out,
+        );
+      const asked = run("asked");
+      expect(asked.status, asked.stderr).toBe(0);
+      expect(sdk(asked.modules).length).toBeGreaterThan(10);
+      const cached = run("cached");
+      expect(cached.status, cached.stderr).toBe(0);
+      expect(sdk(cached.modules)).toEqual([]);
+    } finally {
+      server.kill();
+    }
   });
 });
 

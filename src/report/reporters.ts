@@ -9,9 +9,6 @@ import { STDOUT_PATH } from "../io/target.js";
 import { RUN_REPORTERS, type RunReporter, type RunReporterOptions } from "../runner/reporters/index.js";
 import type { Results } from "../runner/results.js";
 import type { ReportRun } from "../runner/results-schema.js";
-import { buildCsv } from "./csv.js";
-import { buildHtmlReport } from "./html/page.js";
-import { buildJunit } from "./junit.js";
 import type { ExportRun } from "./record-rows.js";
 import type { SuiteRuns } from "./suite-leaderboards.js";
 
@@ -49,14 +46,18 @@ interface ReporterRuns {
   suitePages: SuiteRuns;
 }
 
-/** A format written once, from every run the stream produced, at its end (none when the run stopped early). */
+/**
+ * A format written once, from every run the stream produced, at its end (none when the run stopped early). Its
+ * builder is imported then: a run that writes no HTML page (or JUnit, or CSV) never loads the modules that build one.
+ */
 function fileReporter<Run>(
-  build: (runs: readonly Run[]) => string,
+  loadBuild: () => Promise<(runs: readonly Run[]) => string>,
   describe: (path: string, bytes: number) => string,
 ): (options: FileReporterOptions) => RunReporter<Run> {
   return ({ path, output, log }) => ({
-    onRunEnd({ results }) {
+    async onRunEnd({ results }) {
       if (results.length === 0) return;
+      const build = await loadBuild();
       const bytes = writeOutput(path, build(results), output);
       if (path !== STDOUT_PATH) log(describe(path, bytes));
     },
@@ -66,7 +67,8 @@ function fileReporter<Run>(
 /** Every planned page is written, a suite with no runs to show included (its page says so). */
 function suitePagesReporter({ pages, output, log }: SuitePagesOptions): RunReporter<SuiteRuns> {
   return {
-    onRunEnd({ results }) {
+    async onRunEnd({ results }) {
+      const { buildHtmlReport } = await import("./html/page.js");
       for (const page of pages) {
         const shown = results.find((group) => group.suite === page.suite)?.runs ?? [];
         writeOutput(page.path, buildHtmlReport(shown, { suite: page.suite }), output);
@@ -80,10 +82,19 @@ export const REPORTERS: {
   readonly [Name in ReporterName]: (options: ReporterOptions[Name]) => RunReporter<ReporterRuns[Name]>;
 } = {
   ...RUN_REPORTERS,
-  junit: fileReporter(buildJunit, (path) => `junit: ${path}`),
-  csv: fileReporter(buildCsv, (path) => `csv: ${path}`),
+  junit: fileReporter(
+    async () => (await import("./junit.js")).buildJunit,
+    (path) => `junit: ${path}`,
+  ),
+  csv: fileReporter(
+    async () => (await import("./csv.js")).buildCsv,
+    (path) => `csv: ${path}`,
+  ),
   html: fileReporter(
-    (runs) => buildHtmlReport(runs),
+    async () => {
+      const { buildHtmlReport } = await import("./html/page.js");
+      return (runs) => buildHtmlReport(runs);
+    },
     (path, bytes) => `report: ${path} (${(bytes / 1024).toFixed(0)} KB, opens offline in any browser)`,
   ),
   suitePages: suitePagesReporter,
