@@ -12,20 +12,6 @@ import { PACKAGE_ROOT } from "./paths.js";
 const SRC = join(PACKAGE_ROOT, "src");
 const LIMIT = 80;
 
-/**
- * PENDING: the long functions that stood in folders other helpers were splitting while this test was written
- * (file:function). They are known debts, not exceptions: the lead empties this list once those branches are merged,
- * and the test below fails on an entry that is no longer long, so the list can only shrink.
- */
-const PENDING: readonly string[] = [
-  "backends/openai.ts:openAiBackend",
-  "backends/replicas.ts:replicaBackend",
-  "plans/experiment/estimate.ts:estimateExperiment",
-  "plans/experiment/run.ts:runExperiment",
-  "review/store.ts:openReviewStore",
-  "review/web/pages/routes.ts:registerPages",
-];
-
 /** Every production module of src/, relative to src/. */
 function productionModules(): string[] {
   return readdirSync(SRC, { recursive: true, withFileTypes: true })
@@ -73,14 +59,9 @@ describe("function length", () => {
     longFunctions(file, readFileSync(join(SRC, file), "utf8")),
   );
 
-  it(`no production function is longer than ${LIMIT} lines, outside the PENDING list`, () => {
-    const offenders = long.filter((f) => !PENDING.includes(f.key)).map((f) => `${f.key} (${f.lines} lines)`);
+  it(`no production function is longer than ${LIMIT} lines`, () => {
+    const offenders = long.map((f) => `${f.key} (${f.lines} lines)`);
     expect(offenders).toEqual([]);
-  });
-
-  it("every PENDING entry is still a long function (the list only shrinks)", () => {
-    const stillLong = new Set(long.map((f) => f.key));
-    expect(PENDING.filter((key) => !stillLong.has(key))).toEqual([]);
   });
 
   it("counts every kind of function, from its first line to its last", () => {
