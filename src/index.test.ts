@@ -3,11 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import {
+  createBackend,
   DEFAULT_CASES_FILE,
   definedRun,
   defineRun,
   extractCalls,
   grade,
+  isCaseAnswerer,
   loadCases,
   plans,
   RUN_BOUNDS,
@@ -39,6 +41,28 @@ describe("the library's public surface", () => {
     const summary = summarize([verdict], cases);
     expect(summary.score).toBe(1);
     expect(summary.score_ci).toEqual(wilsonInterval(1, 1));
+  });
+
+  it("creates the rule baseline as a case answerer, told apart by isCaseAnswerer", async () => {
+    const baseline = await createBackend(
+      {
+        backend: "baseline",
+        model: null,
+        base_url: null,
+        api_key_env: "UNUSED",
+        replay_file: null,
+        timeout_ms: 1000,
+        batch_size: null,
+        settings: { temperature: 0, max_tokens: 256, seed: null, enable_thinking: null },
+      },
+      {},
+    );
+    expect(isCaseAnswerer(baseline)).toBe(true);
+    if (!isCaseAnswerer(baseline)) return;
+    const testCase = loadCases(DEFAULT_CASES_FILE).find((c) => c.id === "calculator-en-01");
+    if (!testCase) throw new Error("the corpus lost calculator-en-01");
+    const answer = await baseline.answer(testCase, "plain", new AbortController().signal);
+    expect(grade(testCase, { id: testCase.id, protocol: "plain", output: answer.text }).passed).toBe(true);
   });
 
   it("offers the planning API under `plans`", () => {

@@ -8,7 +8,9 @@
  * console.log(summarize(verdicts, cases).score);
  */
 
-export type { Answerer, CaseAnswerer } from "./backends/case-answerer.js";
+// Answerers: `createBackend` gives a model backend, or a case answerer (baseline, oracle, replay) that answers a
+// benchmark case itself; `isCaseAnswerer` tells them apart.
+export { type Answerer, type CaseAnswerer, isCaseAnswerer } from "./backends/case-answerer.js";
 export { type BackendSpec, createBackend } from "./backends/registry.js";
 export type { Backend, Completion, DecodingSettings, ModelRequest } from "./backends/types.js";
 // Cases and the corpus
