@@ -13,11 +13,14 @@ function plainValue(value: unknown): string {
 }
 
 /**
- * The TOOL line's value: as {@link plainValue}, but the empty string is `""` (the line's reader drops one pair of
- * quotes), since a bare `k=` ending the output reads as a line cut before its value (E8, 2.6.0).
+ * The TOOL line's value: as {@link plainValue}, but a string the line's reader would trim (empty, or with spaces at
+ * its ends) is quoted, since the reader drops one pair of quotes: a bare `k=` ending the output reads as a line cut
+ * before its value (E8, 2.6.0), and `k= ` would lose its space.
  */
 function toolLineValue(value: unknown): string {
-  return value === "" ? '""' : plainValue(value);
+  return typeof value === "string" && (value === "" || value.trim() !== value)
+    ? `"${value}"`
+    : plainValue(value);
 }
 
 const RENDERERS: Record<Protocol, (call: Call) => string> = {

@@ -6,7 +6,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Protocol } from "../cases/schema.js";
+import { extractCalls } from "../extract/index.js";
 import { grade } from "./grade.js";
+import { renderCall } from "./render-call.js";
 import { SPEC1_RULES } from "./rules.js";
 import { CITIES } from "./test-support/phrase-grammars.js";
 import {
@@ -40,6 +42,17 @@ describe("E8: a TOOL line ending the output in `k=` was cut before its value", (
   it('reads `k=""` and a `k=` with more text after the line as an empty value (controls)', () => {
     expect(read('TOOL set_timer | seconds=600 | label=""')).toEqual(CALL);
     expect(read("TOOL set_timer | seconds=600 | label=\nStarted.")).toEqual(CALL);
+  });
+  it("the oracle writes a string the reader would trim quoted, and it reads back whole", () => {
+    for (const value of ["", " ", " a ", "x"]) {
+      const line = renderCall("plain", { name: "concat", arguments: { separator: value, n: 2 } });
+      expect(extractCalls(line).calls).toEqual([{ name: "concat", arguments: { separator: value, n: "2" } }]);
+      const last = renderCall("plain", { name: "set_timer", arguments: { seconds: 600, label: value } });
+      expect({ last, ...read(last) }).toMatchObject({ last, malformed: false, calls: 1 });
+    }
+    expect(renderCall("plain", { name: "concat", arguments: { separator: " " } })).toBe(
+      'TOOL concat | separator=" "',
+    );
   });
   it("spec1 keeps 1.0's reading: the call with an empty value", () => {
     expect(shapeReading(timer, "TOOL set_timer | seconds=600 | label=", "plain", SPEC1_RULES)).toMatchObject(
