@@ -6,8 +6,7 @@
  */
 import duckdb from "@duckdb/node-api";
 import type { Engine, InputTable, QueryLimits, QueryOutcome } from "./engine.js";
-import { guardSql } from "./guard.js";
-import { withInputs } from "./inputs.js";
+import { startQuery } from "./start.js";
 import { normalizeValue } from "./values.js";
 
 /** Settings of the read-only instance; `lock_configuration` makes every later SET fail. */
@@ -36,13 +35,9 @@ class DuckDbEngine implements Engine {
   constructor(private readonly instance: duckdb.DuckDBInstance) {}
 
   async query(sql: string, inputs: readonly InputTable[], limits: QueryLimits): Promise<QueryOutcome> {
-    const started = performance.now();
-    const elapsed = () => Math.round(performance.now() - started);
-    const guarded = guardSql(sql);
-    if (!guarded.ok) return { ok: false, code: "refused", message: guarded.message, latencyMs: elapsed() };
-    if (limits.signal?.aborted)
-      return { ok: false, code: "aborted", message: "aborted", latencyMs: elapsed() };
-    const text = withInputs(guarded.sql, inputs);
+    const start = startQuery(sql, inputs, limits);
+    if (!start.ok) return start.outcome;
+    const { text, elapsed } = start;
     const connection = await this.instance.connect();
     let timedOut = false;
     const timeout = (): QueryOutcome => ({

@@ -7,8 +7,7 @@
  */
 import pg from "pg";
 import type { Engine, InputTable, QueryFailureCode, QueryLimits, QueryOutcome } from "./engine.js";
-import { guardSql } from "./guard.js";
-import { withInputs } from "./inputs.js";
+import { startQuery } from "./start.js";
 import { normalizeValue, timestampText } from "./values.js";
 
 const OID = { int8: 20, numeric: 1700, timestamp: 1114, timestamptz: 1184, date: 1082 } as const;
@@ -46,13 +45,9 @@ class PostgresEngine implements Engine {
   constructor(private readonly pool: pg.Pool) {}
 
   async query(sql: string, inputs: readonly InputTable[], limits: QueryLimits): Promise<QueryOutcome> {
-    const started = performance.now();
-    const elapsed = () => Math.round(performance.now() - started);
-    const guarded = guardSql(sql);
-    if (!guarded.ok) return { ok: false, code: "refused", message: guarded.message, latencyMs: elapsed() };
-    if (limits.signal?.aborted)
-      return { ok: false, code: "aborted", message: "aborted", latencyMs: elapsed() };
-    const text = withInputs(guarded.sql, inputs);
+    const start = startQuery(sql, inputs, limits);
+    if (!start.ok) return start.outcome;
+    const { text, elapsed } = start;
     const client = await this.pool.connect();
     let broken = false;
     // The server's statement_timeout is the limit; this cancel is for a server that does not honour it.
