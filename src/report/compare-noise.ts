@@ -7,8 +7,8 @@ import type { Estimate } from "../metrics/case-bootstrap.js";
 import { compareRepeatedRuns, type NoiseComparison } from "../metrics/noise-compare.js";
 import { detectionPlan, formatPValue, noiseVerdictLine } from "../metrics/noise-verdict.js";
 import type { ReportRun } from "../runner/results-schema.js";
-import { terminalText } from "../sanitize.js";
-import { shortDigest, wrap } from "./format.js";
+import { comparisonHead } from "./compare.js";
+import { wrap } from "./format.js";
 import { attemptsOf, repeatsOfResults } from "./repeats.js";
 import { renderTable, style } from "./table.js";
 
@@ -93,10 +93,7 @@ export function formatNoiseComparison(
   const rows = [...Object.entries(result.by_protocol).map(([p, c]) => row(p, c)), row("all", result.overall)];
   const { only_in_a, only_in_b } = result.overall.pairs;
   const lines = [
-    `A: ${terminalText(`${a.label} (${a.file})`)} · corpus ${shortDigest(a.results.corpus.digest)}`,
-    `B: ${terminalText(`${b.label} (${b.file})`)} · corpus ${shortDigest(b.results.corpus.digest)}`,
-    "",
-    renderTable(columns, rows, { color, markdown: false }).trimEnd(),
+    ...comparisonHead(a, b, renderTable(columns, rows, { color, markdown: false })),
     style.dim(
       wrap(
         "Scores are each run's mean pass share per (case, protocol) over the paired units, with 95% intervals from " +

@@ -30,6 +30,16 @@ export function verdictLine(table: PairedTable, a: string, b: string): string {
 }
 
 /** Which protocol of each run a row compares: the row's own, or with --pair-protocols the pair's two. */
+/** The two runs named, each with its corpus, then the table: the head of both `tooluse compare` views. */
+export function comparisonHead(a: ReportRun, b: ReportRun, table: string): string[] {
+  return [
+    `A: ${terminalText(`${a.label} (${a.file})`)} · corpus ${shortDigest(a.results.corpus.digest)}`,
+    `B: ${terminalText(`${b.label} (${b.file})`)} · corpus ${shortDigest(b.results.corpus.digest)}`,
+    "",
+    table.trimEnd(),
+  ];
+}
+
 export type RowSides = (row: string) => { a: string; b: string } | undefined;
 
 const sameProtocol: RowSides = (row) => ({ a: row, b: row });
@@ -112,10 +122,7 @@ export function formatComparison(
   const { error_in_a, error_in_b, error_in_both } = result.excluded;
   const errors = error_in_a + error_in_b + error_in_both;
   const lines = [
-    `A: ${terminalText(`${a.label} (${a.file})`)} · corpus ${shortDigest(a.results.corpus.digest)}`,
-    `B: ${terminalText(`${b.label} (${b.file})`)} · corpus ${shortDigest(b.results.corpus.digest)}`,
-    "",
-    renderTable(columns, rows, { color, markdown: false }).trimEnd(),
+    ...comparisonHead(a, b, renderTable(columns, rows, { color, markdown: false })),
     style.dim(
       wrap(
         "Scores are each run's own (from its summary); A only = passed in A, failed in B; B only = the reverse; " +

@@ -8,7 +8,7 @@ import type { ReferenceSql } from "../../plans/data/references.js";
 import { labelDescription } from "../../workspace/labels.js";
 import type { Workspace } from "../../workspace/open.js";
 import { formatNumber, type Insight, insightRows, insightsText } from "./output.js";
-import { DEFAULT_RAG, emptyAnswer, type RagOptions, retrieve, traceRetrieval } from "./rag.js";
+import { DEFAULT_RAG, type RagOptions, ragStepExecutor } from "./rag.js";
 import { type Executor, type Executors, emptyDetails } from "./step.js";
 import { runTraced, type SqlLimits, t2sResult } from "./t2s.js";
 
@@ -36,32 +36,26 @@ function t2sOracle(
 }
 
 function ragOracle(workspace: Workspace, options: RagOptions): Executor {
-  return {
-    async run(request) {
-      const details = emptyDetails();
-      const retrieval = await retrieve(workspace, request, options);
-      traceRetrieval(details, retrieval);
-      if (retrieval.passages.length === 0) return emptyAnswer(retrieval, details);
-      const byLabel = new Map<string, Set<string>>();
-      for (const passage of retrieval.passages) {
-        const ids = byLabel.get(passage.label) ?? new Set<string>();
-        ids.add(passage.interactionId);
-        byLabel.set(passage.label, ids);
-      }
-      const insights: Insight[] = [...byLabel]
-        .sort((a, b) => b[1].size - a[1].size || (a[0] < b[0] ? -1 : 1))
-        .slice(0, TOPICS)
-        .map(([label, ids]) => ({
-          topic: labelDescription(label),
-          description: `lines labelled ${label} by the generator`,
-          interaction_ids: [...ids].sort(),
-          share: ids.size / retrieval.sample.length,
-        }));
-      const summary = insights.map((i) => `${i.topic} (${formatNumber(i.share ?? 0)})`).join("; ");
-      const text = `Read ${retrieval.sample.length} sampled interactions: ${summary}.\n\n${insightsText(insights)}`;
-      return { ok: true, output: { text, rows: insightRows(insights), insights }, details };
-    },
-  };
+  return ragStepExecutor(workspace, options, (_request, retrieval, details) => {
+    const byLabel = new Map<string, Set<string>>();
+    for (const passage of retrieval.passages) {
+      const ids = byLabel.get(passage.label) ?? new Set<string>();
+      ids.add(passage.interactionId);
+      byLabel.set(passage.label, ids);
+    }
+    const insights: Insight[] = [...byLabel]
+      .sort((a, b) => b[1].size - a[1].size || (a[0] < b[0] ? -1 : 1))
+      .slice(0, TOPICS)
+      .map(([label, ids]) => ({
+        topic: labelDescription(label),
+        description: `lines labelled ${label} by the generator`,
+        interaction_ids: [...ids].sort(),
+        share: ids.size / retrieval.sample.length,
+      }));
+    const summary = insights.map((i) => `${i.topic} (${formatNumber(i.share ?? 0)})`).join("; ");
+    const text = `Read ${retrieval.sample.length} sampled interactions: ${summary}.\n\n${insightsText(insights)}`;
+    return { ok: true, output: { text, rows: insightRows(insights), insights }, details };
+  });
 }
 
 const llmOracle: Executor = {

@@ -45,12 +45,8 @@ export interface Retrieval {
   passages: Passage[];
 }
 
-/** The interactions a RAG step reads and the passages it retrieves; shared by the model and oracle executors. */
-export async function retrieve(
-  workspace: Workspace,
-  request: StepRequest,
-  options: RagOptions,
-): Promise<Retrieval> {
+/** The interactions a RAG step reads and the passages it retrieves (through ragStepExecutor, for model and oracle alike). */
+async function retrieve(workspace: Workspace, request: StepRequest, options: RagOptions): Promise<Retrieval> {
   const population =
     request.inputs.length > 0
       ? inputIds(request.inputs)
@@ -60,7 +56,7 @@ export async function retrieve(
   return { population: population.length, sample, passages: retrievePassages(turns, request.prompt) };
 }
 
-export function traceRetrieval(details: StepDetails, retrieval: Retrieval): void {
+function traceRetrieval(details: StepDetails, retrieval: Retrieval): void {
   details.population = retrieval.population;
   details.sample = retrieval.sample.length;
   details.passages = retrieval.passages.map((p) => ({
@@ -73,7 +69,7 @@ export function traceRetrieval(details: StepDetails, retrieval: Retrieval): void
 }
 
 /** An answer with nothing to read: not a failure, a finding. */
-export function emptyAnswer(retrieval: Retrieval, details: StepDetails): StepResult {
+function emptyAnswer(retrieval: Retrieval, details: StepDetails): StepResult {
   const text =
     retrieval.sample.length === 0
       ? "No interactions to read: the input holds no interaction ids (no data)."
@@ -118,23 +114,40 @@ export function keepReadIds(
   return kept;
 }
 
-export function ragExecutor(workspace: Workspace, ask: Ask, options: RagOptions = DEFAULT_RAG): Executor {
+/** What reads the retrieved passages into an answer: the model executor asks a model, the oracle counts labels. */
+export type ReadPassages = (
+  request: StepRequest,
+  retrieval: Retrieval,
+  details: StepDetails,
+) => Promise<StepResult> | StepResult;
+
+/**
+ * A RAG executor: retrieval, its trace and the empty answer are the same for the model and the oracle (so both read
+ * the same passages), and only `read` differs.
+ */
+export function ragStepExecutor(workspace: Workspace, options: RagOptions, read: ReadPassages): Executor {
   return {
     async run(request) {
       const details = emptyDetails();
       const retrieval = await retrieve(workspace, request, options);
       traceRetrieval(details, retrieval);
       if (retrieval.passages.length === 0) return emptyAnswer(retrieval, details);
-      const messages = ragMessages(request.prompt, retrieval);
-      details.requests.push(messages);
-      const reply = await ask({ messages }, request.signal);
-      countReply(details, reply);
-      details.replies.push(reply.text);
-      const parsed = parseInsights(reply.text);
-      if (!parsed) return { ok: false, error: "the answer has no readable data insights table", details };
-      const insights = keepReadIds(parsed.insights, new Set(retrieval.sample), details);
-      const text = `${parsed.text}\n\n${insightsText(insights)}`.trim();
-      return { ok: true, output: { text, rows: insightRows(insights), insights }, details };
+      return read(request, retrieval, details);
     },
   };
+}
+
+export function ragExecutor(workspace: Workspace, ask: Ask, options: RagOptions = DEFAULT_RAG): Executor {
+  return ragStepExecutor(workspace, options, async (request, retrieval, details) => {
+    const messages = ragMessages(request.prompt, retrieval);
+    details.requests.push(messages);
+    const reply = await ask({ messages }, request.signal);
+    countReply(details, reply);
+    details.replies.push(reply.text);
+    const parsed = parseInsights(reply.text);
+    if (!parsed) return { ok: false, error: "the answer has no readable data insights table", details };
+    const insights = keepReadIds(parsed.insights, new Set(retrieval.sample), details);
+    const text = `${parsed.text}\n\n${insightsText(insights)}`.trim();
+    return { ok: true, output: { text, rows: insightRows(insights), insights }, details };
+  });
 }

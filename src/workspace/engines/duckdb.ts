@@ -6,8 +6,7 @@
  */
 import duckdb from "@duckdb/node-api";
 import type { Engine, InputTable, QueryLimits, QueryOutcome } from "./engine.js";
-import { guardSql } from "./guard.js";
-import { withInputs } from "./inputs.js";
+import { guardedQuery, rowsOutcome } from "./start.js";
 import { normalizeValue } from "./values.js";
 
 /** Settings of the read-only instance; `lock_configuration` makes every later SET fail. */
@@ -35,14 +34,11 @@ class DuckDbEngine implements Engine {
 
   constructor(private readonly instance: duckdb.DuckDBInstance) {}
 
-  async query(sql: string, inputs: readonly InputTable[], limits: QueryLimits): Promise<QueryOutcome> {
-    const started = performance.now();
-    const elapsed = () => Math.round(performance.now() - started);
-    const guarded = guardSql(sql);
-    if (!guarded.ok) return { ok: false, code: "refused", message: guarded.message, latencyMs: elapsed() };
-    if (limits.signal?.aborted)
-      return { ok: false, code: "aborted", message: "aborted", latencyMs: elapsed() };
-    const text = withInputs(guarded.sql, inputs);
+  query(sql: string, inputs: readonly InputTable[], limits: QueryLimits): Promise<QueryOutcome> {
+    return guardedQuery(sql, inputs, limits, (text, elapsed) => this.run(text, limits, elapsed));
+  }
+
+  private async run(text: string, limits: QueryLimits, elapsed: () => number): Promise<QueryOutcome> {
     const connection = await this.instance.connect();
     let timedOut = false;
     const timeout = (): QueryOutcome => ({
@@ -75,19 +71,15 @@ class DuckDbEngine implements Engine {
       if (limits.signal?.aborted)
         return { ok: false, code: "aborted", message: "aborted", latencyMs: elapsed() };
       if (timedOut) return timeout();
-      if (reader.currentRowCount > limits.rowCap)
-        return {
-          ok: false,
-          code: "row-cap",
-          message: `the query returned more than ${limits.rowCap} rows (the row cap)`,
-          latencyMs: elapsed(),
-        };
-      return {
-        ok: true,
-        columns: reader.deduplicatedColumnNames(),
-        rows: reader.getRowsJS().map((row) => row.map(normalizeValue)),
-        latencyMs: elapsed(),
-      };
+      return rowsOutcome(
+        limits,
+        reader.currentRowCount,
+        () => ({
+          columns: reader.deduplicatedColumnNames(),
+          rows: reader.getRowsJS().map((row) => row.map(normalizeValue)),
+        }),
+        elapsed,
+      );
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (limits.signal?.aborted)

@@ -7,8 +7,7 @@
  */
 import pg from "pg";
 import type { Engine, InputTable, QueryFailureCode, QueryLimits, QueryOutcome } from "./engine.js";
-import { guardSql } from "./guard.js";
-import { withInputs } from "./inputs.js";
+import { guardedQuery, rowsOutcome } from "./start.js";
 import { normalizeValue, timestampText } from "./values.js";
 
 const OID = { int8: 20, numeric: 1700, timestamp: 1114, timestamptz: 1184, date: 1082 } as const;
@@ -45,14 +44,11 @@ class PostgresEngine implements Engine {
 
   constructor(private readonly pool: pg.Pool) {}
 
-  async query(sql: string, inputs: readonly InputTable[], limits: QueryLimits): Promise<QueryOutcome> {
-    const started = performance.now();
-    const elapsed = () => Math.round(performance.now() - started);
-    const guarded = guardSql(sql);
-    if (!guarded.ok) return { ok: false, code: "refused", message: guarded.message, latencyMs: elapsed() };
-    if (limits.signal?.aborted)
-      return { ok: false, code: "aborted", message: "aborted", latencyMs: elapsed() };
-    const text = withInputs(guarded.sql, inputs);
+  query(sql: string, inputs: readonly InputTable[], limits: QueryLimits): Promise<QueryOutcome> {
+    return guardedQuery(sql, inputs, limits, (text, elapsed) => this.run(text, limits, elapsed));
+  }
+
+  private async run(text: string, limits: QueryLimits, elapsed: () => number): Promise<QueryOutcome> {
     const client = await this.pool.connect();
     let broken = false;
     // The server's statement_timeout is the limit; this cancel is for a server that does not honour it.
@@ -77,19 +73,15 @@ class PostgresEngine implements Engine {
         text: `FETCH ${limits.rowCap + 1} FROM tooluse_query`,
         rowMode: "array",
       });
-      if (result.rows.length > limits.rowCap)
-        return {
-          ok: false,
-          code: "row-cap",
-          message: `the query returned more than ${limits.rowCap} rows (the row cap)`,
-          latencyMs: elapsed(),
-        };
-      return {
-        ok: true,
-        columns: result.fields.map((f) => f.name),
-        rows: (result.rows as unknown[][]).map((row) => row.map(normalizeValue)),
-        latencyMs: elapsed(),
-      };
+      return rowsOutcome(
+        limits,
+        result.rows.length,
+        () => ({
+          columns: result.fields.map((f) => f.name),
+          rows: (result.rows as unknown[][]).map((row) => row.map(normalizeValue)),
+        }),
+        elapsed,
+      );
     } catch (error) {
       const failure = error as { code?: string; message?: string };
       if (limits.signal?.aborted)
