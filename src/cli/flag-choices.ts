@@ -1,7 +1,7 @@
 /**
  * The fixed sets of values some flags take, shown in every command's help as commander's `(choices: …)`. They are
  * literals here so that printing help loads no grader, backend or review store (each command module loads only
- * when its command runs); flag-choices.test.ts checks each list against the constant it mirrors. Validation stays
+ * when its command runs); src/cli/dialect.test.ts checks each list against the constant it mirrors. Validation stays
  * with each command, whose messages name the flag and what was expected (src/cli/flags.ts).
  */
 import type { Command } from "commander";
