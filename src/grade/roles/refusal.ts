@@ -42,6 +42,9 @@ const R1_NEGATED = anywhere([
   "i see no (?:tool|function|way)",
   "not (?:equipped|designed|built|able|set up) (?:to|for)",
   "unable to",
+  // Clipped and colloquial forms: "can't do that one — …", "I've got no access to your bank".
+  "^(?:sorry,? |nope,? |afraid )?(?:can'?t|cannot|won'?t be able to) (?:do|help|handle|book|send|make|set|order|transfer|check|access|reach)",
+  `(?:i|we)(?:'ve| have) got no ${MEANS}`,
   "not able to",
   "no way (?:for me )?to",
   "sorry, (?:no|not|i can'?t|i cannot|i'?m unable)",
@@ -136,7 +139,7 @@ const R_RUSSIAN = anywhere([
   "не имею (?:доступа|возможности|такой|права|средств|инструмента)",
   `нет (?:${MEANS_RU}|нужного|нужной|подходящ\\p{L}*|такой (?:функции|возможности)|такого (?:инструмента|доступа|сервиса))`,
   `у меня (?:сейчас )?нет(?:у)? (?:${MEANS_RU}|такого|такой|подходящ\\p{L}*|нужного|нужной|прав|рук)`,
-  "мне (?:недоступн|не доступн)\\p{L}*",
+  "мне (?:\\p{L}+ )?(?:недоступн|не доступн)\\p{L}*",
   "недоступн[аоы]? (?:для меня|мне)",
   "не получится",
   "не выйдет",
@@ -202,8 +205,20 @@ export function isDecline(text: string): boolean {
 export function isConditionalRefusal(text: string): boolean {
   // "Without a time tool I can't…" lacks a means the user cannot give: that refusal holds.
   if (LACKS_MEANS.test(text)) return false;
-  return /(?:^|\s)(?:without|unless|until|before|otherwise|без|пока не|пока вы не|иначе)(?:\s|$)/u.test(text);
+  return (
+    /(?:^|\s)(?:without|unless|until|before|otherwise|без|пока не|пока вы не|иначе)(?:\s|$)/u.test(text) ||
+    WONT_GUESS.test(text) ||
+    SEES_NO_INPUT.test(text)
+  );
 }
+
+/** Declining to guess what the user has not said ("…so I'd rather not guess", «гадать не буду»): it holds until told. */
+const WONT_GUESS =
+  /(?:i'?d|i would) rather not (?:guess|assume|make (?:it|one|something) up)|(?:don'?t|do not) want to guess|(?:не (?:хочу|буду|стану) (?:гадать|угадывать|додумывать))|(?:гадать|угадывать) не (?:буду|хочу|стану)/u;
+
+/** Not seeing the user's input in the conversation («Я не вижу в нашем диалоге никакой суммы»): a gap, not a limit. */
+const SEES_NO_INPUT =
+  /не вижу (?:\p{L}+ ){0,4}(?:никак\p{L}*|в (?:нашем |вашем |этом |вашем )?(?:диалоге|сообщении|переписке|чате|запросе))|(?:don'?t|do not|can'?t) see (?:any|a|an|the) (?:\p{L}+ ){0,2}(?:in (?:your|our|this) (?:message|conversation|chat|request))/u;
 
 const LACKS_MEANS =
   /(?:^|\s)(?:without (?:a |an |any |the |my )?(?:[\p{L}-]+ )?(?:tool|access|internet|connection|integration|function|app|api|plugin)|без (?:\p{L}+ )?(?:инструмент|доступ|интернет|подключени|функци|приложени))/u;

@@ -1,5 +1,5 @@
 /**
- * The reply classes of blind sets 15s, 16r and 17r (issue 25, round 5), each as the rule docs/reply-roles.md now states:
+ * The reply classes of blind sets 15s, 16r, 17r and 18r (issue 25, round 5), each as the rule docs/reply-roles.md now states:
  * hand-checked rows (written here, not copied from the sets) and a seeded metamorphic relation per rule, graded
  * through `grade` in every protocol. Each relation failed on the roles before its rule was written (tooluse 2.5.0).
  */
@@ -37,6 +37,14 @@ const ROWS: [string, Behaviour][] = [
   ["Happy to help! Which currency?\n\n- Euro\n- Dollar\n- Something else", "question"],
   ["В какой город?\n1. Москва\n2. Казань", "question"],
   ["Переводы денег — не моя функция.", "refusal"],
+  // Blind set 18r: declining to guess or not seeing the input, after a request, gives it its reason; clipped and
+  // colloquial refusals; a word between «мне» and «недоступны».
+  ["How long should it run? Brands differ, so I'd rather not guess.", "question"],
+  ["Какую сумму? Я не вижу в вашем сообщении никакого числа.", "question"],
+  ["can't do that one — no access to your calendar here. your phone's app can do it in a tap.", "refusal"],
+  ["I've got no access to booking systems, sorry.", "refusal"],
+  ["Переводы мне тут недоступны.", "refusal"],
+  ["I'd rather not guess the ending of the film.", "refusal"],
   // Controls: a request for what the task lacks stays one.
   ["Уточните, пожалуйста, город.", "question"],
   ["Which city do you mean — Paris, Texas or Paris, France?", "question"],
