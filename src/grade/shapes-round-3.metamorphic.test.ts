@@ -9,7 +9,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Case, Protocol } from "../cases/schema.js";
-import { TOOL_NAMES } from "../tools/catalogue.js";
 import { grade } from "./grade.js";
 import { type GradingRules, SPEC1_RULES } from "./rules.js";
 import { CITIES, type Lang, shape } from "./test-support/phrase-grammars.js";
@@ -27,22 +26,11 @@ import {
   setDown,
   wellFormed,
 } from "./test-support/round-3-shapes.js";
+import { weatherCase as weather } from "./test-support/synthetic-cases.js";
 
 const RUNS = 200;
 const SEED = 2505;
 const LANGS: Lang[] = ["en", "ru"];
-
-function weather(lang: Lang, city: string): Case {
-  return {
-    id: `case-${lang}-55`,
-    lang,
-    category: "get_weather",
-    difficulty: "easy",
-    tools: [...TOOL_NAMES],
-    messages: [{ role: "user", content: "…" }],
-    expect: { call: { name: "get_weather", arguments: { city } } },
-  } as Case;
-}
 
 function verdictOf(c: Case, output: string, protocol: Protocol, rules?: GradingRules) {
   const v = grade(c, { id: c.id, protocol, output }, rules);

@@ -6,30 +6,14 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Case, Protocol } from "../cases/schema.js";
-import { TOOL_NAMES } from "../tools/catalogue.js";
 import { grade } from "./grade.js";
 import { SPEC1_RULES } from "./rules.js";
-
-function weather(lang: "en" | "ru", city: string): Case {
-  return {
-    id: `case-${lang}-5`,
-    lang,
-    category: "get_weather",
-    difficulty: "easy",
-    tools: [...TOOL_NAMES],
-    messages: [{ role: "user", content: "…" }],
-    expect: { call: { name: "get_weather", arguments: { city } } },
-  } as Case;
-}
+import { ATTEMPT, CALL, MENTION, weatherCase as weather } from "./test-support/synthetic-cases.js";
 
 function verdictOf(c: Case, output: string, protocol: Protocol = "json") {
   const v = grade(c, { id: c.id, protocol, output });
   return { passed: v.passed, malformed: v.malformed, calls: v.calls.length, lenient: v.lenient ?? [] };
 }
-
-const CALL = { passed: true, malformed: false, calls: 1 };
-const ATTEMPT = { passed: false, malformed: true, calls: 0 };
-const MENTION = { passed: false, malformed: false, calls: 0 };
 
 describe("E9: a repaired JSON call is a call under tooluse, never a silent one; an attempt under spec1", () => {
   const cases: [string, string, string][] = [

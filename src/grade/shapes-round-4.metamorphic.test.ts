@@ -9,7 +9,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Case, Protocol } from "../cases/schema.js";
-import { TOOL_NAMES } from "../tools/catalogue.js";
 import { grade } from "./grade.js";
 import { type GradingRules, SPEC1_RULES } from "./rules.js";
 import { CITIES, type Lang } from "./test-support/phrase-grammars.js";
@@ -25,32 +24,18 @@ import {
   tokenSentence,
   xmlLayout,
 } from "./test-support/round-4-shapes.js";
+import { ATTEMPT, CALL, callCase, MENTION } from "./test-support/synthetic-cases.js";
 
 const RUNS = 200;
 const SEED = 2525;
 const LANGS: Lang[] = ["en", "ru"];
 const OPTIONS = { numRuns: RUNS, seed: SEED };
 
-function callCase(lang: Lang, name: string, args: Record<string, unknown>): Case {
-  return {
-    id: `${name}-${lang}-45`,
-    lang,
-    category: name,
-    difficulty: "easy",
-    tools: [...TOOL_NAMES],
-    messages: [{ role: "user", content: "…" }],
-    expect: { call: { name, arguments: args } },
-  } as Case;
-}
-
 function verdictOf(c: Case, output: string, rules?: GradingRules, protocol: Protocol = "json") {
   const v = grade(c, { id: c.id, protocol, output }, rules);
   return { output, passed: v.passed, malformed: v.malformed, calls: v.calls.length, reason: v.reason };
 }
 
-const CALL = { passed: true, malformed: false, calls: 1 };
-const ATTEMPT = { passed: false, malformed: true, calls: 0 };
-const MENTION = { passed: false, malformed: false, calls: 0 };
 const city = fc.constantFrom(...CITIES);
 const preface = (lang: Lang) => fc.option(keepFrame(lang), { nil: undefined });
 const prefixed = (text: string, first: string | undefined) =>

@@ -6,21 +6,9 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Case, Protocol } from "../cases/schema.js";
-import { TOOL_NAMES } from "../tools/catalogue.js";
 import { grade } from "./grade.js";
 import { type GradingRules, SPEC1_RULES } from "./rules.js";
-
-function callCase(lang: "en" | "ru", name: string, args: Record<string, unknown>): Case {
-  return {
-    id: `${name}-${lang}-4`,
-    lang,
-    category: name,
-    difficulty: "easy",
-    tools: [...TOOL_NAMES],
-    messages: [{ role: "user", content: "…" }],
-    expect: { call: { name, arguments: args } },
-  } as Case;
-}
+import { ATTEMPT, CALL, callCase, MENTION } from "./test-support/synthetic-cases.js";
 
 const tokyo = callCase("en", "get_time", { timezone: "Asia/Tokyo" });
 const berlin = callCase("ru", "get_weather", { city: "Берлин" });
@@ -29,10 +17,6 @@ function verdictOf(c: Case, output: string, rules?: GradingRules, protocol: Prot
   const v = grade(c, { id: c.id, protocol, output }, rules);
   return { passed: v.passed, malformed: v.malformed, calls: v.calls.length, reason: v.reason };
 }
-
-const CALL = { passed: true, malformed: false, calls: 1 };
-const ATTEMPT = { passed: false, malformed: true, calls: 0 };
-const MENTION = { passed: false, malformed: false, calls: 0 };
 
 describe("E11 widened: a Qwen-XML parameter that never closes is a broken structure (tooluse)", () => {
   const unclosed: [Case, string][] = [
