@@ -14,8 +14,6 @@ export interface AnswerConstraints {
 interface Compiled {
   all: readonly CompiledConstraint[];
   any: readonly CompiledConstraint[];
-  /** The same constraints reading only ungrouped numbers: did a grouped one ("1,024") make the answer pass? */
-  literal: { all: readonly CompiledConstraint[]; any: readonly CompiledConstraint[] };
 }
 
 // Keyed by the expectation object: each case's constraints compile once per process, however often it is graded.
@@ -24,15 +22,9 @@ const compiledCache = new WeakMap<AnswerConstraints, Compiled>();
 function compiled(constraints: AnswerConstraints): Compiled {
   let entry = compiledCache.get(constraints);
   if (entry === undefined) {
-    const all = constraints.answer_contains_all ?? [];
-    const any = constraints.answer_contains_any ?? [];
     entry = {
-      all: all.map((c) => compileConstraint(c)),
-      any: any.map((c) => compileConstraint(c)),
-      literal: {
-        all: all.map((c) => compileConstraint(c, "ungrouped")),
-        any: any.map((c) => compileConstraint(c, "ungrouped")),
-      },
+      all: (constraints.answer_contains_all ?? []).map((c) => compileConstraint(c)),
+      any: (constraints.answer_contains_any ?? []).map((c) => compileConstraint(c)),
     };
     compiledCache.set(constraints, entry);
   }
@@ -50,7 +42,7 @@ export function unmetConstraints(prose: string, constraints: AnswerConstraints):
   return unmetOf(compiled(constraints), foldAnswer(prose));
 }
 
-function unmetOf({ all, any }: Pick<Compiled, "all" | "any">, text: string): string[] {
+function unmetOf({ all, any }: Compiled, text: string): string[] {
   const unmet = all.filter((constraint) => !constraint.test(text)).map((c) => `missing ${c.label}`);
   if (any.length > 0 && !any.some((constraint) => constraint.test(text))) {
     unmet.push(`none of ${any.map((c) => c.label).join(", ")}`);
@@ -63,9 +55,31 @@ function unmetOf({ all, any }: Pick<Compiled, "all" | "any">, text: string): str
  * as the constraint's number: the `answer=grouped_number` leniency (docs/spec-conformance.md, "Leniencies").
  */
 export function metThroughGrouping(prose: string, constraints: AnswerConstraints): boolean {
-  const entry = compiled(constraints);
+  // Most answers hold no grouped number: they are told without folding the text or compiling anything again.
+  if (!GROUPED_DIGITS.test(prose)) return false;
   const text = foldAnswer(prose);
-  return unmetOf(entry, text).length === 0 && unmetOf(entry.literal, text).length > 0;
+  return unmetOf(compiled(constraints), text).length === 0 && unmetOf(literal(constraints), text).length > 0;
+}
+
+/**
+ * Digits with a group separator and three more digits ("1,024", "1 440", a no-break or thin space, full-width forms
+ * that NFKC folds to these): a superset of what the constraint's number matcher reads as grouped.
+ */
+const GROUPED_DIGITS = /\p{Nd}[ ,，\u00a0\u202f\u2009]\p{Nd}{3}/u;
+
+// The constraints reading only ungrouped numbers, compiled on the first answer that holds a grouped one.
+const literalCache = new WeakMap<AnswerConstraints, Compiled>();
+
+function literal(constraints: AnswerConstraints): Compiled {
+  let entry = literalCache.get(constraints);
+  if (entry === undefined) {
+    entry = {
+      all: (constraints.answer_contains_all ?? []).map((c) => compileConstraint(c, "ungrouped")),
+      any: (constraints.answer_contains_any ?? []).map((c) => compileConstraint(c, "ungrouped")),
+    };
+    literalCache.set(constraints, entry);
+  }
+  return entry;
 }
 
 function fold1(text: string): string {

@@ -122,6 +122,8 @@ describe("answer=grouped_number: a pass through a grouped number is named", () =
     expect(v).toMatchObject({ passed: true, lenient: ["answer=grouped_number"] });
     expect(v.reason).toContain("(lenient: answer=grouped_number)");
     expect(graded("Один кибибайт — это 1 024 байта.").lenient).toEqual(["answer=grouped_number"]);
+    // Full-width digits and comma fold (NFKC) to "1,024": still named.
+    expect(graded("A kibibyte is １，０２４ bytes.").lenient).toEqual(["answer=grouped_number"]);
   });
   it("names nothing when the number is written ungrouped, and spec1 fails the grouped form (controls)", () => {
     expect(graded("A kibibyte is 1024 bytes.").lenient).toBeUndefined();
