@@ -39,8 +39,11 @@ interface JournalLine {
   seed?: number | null;
 }
 
+/** The journal's complete lines: one still being written (read while the run appends, or torn by the kill) is left. */
 function journalRecords(path: string): JournalLine[] {
-  return readFileSync(path, "utf8")
+  const text = readFileSync(path, "utf8");
+  return text
+    .slice(0, text.lastIndexOf("\n") + 1)
     .split("\n")
     .slice(1)
     .filter((line) => line.trim() !== "")
