@@ -9,6 +9,7 @@ import { z } from "zod";
 import { UserError } from "../errors.js";
 import type { Plan } from "./model.js";
 import { parseReference } from "./parse.js";
+import { CODE_SCORED_METRICS } from "./points.js";
 import { RATINGS } from "./rating.js";
 import { queryKey, ReferenceRecordSchema } from "./records.js";
 import { explainScore } from "./score.js";
@@ -21,11 +22,7 @@ export const BLIND_FIELDS = [
   "recall",
   "f1",
   "rating",
-  "format",
-  "dependencies",
-  "redundancy",
-  "tool_usage_completeness",
-  "step_executability",
+  ...CODE_SCORED_METRICS,
 ] as const;
 export type BlindField = (typeof BLIND_FIELDS)[number];
 

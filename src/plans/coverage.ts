@@ -3,7 +3,7 @@
  * slot of the query reach some step, and does the final step produce what the query asks for?
  */
 
-import type { SlotName } from "./intent/lexicon.js";
+import { type SlotName, slotsExcept } from "./intent/lexicon.js";
 import { readIntent, type Slots } from "./intent/slots.js";
 import type { PlaceholderRef, StepLike } from "./model.js";
 import { readPromptPlaceholders } from "./placeholders.js";
@@ -32,17 +32,15 @@ export interface Coverage {
 }
 
 /** Slots a step must carry for the query's population and measure to be addressed at all. */
-const COVERED: readonly SlotName[] = [
-  "driver",
-  "entity",
-  "team",
-  "moment",
-  "resolution",
-  "sentiment",
-  "period",
-  "metric",
-  "number",
-];
+const COVERED = slotsExcept(
+  "aggregation",
+  "segment",
+  "business",
+  "direction",
+  "group",
+  "language",
+  "requests",
+);
 /** Most specific first: "the average score of the top five agents" asks for averages. */
 const AGGREGATES: readonly AnswerKind[] = ["compare", "share", "average", "count", "sum"];
 

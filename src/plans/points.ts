@@ -12,3 +12,15 @@ export const PLAN_POINTS = {
   tool_usage_completeness: 10,
 } as const;
 export type PlanMetric = keyof typeof PLAN_POINTS;
+
+/**
+ * The five metrics the deterministic checks score, in the order the judge lines and blind pairs state them (one
+ * list: the judge keeps the code's values for these, a blind pair reports them beside the matching fields).
+ */
+export const CODE_SCORED_METRICS = [
+  "format",
+  "dependencies",
+  "redundancy",
+  "tool_usage_completeness",
+  "step_executability",
+] as const satisfies readonly PlanMetric[];

@@ -8,24 +8,11 @@
 import type { Placeholder, StepLike } from "../model.js";
 import { readPromptPlaceholders } from "../placeholders.js";
 import type { ToolDescriptions } from "../tool-descriptions.js";
-import { SLOT_NAMES, type SlotName } from "./lexicon.js";
+import { SLOT_NAMES, type SlotName, slotsExcept } from "./lexicon.js";
 import { type Intent, intentOf, readIntent, type Slots } from "./slots.js";
 
 /** The slots that describe a population rather than what is computed over it. */
-export const POPULATION_SLOTS: readonly SlotName[] = [
-  "driver",
-  "entity",
-  "team",
-  "moment",
-  "resolution",
-  "sentiment",
-  "period",
-  "number",
-  "segment",
-  "business",
-  "direction",
-  "language",
-];
+export const POPULATION_SLOTS = slotsExcept("metric", "aggregation", "group", "requests");
 const POPULATION = new Set<SlotName>(POPULATION_SLOTS);
 
 export type ContextStep = StepLike & { inputs?: readonly number[]; placeholders?: readonly Placeholder[] };

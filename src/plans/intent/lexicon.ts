@@ -24,6 +24,11 @@ export const SLOT_NAMES = [
 ] as const;
 export type SlotName = (typeof SLOT_NAMES)[number];
 
+/** SLOT_NAMES in their order without `left`: a reader's subset names what it leaves out, so a new slot is in it by default. */
+export function slotsExcept(...left: readonly SlotName[]): readonly SlotName[] {
+  return SLOT_NAMES.filter((name) => !left.includes(name));
+}
+
 /** One wording → one slot value. An empty value consumes the words without setting a slot (fixed phrases). */
 export type LexiconEntry = readonly [wording: string, slot: SlotName | null, value: string];
 

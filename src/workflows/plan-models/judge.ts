@@ -3,6 +3,7 @@
 import { JUDGE_METRICS, JUDGE_POINTS, type JudgeMetric } from "../../plans/judge-metrics.js";
 import type { Plan } from "../../plans/model.js";
 import { parsePlan } from "../../plans/parse.js";
+import { CODE_SCORED_METRICS } from "../../plans/points.js";
 import { tierOf } from "../../plans/rating.js";
 import { type PlanRecord, queryKey } from "../../plans/records.js";
 import { scorePlan } from "../../plans/score.js";
@@ -43,21 +44,13 @@ export interface JudgeOptions extends WorkOptions {
   prompts?: PromptSet;
 }
 
-const CODE_METRICS = [
-  "format",
-  "dependencies",
-  "redundancy",
-  "tool_usage_completeness",
-  "step_executability",
-] as const;
-
 function sum(values: readonly (number | null)[]): number | null {
   return values.some((v) => v === null) ? null : values.reduce<number>((a, v) => a + (v ?? 0), 0);
 }
 
 function emptyRecord(model: string, mode: JudgeMode, base: ScoreLine): JudgeRecord {
   const deterministic: JudgeRecord["deterministic"] = {};
-  if (mode === "metric-wise") for (const m of CODE_METRICS) deterministic[m] = base[m];
+  if (mode === "metric-wise") for (const m of CODE_SCORED_METRICS) deterministic[m] = base[m];
   return {
     model,
     mode,
@@ -146,7 +139,7 @@ async function metricWise(
   return {
     ...base,
     ...scores,
-    subtotal: sum(CODE_METRICS.map(value)),
+    subtotal: sum(CODE_SCORED_METRICS.map(value)),
     total: sum(JUDGE_METRICS.map(value)),
     judge,
   };
