@@ -5,13 +5,13 @@
  * for subscripts, a lambda that always raises). docs/bfcl.md lists every rule with the upstream line it follows.
  */
 
-import { numberUnary } from "./arithmetic.js";
+import { isNumber, numberUnary } from "./arithmetic.js";
 import type { Expr, ExprOf } from "./ast.js";
 import { ELLIPSIS } from "./ast.js";
 import { evaluate } from "./evaluate.js";
 import { DecodeFailure, raise } from "./failure.js";
 import { unparse } from "./unparse.js";
-import { type BfclCall, DictBuilder, PyComplex, PyFloat, PyTuple, Unhashable, type Value } from "./value.js";
+import { type BfclCall, DictBuilder, PyTuple, Unhashable, type Value } from "./value.js";
 
 /** resolve_ast_call: the dotted name of `elem.func` (attributes down to a Name) and its keyword arguments. */
 export function resolveCall(call: ExprOf<"Call">): BfclCall {
@@ -37,15 +37,7 @@ function negatedConstant(node: ExprOf<"UnaryOp">): Value {
     return raise("TypeError", `bad operand for unary -: ${operand.type}`);
   }
   const value = operand.value;
-  if (
-    typeof value === "boolean" ||
-    typeof value === "number" ||
-    typeof value === "bigint" ||
-    value instanceof PyFloat ||
-    value instanceof PyComplex
-  ) {
-    return numberUnary("-", value);
-  }
+  if (isNumber(value)) return numberUnary("-", value);
   return raise(
     "TypeError",
     `bad operand type for unary -: ${value === ELLIPSIS ? "ellipsis" : typeof value}`,
