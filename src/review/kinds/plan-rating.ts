@@ -23,7 +23,7 @@ import {
 import { block, choiceField, hiddenPanel, numberField } from "./fields.js";
 import type { KindModule, KindView, Measure } from "./kind.js";
 import { byQueryId, type NumberedLine, readNumbered } from "./read-lines.js";
-import { shownPlan, titleOf } from "./shown-plan.js";
+import { planName, shownPlan, titleOf } from "./shown-plan.js";
 
 const PLAN_METRICS = Object.keys(PLAN_POINTS) as PlanMetric[];
 
@@ -178,9 +178,7 @@ export const planRatingKind: KindModule<PlanRatingPayload, PlanRatingLabel> = {
   measures,
   exportRecords: (items) =>
     items.map(({ payload, label }) => ({
-      query_id: payload.query_id,
-      planner: payload.planner,
-      prompt_type: payload.prompt_type,
+      ...planName(payload),
       ...label,
     })),
   nativeFormat: "jsonl",

@@ -23,7 +23,7 @@ import {
 import { block, choiceField, hiddenPanel } from "./fields.js";
 import type { KindModule, KindView, Measure } from "./kind.js";
 import { byQueryId, type NumberedLine, readNumbered } from "./read-lines.js";
-import { shownPlan, titleOf } from "./shown-plan.js";
+import { planName, shownPlan, titleOf } from "./shown-plan.js";
 
 /** The fields of a `plan refine --out` line this kind reads. */
 const LineageLineSchema = z.looseObject({
@@ -218,9 +218,7 @@ export const stepTagsKind: KindModule<StepTagsPayload, StepTagsLabel> = {
   measures,
   exportRecords: (items) =>
     items.map(({ payload, label }) => ({
-      query_id: payload.query_id,
-      planner: payload.planner,
-      prompt_type: payload.prompt_type,
+      ...planName(payload),
       pass: payload.pass,
       step: payload.step,
       tags: STEP_TAGS.filter((tag) => label.tags.includes(tag)),
