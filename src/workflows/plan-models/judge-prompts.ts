@@ -182,6 +182,15 @@ export function metricValues(
   tools: ToolDescriptions,
 ): Record<string, string> {
   return {
+    ...subjectValues(subject, tools),
+    EXAMPLES: EXAMPLES[metric],
+    TRIGGER_PHRASES: triggerList(tools),
+  };
+}
+
+/** The template variables every judge prompt fills from its subject (the metric and one-shot prompts alike). */
+export function subjectValues(subject: JudgeSubject, tools: ToolDescriptions): Record<string, string> {
+  return {
     QUERY: subject.query,
     TOOL_DESCRIPTIONS: describeTools(tools),
     PLAN_FORMAT,
@@ -189,8 +198,6 @@ export function metricValues(
     STEP_COUNT: String(subject.stepIds.length),
     STEP_IDS: subject.stepIds.join(", "),
     BEST_PLAN: renderPlan(subject.reference),
-    EXAMPLES: EXAMPLES[metric],
-    TRIGGER_PHRASES: triggerList(tools),
   };
 }
 

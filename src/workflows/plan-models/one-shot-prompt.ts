@@ -5,11 +5,10 @@
  */
 import type { ChatMessage } from "../../backends/types.js";
 import { RATINGS } from "../../plans/rating.js";
-import { renderPlan } from "../../plans/render.js";
 import type { ToolDescriptions } from "../../plans/tool-descriptions.js";
 import { builtInTemplate, renderTemplate, type Template } from "../templates.js";
-import type { JudgeSubject } from "./judge-prompts.js";
-import { describeTools, PLAN_FORMAT, PROMPT_TITLES } from "./prompt-parts.js";
+import { type JudgeSubject, subjectValues } from "./judge-prompts.js";
+import { PROMPT_TITLES } from "./prompt-parts.js";
 
 export const ONE_SHOT_TEMPLATE = builtInTemplate(
   "one-shot",
@@ -58,13 +57,7 @@ export function oneShotPrompt(
   template: Template = ONE_SHOT_TEMPLATE,
 ): ChatMessage[] {
   return renderTemplate(template, {
-    QUERY: subject.query,
-    TOOL_DESCRIPTIONS: describeTools(tools),
-    PLAN_FORMAT,
-    CANDIDATE_PLAN: subject.candidate,
-    STEP_COUNT: String(subject.stepIds.length),
-    STEP_IDS: subject.stepIds.join(", "),
-    BEST_PLAN: renderPlan(subject.reference),
+    ...subjectValues(subject, tools),
     BEST_STEP_COUNT: String(subject.reference.steps.length),
   });
 }
