@@ -1,6 +1,7 @@
 /** The score line: one per scored plan, the public record `tooluse plan score` writes (names kept from issue 6). */
 import { z } from "zod";
 import { ANSWER_KINDS } from "./coverage.js";
+import { CODE_SCORED_METRICS } from "./points.js";
 import { RATINGS, TIERS } from "./rating.js";
 import { ALL_VIOLATION_CODES, type ViolationCode } from "./violations.js";
 
@@ -61,11 +62,7 @@ export type ScoreLine = z.infer<typeof ScoreLineSchema>;
 
 /** The numeric fields a per-planner summary averages, in report order. */
 export const AVERAGED_FIELDS = [
-  "format",
-  "dependencies",
-  "redundancy",
-  "tool_usage_completeness",
-  "step_executability",
+  ...CODE_SCORED_METRICS,
   "subtotal",
   "precision",
   "recall",

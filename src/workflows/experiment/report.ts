@@ -284,61 +284,67 @@ function stagesSection(outcome: ExperimentOutcome): Section {
   };
 }
 
+type Interval = { value: number | null; low: number | null; high: number | null } | null | undefined;
+type Captioned = Section["tables"][number];
+
+/** A statistic with its 95% interval, "–" where there is none. */
+const iv = (e: Interval) =>
+  !e || e.value === null ? "–" : `${fixed(e.value)} [${fixed(e.low)}, ${fixed(e.high)}]`;
+
+function captioned(caption: string, headers: string[], rows: string[][]): Captioned {
+  return { caption, table: { headers, rows } };
+}
+
+/** One agreement's table, by what its report holds: per-metric statistics, per-tag scores, or answer agreement. */
+function agreementTable(
+  name: string,
+  r: Partial<AgreementReport & TagAgreementReport & AnswerAgreementReport>,
+): Captioned {
+  if (Array.isArray(r.metrics))
+    return captioned(
+      `${name} (${r.paired} plans paired)`,
+      ["metric", "plans", "exact", "Cohen's κ", "weighted κ", "Spearman ρ"],
+      (r as AgreementReport).metrics.map((m) => [
+        m.metric,
+        String(m.plans),
+        ...[m.exact, m.kappa, m.weighted_kappa, m.spearman].map(iv),
+      ]),
+    );
+  if (Array.isArray(r.tags))
+    return captioned(
+      `${name} (${r.paired} steps; ${r.judged_failed} failed evaluator answers left out; the paper's table 25)`,
+      ["tag", "gold", "judged", "precision", "recall", "F1"],
+      (r as TagAgreementReport).tags.map((t) => [
+        t.tag,
+        String(t.gold),
+        String(t.judged),
+        fixed(t.precision),
+        fixed(t.recall),
+        iv(t.f1),
+      ]),
+    );
+  const ans = r as AnswerAgreementReport;
+  return captioned(
+    `${name} (${ans.paired} queries; ${ans.judged_failed} failed judgements left out)`,
+    ["statistic", "value [95% interval]"],
+    [
+      ["exact", iv(ans.exact)],
+      ["Cohen's κ", iv(ans.kappa)],
+    ],
+  );
+}
+
 function agreementSection(outcome: ExperimentOutcome): Section | null {
   if (outcome.agreements.length === 0) return null;
   const tables: Section["tables"] = [];
   const notes: string[] = [];
-  const iv = (e: { value: number | null; low: number | null; high: number | null } | null | undefined) =>
-    !e || e.value === null ? "–" : `${fixed(e.value)} [${fixed(e.low)}, ${fixed(e.high)}]`;
   for (const a of outcome.agreements) {
     if (a.report === null) {
       notes.push(`${a.name}: no agreement to report — ${clean(a.reason ?? "")}`);
       continue;
     }
     const r = a.report as Partial<AgreementReport & TagAgreementReport & AnswerAgreementReport>;
-    if (Array.isArray(r.metrics))
-      tables.push({
-        caption: `${a.name} (${r.paired} plans paired)`,
-        table: {
-          headers: ["metric", "plans", "exact", "Cohen's κ", "weighted κ", "Spearman ρ"],
-          rows: (r as AgreementReport).metrics.map((m) => [
-            m.metric,
-            String(m.plans),
-            iv(m.exact),
-            iv(m.kappa),
-            iv(m.weighted_kappa),
-            iv(m.spearman),
-          ]),
-        },
-      });
-    else if (Array.isArray(r.tags))
-      tables.push({
-        caption: `${a.name} (${r.paired} steps; ${r.judged_failed} failed evaluator answers left out; the paper's table 25)`,
-        table: {
-          headers: ["tag", "gold", "judged", "precision", "recall", "F1"],
-          rows: (r as TagAgreementReport).tags.map((t) => [
-            t.tag,
-            String(t.gold),
-            String(t.judged),
-            fixed(t.precision),
-            fixed(t.recall),
-            iv(t.f1),
-          ]),
-        },
-      });
-    else {
-      const ans = r as AnswerAgreementReport;
-      tables.push({
-        caption: `${a.name} (${ans.paired} queries; ${ans.judged_failed} failed judgements left out)`,
-        table: {
-          headers: ["statistic", "value [95% interval]"],
-          rows: [
-            ["exact", iv(ans.exact)],
-            ["Cohen's κ", iv(ans.kappa)],
-          ],
-        },
-      });
-    }
+    tables.push(agreementTable(a.name, r));
   }
   return { title: "Agreement", notes, tables };
 }

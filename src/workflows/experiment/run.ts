@@ -315,28 +315,29 @@ async function judgeStage(run: ExperimentRun, spec: JudgeStage): Promise<JudgedL
   return judged;
 }
 
+/** The two judge stages, in the order they run: the mode names the stage, its file and its config/report key. */
+const JUDGE_STAGES = [
+  { mode: "metric-wise", key: "metric_wise", outcome: "metricWise" },
+  { mode: "one-shot", key: "one_shot", outcome: "oneShot" },
+] as const;
+
 /** 3. Judges: metric-wise and one-shot, as configured. */
 async function judgeStages(run: ExperimentRun, plans: readonly PlanRecord[]): Promise<void> {
   const judges = run.config.judges;
-  if (judges.metric_wise)
-    run.outcome.metricWise = await judgeStage(run, {
-      name: "judge metric-wise",
-      judge: judges.metric_wise,
+  for (const { mode, key, outcome } of JUDGE_STAGES) {
+    const judge = judges[key];
+    if (!judge) continue;
+    run.outcome[outcome] = await judgeStage(run, {
+      name: `judge ${mode}`,
+      judge,
       plans,
-      mode: "metric-wise",
-      ...(judges.metrics ? { metrics: judges.metrics } : {}),
-      workLabel: "plans judged metric-wise",
-      output: ["judged-metric-wise.jsonl", "metric_wise"],
+      mode,
+      // Only the metric-wise judge asks about chosen metrics; the one-shot judge rates the whole plan.
+      ...(mode === "metric-wise" && judges.metrics ? { metrics: judges.metrics } : {}),
+      workLabel: `plans judged ${mode}`,
+      output: [`judged-${mode}.jsonl`, key],
     });
-  if (judges.one_shot)
-    run.outcome.oneShot = await judgeStage(run, {
-      name: "judge one-shot",
-      judge: judges.one_shot,
-      plans,
-      mode: "one-shot",
-      workLabel: "plans judged one-shot",
-      output: ["judged-one-shot.jsonl", "one_shot"],
-    });
+  }
 }
 
 /** The last plan of every lineage the loop started and finished (or stopped with passes left undone). */
