@@ -27,6 +27,9 @@ export type Streams = Pick<Io, "stdout" | "stderr">;
 /** Sets the exit code from a command; every command module is loaded only when its command runs. */
 export type SetExit = (code: number) => void;
 
+/** A command's entry: its flags, its streams and the environment (tests pass their own); it resolves to the exit code. */
+export type CommandEntry<Options> = (options: Options, io: Io, env?: NodeJS.ProcessEnv) => Promise<number>;
+
 /** NO_COLOR (no-color.org) or TERM=dumb: a standing request for plain text even on a terminal. */
 function plainRequested(env: NodeJS.ProcessEnv): boolean {
   return Boolean(env.NO_COLOR) || env.TERM === "dumb";

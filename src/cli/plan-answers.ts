@@ -10,7 +10,7 @@ import {
   ResponsesRecordSchema,
   summariseAnswers,
 } from "../workflows/answers/index.js";
-import { type Io, outputOptions } from "./io.js";
+import { type CommandEntry, type Io, outputOptions } from "./io.js";
 import {
   jsonLines,
   type PlanModelFlags,
@@ -41,11 +41,7 @@ function readResponses(file: string, model: PlanModelInputs) {
  * exit-code table); 2 when an input or the backend is unusable; 130 on interrupt. Without --out and --json the judgement lines go
  * to stdout; with --out the terminal gets the summary.
  */
-export async function runPlanAnswers(
-  options: PlanAnswersOptions,
-  io: Io,
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<number> {
+export const runPlanAnswers: CommandEntry<PlanAnswersOptions> = async (options, io, env = process.env) => {
   const input = prepare(io, () => {
     const model = readModelInputs(options, ["answer-judge"]);
     return { model, records: readResponses(options.responses, model) };
@@ -79,4 +75,4 @@ export async function runPlanAnswers(
     io.stderr(`tooluse: ${failed.length} of ${judgements.length} judgements failed\n`);
     return 1;
   });
-}
+};

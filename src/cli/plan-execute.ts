@@ -39,7 +39,7 @@ import type { Engine } from "../workspace/engines/engine.js";
 import { openPostgresEngine } from "../workspace/engines/postgres.js";
 import { openWorkspace, type Workspace } from "../workspace/open.js";
 import { reportExpected } from "./boundary.js";
-import { type Io, outputOptions } from "./io.js";
+import { type CommandEntry, type Io, outputOptions } from "./io.js";
 import {
   jsonLines,
   type PlanModelFlags,
@@ -199,14 +199,18 @@ function unreadableAnswer(p: Extract<Planned, { unreadable: string }>): PlanAnsw
 /** Interrupted: nothing is written to --out; what finished is in the journal, if there is one. */
 class Interrupted extends Error {}
 
-async function produce(
-  work: Work,
-  workspace: Workspace,
-  ask: Ask,
-  options: PlanExecuteOptions,
-  settings: ExecuteOptions,
-  io: Io,
-): Promise<PlanAnswer[]> {
+/** What one execution needs: the work, where and by whom it runs, the command's flags and its streams. */
+interface ExecuteRun {
+  work: Work;
+  workspace: Workspace;
+  ask: Ask;
+  options: PlanExecuteOptions;
+  settings: ExecuteOptions;
+  io: Io;
+}
+
+async function produce(run: ExecuteRun): Promise<PlanAnswer[]> {
+  const { work, workspace, ask, options, settings, io } = run;
   const journal = options.journal ? StepJournal.open(options.journal, options.resume === true) : undefined;
   if (work.kind === "r1") {
     const progress = progressFor(io);
@@ -247,17 +251,11 @@ async function produce(
   return planned.map((p) => ("unreadable" in p ? unreadableAnswer(p) : byKey.get(p.key))) as PlanAnswer[];
 }
 
-async function execute(
-  work: Work,
-  workspace: Workspace,
-  ask: Ask,
-  options: PlanExecuteOptions,
-  settings: ExecuteOptions,
-  io: Io,
-): Promise<number> {
+async function execute(run: ExecuteRun): Promise<number> {
+  const { work, workspace, options, io } = run;
   let executedAnswers: PlanAnswer[];
   try {
-    executedAnswers = await produce(work, workspace, ask, options, settings, io);
+    executedAnswers = await produce(run);
   } catch (error) {
     if (!(error instanceof Interrupted)) throw error;
     io.stderr(
@@ -315,11 +313,7 @@ async function execute(
  * again with --resume redoes only the steps that did not finish), also when none was; 2 when an input, the
  * workspace or the backend is unusable; 130 on interrupt. Without --out and --json the answer lines go to stdout.
  */
-export async function runPlanExecute(
-  options: PlanExecuteOptions,
-  io: Io,
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<number> {
+export const runPlanExecute: CommandEntry<PlanExecuteOptions> = async (options, io, env = process.env) => {
   // `--plans best` names the default (the best plans of --queries) for scripts that spell it out.
   if (options.plans === BEST_PLANS) options = { ...options, plans: undefined };
   const input = prepare(io, () => {
@@ -349,25 +343,24 @@ export async function runPlanExecute(
       limits: DEFAULT_EXECUTE_LIMITS,
       signal: controller.signal,
     };
+    // The oracle and the model differ only in who answers; the rest of the run is the same.
+    const common = { work, workspace, options, io };
     if (options.oracle)
-      return await execute(
-        work,
-        workspace,
-        NO_MODEL,
-        options,
-        {
+      return await execute({
+        ...common,
+        ask: NO_MODEL,
+        settings: {
           ...settings,
           identity: "oracle",
           executors: oracleExecutors(workspace, readReferences(), DEFAULT_EXECUTE_LIMITS),
         },
-        io,
-      );
+      });
     const name = options.model as string;
     return await withSession(name, options.backend, model.settings, io, { env }, (session) =>
-      execute(work, workspace, sessionAsk(session), options, { ...settings, identity: name }, io),
+      execute({ ...common, ask: sessionAsk(session), settings: { ...settings, identity: name } }),
     );
   } finally {
     process.removeListener("SIGINT", onSigint);
     await workspace.close();
   }
-}
+};

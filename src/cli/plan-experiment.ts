@@ -21,7 +21,7 @@ import {
 import { experimentPrompts, failureCount, runExperiment } from "../workflows/experiment/run.js";
 import { PROMPT_ROLES } from "../workflows/templates.js";
 import { reportExpected } from "./boundary.js";
-import type { Io } from "./io.js";
+import type { CommandEntry, Io } from "./io.js";
 import { progressFor } from "./model-session.js";
 
 export interface PlanExperimentOptions {
@@ -65,11 +65,11 @@ function dryRun(config: ExperimentConfig, io: Io): number {
  * answer too); 2 on bad input; 130 on Ctrl-C (the model's answers are cached and the execute stage's finished steps
  * are in its journal: the same command continues).
  */
-export async function runPlanExperiment(
-  options: PlanExperimentOptions,
-  io: Io,
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<number> {
+export const runPlanExperiment: CommandEntry<PlanExperimentOptions> = async (
+  options,
+  io,
+  env = process.env,
+) => {
   let config: ExperimentConfig;
   try {
     config = readExperimentConfig(options.config);
@@ -142,4 +142,4 @@ export async function runPlanExperiment(
   } finally {
     process.removeListener("SIGINT", onSigint);
   }
-}
+};
