@@ -64,3 +64,14 @@ export function reportExpected(stderr: (text: string) => void, error: unknown): 
   stderr(rendered.text);
   return rendered.exitCode;
 }
+
+/**
+ * Ctrl-C aborts the returned signal (its reason a UserError "interrupted") until `release` is called: a long
+ * command stops its work on it and exits 130. `release` belongs in a finally, so a later command's Ctrl-C is its own.
+ */
+export function interruptOnSigint(): { signal: AbortSignal; release: () => void } {
+  const controller = new AbortController();
+  const onSigint = () => controller.abort(new UserError("interrupted"));
+  process.once("SIGINT", onSigint);
+  return { signal: controller.signal, release: () => process.removeListener("SIGINT", onSigint) };
+}

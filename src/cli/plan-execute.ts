@@ -38,7 +38,7 @@ import { terminalText } from "../sanitize.js";
 import type { Engine } from "../workspace/engines/engine.js";
 import { openPostgresEngine } from "../workspace/engines/postgres.js";
 import { openWorkspace, type Workspace } from "../workspace/open.js";
-import { reportExpected } from "./boundary.js";
+import { interruptOnSigint, reportExpected } from "./boundary.js";
 import { type CommandEntry, type Io, outputOptions } from "./io.js";
 import {
   jsonLines,
@@ -334,14 +334,12 @@ export const runPlanExecute: CommandEntry<PlanExecuteOptions> = async (options, 
     return reportExpected(io.stderr, error);
   }
   // Ctrl-C stops the run (the model path's session stops on it too): exit 130, the journal keeps what finished.
-  const controller = new AbortController();
-  const onSigint = () => controller.abort(new UserError("interrupted"));
-  process.once("SIGINT", onSigint);
+  const interrupt = interruptOnSigint();
   try {
     const settings: ExecuteOptions = {
       concurrency: model.settings.concurrency,
       limits: DEFAULT_EXECUTE_LIMITS,
-      signal: controller.signal,
+      signal: interrupt.signal,
     };
     // The oracle and the model differ only in who answers; the rest of the run is the same.
     const common = { work, workspace, options, io };
@@ -360,7 +358,7 @@ export const runPlanExecute: CommandEntry<PlanExecuteOptions> = async (options, 
       execute({ ...common, ask: sessionAsk(session), settings: { ...settings, identity: name } }),
     );
   } finally {
-    process.removeListener("SIGINT", onSigint);
+    interrupt.release();
     await workspace.close();
   }
 };

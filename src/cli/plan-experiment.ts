@@ -20,7 +20,7 @@ import {
 } from "../workflows/experiment/report.js";
 import { experimentPrompts, failureCount, runExperiment } from "../workflows/experiment/run.js";
 import { PROMPT_ROLES } from "../workflows/templates.js";
-import { reportExpected } from "./boundary.js";
+import { interruptOnSigint, reportExpected } from "./boundary.js";
 import type { CommandEntry, Io } from "./io.js";
 import { progressFor } from "./model-session.js";
 
@@ -78,16 +78,14 @@ export const runPlanExperiment: CommandEntry<PlanExperimentOptions> = async (
   } catch (error) {
     return reportExpected(io.stderr, error);
   }
-  const controller = new AbortController();
-  const onSigint = () => controller.abort(new UserError("interrupted"));
-  process.once("SIGINT", onSigint);
+  const interrupt = interruptOnSigint();
   try {
     const execute = config.execute
       ? (await import("../planning/experiment-execute.js")).experimentExecuteStage
       : undefined;
     const outcome = await runExperiment(config, {
       env,
-      signal: controller.signal,
+      signal: interrupt.signal,
       log: (line) => io.stderr(`${line}\n`),
       reporters: [progressFor(io)],
       ...(execute ? { execute } : {}),
@@ -132,7 +130,7 @@ export const runPlanExperiment: CommandEntry<PlanExperimentOptions> = async (
     );
     return 1;
   } catch (error) {
-    if (controller.signal.aborted) {
+    if (interrupt.signal.aborted) {
       io.stderr(
         "tooluse: interrupted; answers so far are cached (at temperature 0) and executed steps journaled: run the same command again to continue\n",
       );
@@ -140,6 +138,6 @@ export const runPlanExperiment: CommandEntry<PlanExperimentOptions> = async (
     }
     return reportExpected(io.stderr, error);
   } finally {
-    process.removeListener("SIGINT", onSigint);
+    interrupt.release();
   }
 };

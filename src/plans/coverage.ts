@@ -32,15 +32,11 @@ export interface Coverage {
 }
 
 /** Slots a step must carry for the query's population and measure to be addressed at all. */
-const COVERED = slotsExcept(
-  "aggregation",
-  "segment",
-  "business",
-  "direction",
-  "group",
-  "language",
-  "requests",
-);
+// Left out: how the answer is aggregated or grouped, what is requested, and the context slots (segment, business,
+// direction, language) that refine a population rather than name it.
+const SHAPING = ["aggregation", "group", "requests"] as const;
+const CONTEXT = ["segment", "business", "direction", "language"] as const;
+const COVERED = slotsExcept(...SHAPING, ...CONTEXT);
 /** Most specific first: "the average score of the top five agents" asks for averages. */
 const AGGREGATES: readonly AnswerKind[] = ["compare", "share", "average", "count", "sum"];
 
