@@ -26,14 +26,13 @@ export interface RunGraderOptions {
   profile?: ProfileOptions;
   /** The cache folder, or null for no verdict cache (the run keeps no response cache: --no-cache, or uncacheable). */
   cacheDir: string | null;
-  warn?: (line: string) => void;
 }
 
 function openCache(name: GradingProfileName, options: RunGraderOptions): VerdictCache | null {
   const code = options.cacheDir === null ? null : gradingFingerprint();
   if (options.cacheDir === null || code === null) return null;
   const grader = { profile: name, version: PROFILE_VERSIONS[name], options: options.profile ?? {}, code };
-  return new VerdictCache(options.cacheDir, grader, options.warn);
+  return new VerdictCache(options.cacheDir, grader);
 }
 
 export function runGrader(name: GradingProfileName, options: RunGraderOptions): RunGrader {

@@ -8,13 +8,12 @@
  * read at run time) the fingerprint is unknown: null, and the verdict cache stays off.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { basename, dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sha256 } from "./canonical-json.js";
 
 /** The module every grader is reached from (runner/cached-grader.ts imports it and nothing else of grading). */
 const ENTRY = fileURLToPath(new URL("../grade/profiles.js", import.meta.url));
-const ROOT = dirname(dirname(ENTRY));
 
 /** Import and export statements (`import … from "x"`, `export … from "x"`, `import "x"`) and `import("x")`. */
 const SPECIFIER =
@@ -43,14 +42,15 @@ function packageManifest(importer: string, specifier: string): string | null {
   }
 }
 
-/** Each module's digest by its path from the package's code root, or null when the walk cannot be complete. */
-function moduleDigests(): Map<string, string> | null {
+/** Each module's digest by its path from the entry's folder, or null when the walk cannot be complete. */
+function moduleDigests(entryFile: string): Map<string, string> | null {
   const digests = new Map<string, string>();
-  const entry = moduleFile(ENTRY, "./profiles.js");
+  const entry = moduleFile(entryFile, `./${basename(entryFile)}`);
   if (entry === null) return null;
+  const root = dirname(entry);
   const pending = [entry];
   for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
-    const name = relative(ROOT, file);
+    const name = relative(root, file);
     if (digests.has(name)) continue;
     const text = readFileSync(file, "utf8");
     if (file.endsWith("package.json")) {
@@ -71,18 +71,22 @@ function moduleDigests(): Map<string, string> | null {
   return digests;
 }
 
-let computed: string | null | undefined;
-
-/** The grading code's fingerprint (computed once per process), or null when it cannot be known. */
-export function gradingFingerprint(): string | null {
-  if (computed !== undefined) return computed;
+/** The fingerprint of the code a module (a .js file, or its .ts source) loads, or null when it cannot be known. */
+export function codeFingerprint(entryFile: string): string | null {
   let digests: Map<string, string> | null;
   try {
-    digests = moduleDigests();
+    digests = moduleDigests(entryFile);
   } catch {
     digests = null;
   }
   const listed = digests && [...digests].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  computed = listed ? sha256(JSON.stringify({ node: process.version, modules: listed })) : null;
+  return listed ? sha256(JSON.stringify({ node: process.version, modules: listed })) : null;
+}
+
+let computed: string | null | undefined;
+
+/** The grading code's fingerprint (computed once per process), or null when it cannot be known. */
+export function gradingFingerprint(): string | null {
+  if (computed === undefined) computed = codeFingerprint(ENTRY);
   return computed;
 }

@@ -205,7 +205,7 @@ export async function runBenchmark(
   });
   const { backend, cache } = session;
   // Verdicts are cached beside the answers, and only where answers are (docs/architecture.md, "The verdict cache").
-  const grader = runGrader(grading.profile, { cacheDir: cache ? runEnv.cacheDir : null, warn: runEnv.log });
+  const grader = runGrader(grading.profile, { cacheDir: cache ? runEnv.cacheDir : null });
   const records = new Map(done);
   const reporters = runReporters(run, runEnv, {
     // Files keep the configuration without URL credentials, and nothing that holds a secret (src/text/redact.ts).

@@ -7,7 +7,7 @@
 import { appendFileSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Case } from "../cases/schema.js";
-import { describeFileError, fileErrorCode } from "../errors.js";
+import { fileErrorCode } from "../errors.js";
 import type { Output } from "../grade/output.js";
 import type { Verdict } from "../grade/verdict.js";
 import { redactSecretsIn } from "../text/redact.js";
@@ -48,7 +48,6 @@ export class VerdictCache {
   constructor(
     directory: string,
     grader: GraderIdentity,
-    private readonly warn: (line: string) => void = () => {},
   ) {
     this.file = join(directory, "verdicts", `${sha256(canonicalJson({ v: 1, ...grader }))}.txt`);
     let text = "";
@@ -99,21 +98,19 @@ export class VerdictCache {
 
   /**
    * Appends the new verdicts in one write (O_APPEND: runs writing at once never overwrite each other's lines). A cache
-   * that cannot be written (read-only, full) is said once and the run goes on: the verdicts were made either way.
+   * that cannot be written (read-only, full) costs only time, the verdicts were made either way: the run goes on, and
+   * says nothing, as the response cache in the same folder already says it cannot be written.
    */
   flush(): void {
     if (this.pending.length === 0) return;
-    const text = this.pending.join("");
+    // Led by a newline: a line torn before it (a run that crashed mid-write) ends there instead of swallowing ours.
+    const text = `\n${this.pending.join("")}`;
     this.pending.length = 0;
     try {
       mkdirSync(dirname(this.file), { recursive: true });
       appendFileSync(this.file, text);
     } catch (error) {
-      const code = fileErrorCode(error);
-      if (code === null) throw error;
-      this.warn(
-        `warning: the verdict cache ${dirname(this.file)} cannot be written (${describeFileError(code)}); its verdicts are made again next run`,
-      );
+      if (fileErrorCode(error) === null) throw error;
     }
   }
 }
