@@ -45,10 +45,7 @@ export class VerdictCache {
   private readonly file: string;
   reused = 0;
 
-  constructor(
-    directory: string,
-    grader: GraderIdentity,
-  ) {
+  constructor(directory: string, grader: GraderIdentity) {
     this.file = join(directory, "verdicts", `${sha256(canonicalJson({ v: 1, ...grader }))}.txt`);
     let text = "";
     try {
