@@ -5,7 +5,7 @@ import { dirname, join, resolve } from "node:path";
 import { FatalBackendError } from "../backends/types.js";
 import { CATEGORIES, DEFAULT_PROTOCOLS, LANGS, PROTOCOLS, type Protocol } from "../cases/schema.js";
 import { cannotWrite, UserError } from "../errors.js";
-import { DEFAULT_GRADING_PROFILE, gradingProfile } from "../grade/profiles.js";
+import { DEFAULT_GRADING_PROFILE, profileName } from "../grade/profile-names.js";
 import { STDOUT_PATH } from "../io/target.js";
 import { bfclCompatibleLine } from "../metrics/summary.js";
 import { DEFAULT_CASES_FILE } from "../paths.js";
@@ -231,7 +231,7 @@ function runInputFromFlags(flags: RunFlags): RunInput {
     timeout_ms: shared.timeoutMs,
     retries: shared.retries,
     cache: shared.cache,
-    rules: gradingProfile(flags.rules ?? DEFAULT_GRADING_PROFILE).name,
+    rules: profileName(flags.rules ?? DEFAULT_GRADING_PROFILE),
     ...(flags.allowDownload === undefined ? {} : { allow_download: flags.allowDownload === true }),
     repeats,
     ...(flags.shard === undefined ? {} : { shard: shardFlag(flags.shard) }),

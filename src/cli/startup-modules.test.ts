@@ -47,6 +47,14 @@ function loadedBy(
 }
 
 const sdk = (modules: readonly string[]) => modules.filter((url) => url.includes("/node_modules/openai/"));
+/**
+ * The grading code: the profiles, the grader, the role classifier, BFCL's checker and the extractors (call-shape.ts
+ * excepted: the backends' native-call encoding reads it).
+ */
+const grading = (modules: readonly string[]) =>
+  modules.filter((url) =>
+    /\/src\/(grade\/(profiles|grade)\.ts|grade\/(roles|bfcl)\/|extract\/(?!call-shape\.ts))/.test(url),
+  );
 
 describe("start-up", () => {
   it("a baseline run loads no OpenAI SDK module", () => {
@@ -79,7 +87,7 @@ describe("start-up", () => {
     expect(sdk(run.modules)).toEqual([]);
   });
 
-  it("a re-run whose every answer is cached loads no SDK module; the run that asked did (negative control)", async () => {
+  it("a re-run whose every answer and verdict is cached loads no SDK and no grading module; the run that asked and graded did (negative control)", async () => {
     const server = spawn(
       process.execPath,
       ["--import", TSX, join(PACKAGE_ROOT, "src/test-support/mock-server-process.ts"), "0"],
@@ -109,9 +117,12 @@ describe("start-up", () => {
       const asked = run("asked");
       expect(asked.status, asked.stderr).toBe(0);
       expect(sdk(asked.modules).length).toBeGreaterThan(10);
+      expect(grading(asked.modules).length).toBeGreaterThan(30);
       const cached = run("cached");
       expect(cached.status, cached.stderr).toBe(0);
       expect(sdk(cached.modules)).toEqual([]);
+      expect(cached.stderr).toMatch(/note: [1-9]\d* verdicts reused from the verdict cache/);
+      expect(grading(cached.modules)).toEqual([]);
     } finally {
       server.kill();
     }

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { DEFAULT_PROTOCOLS, PROTOCOLS } from "../cases/schema.js";
-import { DEFAULT_GRADING_PROFILE, GRADING_PROFILES } from "../grade/profiles.js";
+import { DEFAULT_GRADING_PROFILE, GRADING_PROFILES } from "../grade/profile-names.js";
 import { BACKEND_KINDS } from "../runner/config.js";
 
 const Whole = (min: number) => z.number().int().min(min);

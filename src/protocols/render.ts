@@ -1,7 +1,7 @@
 /** Renders a case in a protocol: the chat messages (and, for native, the tools) a backend sends to a model. */
 import type { ChatMessage, NativeToolCall, RenderedPrompt } from "../backends/types.js";
 import type { Case, Message, Protocol } from "../cases/schema.js";
-import { offeredTools } from "../grade/grade.js";
+import { offeredTools } from "../grade/offered.js";
 import { renderCall } from "../grade/render-call.js";
 import { toOpenAiTools } from "../tools/json-schema.js";
 import { SINGLE_CALL, systemPrompt, toolResultMessage } from "./prompts.js";

@@ -4,20 +4,12 @@ import type { Case } from "../cases/schema.js";
 import { UserError } from "../errors.js";
 import { readResults } from "../runner/results-file.js";
 import type { ReportResults, ReportRun } from "../runner/results-schema.js";
+import { customPromptNote } from "./prompt-note.js";
 import { casesOf, verifyResults } from "./verify.js";
 
 // The readers' door to a results file lives beside its writer (src/runner/results-file.ts).
 export { parseResults, readResults } from "../runner/results-file.js";
-
-/** The line that marks a run on replaced system prompts (`--system-prompt-file`), or null for the standard ones. */
-export function customPromptNote(results: ReportResults): string | null {
-  const prompts = (results.config as { system_prompts?: Record<string, { sha256: string }> }).system_prompts;
-  if (!prompts || Object.keys(prompts).length === 0) return null;
-  const which = Object.entries(prompts).map(
-    ([protocol, p]) => `${protocol} sha256 ${p.sha256.slice(0, 12)}…`,
-  );
-  return `NOT COMPARABLE with runs on the standard prompts: custom system prompt (${which.join(", ")})`;
-}
+export { customPromptNote } from "./prompt-note.js";
 
 /** Labels runs by model; a model shown twice gets its file name too, so every label names one run. */
 export function labelRuns(entries: readonly { file: string; results: ReportResults }[]): ReportRun[] {

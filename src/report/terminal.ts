@@ -3,7 +3,7 @@ import type { Metrics, Score, Summary } from "../metrics/summary.js";
 import type { ReportResults } from "../runner/results-schema.js";
 import { markdownText, terminalText } from "../sanitize.js";
 import { formatDecoding, formatInterval, formatRatio, shortDigest } from "./format.js";
-import { customPromptNote } from "./load.js";
+import { customPromptNote } from "./prompt-note.js";
 import { bar, renderTable, style } from "./table.js";
 
 export { formatInterval, formatRatio } from "./format.js";

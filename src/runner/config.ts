@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { BACKEND_KINDS, type BackendSpec } from "../backends/spec.js";
 import { CATEGORIES, LANGS, PROTOCOLS } from "../cases/schema.js";
-import { DEFAULT_GRADING_PROFILE, GRADING_PROFILES } from "../grade/profiles.js";
+import { DEFAULT_GRADING_PROFILE, GRADING_PROFILES } from "../grade/profile-names.js";
 import { ShardSchema } from "./shard.js";
 import { SystemPromptsSchema } from "./system-prompts.js";
 

@@ -6,7 +6,7 @@
 import { join } from "node:path";
 import { z } from "zod";
 import { DEFAULT_PROTOCOLS } from "../cases/schema.js";
-import { DEFAULT_GRADING_PROFILE } from "../grade/profiles.js";
+import { DEFAULT_GRADING_PROFILE } from "../grade/profile-names.js";
 import { DEFAULT_CASES_FILE } from "../paths.js";
 import { type BackendKind, type RunConfig, RunConfigSchema } from "./config.js";
 import { RUN_BOUNDS, RUN_DEFAULTS } from "./defaults.js";

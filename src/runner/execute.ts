@@ -2,7 +2,9 @@
 import type { Answerer } from "../backends/case-answerer.js";
 import type { DecodingSettings } from "../backends/types.js";
 import type { Case, Protocol } from "../cases/schema.js";
+import type { Output } from "../grade/output.js";
 import type { GradingProfile } from "../grade/profiles.js";
+import type { Verdict } from "../grade/verdict.js";
 import type { PromptOptions } from "../protocols/prompts.js";
 import { renderPrompt } from "../protocols/render.js";
 import type { ResponseCache } from "./cache.js";
@@ -27,8 +29,10 @@ export interface ExecuteOptions {
   /** Keys of records (recordKey: case, protocol, attempt) already done (resume): they are not asked again. */
   done: ReadonlySet<string>;
   cache: ResponseCache | null;
-  /** The profile every output is graded under. */
-  grader: GradingProfile;
+  /** The profile every output is graded under (a run's grades through the verdict cache: cached-grader.ts). */
+  grader: Pick<GradingProfile, "name" | "version"> & {
+    grade(testCase: Case, output: Output): Verdict | Promise<Verdict>;
+  };
   signal: AbortSignal;
   onRecord: (record: RunRecord) => void;
   onRetry?: (message: string) => void;
@@ -79,7 +83,7 @@ async function runOne(
     ...base,
     status: "scored",
     output: completion.text,
-    verdict: (options.grade ?? options.grader.grade)(testCase, {
+    verdict: await (options.grade ?? options.grader.grade)(testCase, {
       id: testCase.id,
       protocol,
       output: completion.text,

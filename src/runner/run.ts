@@ -4,13 +4,14 @@ import { join, resolve } from "node:path";
 import { loadCases } from "../cases/load.js";
 import type { Case } from "../cases/schema.js";
 import { formatPath, UserError } from "../errors.js";
-import { type GradingProfile, gradingProfile } from "../grade/profiles.js";
+import { PROFILE_VERSIONS } from "../grade/profile-names.js";
 import { outputTarget } from "../io/target.js";
 import { readTextFile } from "../jsonl.js";
 import { DATA_DIR, DEFAULT_CASES_FILE } from "../paths.js";
 import { type PromptOptions, promptDigests } from "../protocols/prompts.js";
 import { redactSecretsIn } from "../text/redact.js";
 import { HARNESS_VERSION } from "../version.js";
+import { runGrader } from "./cached-grader.js";
 import { sha256 } from "./canonical-json.js";
 import { type RunConfig, RunConfigSchema } from "./config.js";
 import { execute } from "./execute.js";
@@ -122,7 +123,8 @@ interface PlannedRun {
   cases: Case[];
   promptOptions: PromptOptions;
   header: JournalHeader;
-  grader: GradingProfile;
+  /** What the records are graded under (the grader itself is loaded only if a verdict must be made: execute). */
+  grading: { profile: RunConfig["rules"]; version: string };
   asked: ReturnType<typeof selectAttempts>;
   /** The scored records of a resumed journal, by record key: asked again never. */
   done: Map<string, RunRecord>;
@@ -168,18 +170,18 @@ function planRun(config: RunConfig, resume: boolean, options: ResumeOptions): Pl
     if (changed)
       throw new UserError(`cannot resume ${config.out}: ${changed} since it started; start a new run`);
   }
-  const grader = gradingProfile(run.rules);
+  const grading = { profile: run.rules, version: PROFILE_VERSIONS[run.rules] };
   const asked = selectAttempts(cases, run.protocols, run.shard, repeatsOf(run));
   if (previous) {
     Journal.assertBelongs(previous, path, {
       pairs: new Set(
         asked.map((p) => recordKey({ id: p.testCase.id, protocol: p.protocol, attempt: p.attempt })),
       ),
-      grading: { profile: grader.name, version: grader.version },
+      grading,
     });
     for (const [key, record] of previous.records) if (record.status === "scored") done.set(key, record);
   }
-  return { run, path, journaled, previous, casesText, cases, promptOptions, header, grader, asked, done };
+  return { run, path, journaled, previous, casesText, cases, promptOptions, header, grading, asked, done };
 }
 
 /** Starts a new run (`resume: false`) or continues the one whose results path is `config.out`. */
@@ -189,7 +191,7 @@ export async function runBenchmark(
   runEnv: RunEnvironment,
   options: ResumeOptions = {},
 ): Promise<Results> {
-  const { run, path, journaled, previous, casesText, cases, promptOptions, header, grader, asked, done } =
+  const { run, path, journaled, previous, casesText, cases, promptOptions, header, grading, asked, done } =
     planRun(config, resume, options);
   const session = await openModelSession({
     backend: run,
@@ -202,6 +204,8 @@ export async function runBenchmark(
     log: runEnv.log,
   });
   const { backend, cache } = session;
+  // Verdicts are cached beside the answers, and only where answers are (docs/architecture.md, "The verdict cache").
+  const grader = runGrader(grading.profile, { cacheDir: cache ? runEnv.cacheDir : null });
   const records = new Map(done);
   const reporters = runReporters(run, runEnv, {
     // Files keep the configuration without URL credentials, and nothing that holds a secret (src/text/redact.ts).
@@ -235,7 +239,7 @@ export async function runBenchmark(
       return buildResults({
         harnessVersion: HARNESS_VERSION,
         corpus: describeCorpus(run.cases_file, casesText, cases.length),
-        grading: { profile: grader.name, version: grader.version },
+        grading,
         // `--label` names the run; the model itself stays in the configuration (config.model, config.replay_file).
         model: run.label ?? backend.model,
         modelDetails: backend.details,
@@ -248,6 +252,8 @@ export async function runBenchmark(
       });
     });
   } finally {
+    grader.finish();
+    if (grader.reused() > 0) runEnv.log(`note: ${grader.reused()} verdicts reused from the verdict cache`);
     await session.close();
   }
 }

@@ -1,6 +1,6 @@
 /**
  * The default profile's version as tests expect it in messages and files, so a deliberate version bump changes one
- * line (src/grade/profiles.ts) and not every test that quotes it.
+ * line (src/grade/profile-names.ts) and not every test that quotes it.
  */
 import { gradingProfile } from "../grade/profiles.js";
 
