@@ -32,7 +32,8 @@ function loadedBy(
   );
   writeFileSync(
     register,
-    `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+    // Node's own lazily loaded modules (its bundled undici behind fetch, Headers and Response) are listed at exit.
+    `import { appendFileSync } from "node:fs";\nimport { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\nprocess.on("exit", () => appendFileSync(${JSON.stringify(list)}, process.moduleLoadList.map((m) => "node-builtin:" + m + "\\n").join("")));\n`,
   );
   const result = spawnSync(
     process.execPath,
@@ -47,6 +48,8 @@ function loadedBy(
 }
 
 const sdk = (modules: readonly string[]) => modules.filter((url) => url.includes("/node_modules/openai/"));
+/** Node's bundled undici: loaded by the first fetch, Headers or Response of a process, about 50 ms. */
+const undici = (modules: readonly string[]) => modules.filter((url) => url.includes("internal/deps/undici"));
 
 describe("start-up", () => {
   it("a baseline run loads no OpenAI SDK module", () => {
@@ -79,7 +82,7 @@ describe("start-up", () => {
     expect(sdk(run.modules)).toEqual([]);
   });
 
-  it("a re-run whose every answer is cached loads no SDK module; the run that asked did (negative control)", async () => {
+  it("a re-run whose every answer is cached loads no SDK module and no undici; the run that asked did (negative control)", async () => {
     const server = spawn(
       process.execPath,
       ["--import", TSX, join(PACKAGE_ROOT, "src/test-support/mock-server-process.ts"), "0"],
@@ -109,9 +112,12 @@ describe("start-up", () => {
       const asked = run("asked");
       expect(asked.status, asked.stderr).toBe(0);
       expect(sdk(asked.modules).length).toBeGreaterThan(10);
+      expect(undici(asked.modules).length).toBeGreaterThan(0);
       const cached = run("cached");
       expect(cached.status, cached.stderr).toBe(0);
       expect(sdk(cached.modules)).toEqual([]);
+      // Its preflight reads the model list without fetch's Headers and Response, so undici is never loaded either.
+      expect(undici(cached.modules)).toEqual([]);
     } finally {
       server.kill();
     }
