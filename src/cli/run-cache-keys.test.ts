@@ -12,7 +12,7 @@ import { captureIo } from "../test-support/capture-io.js";
 import { tempDir } from "../test-support/temp.js";
 import { main } from "./main.js";
 
-/** How every response cache so far was keyed (cache.ts before the hand-written canonical writer): it must still hit. */
+/** How every response cache so far was keyed, written out here: a change to the key would make every existing cache miss. */
 function referenceKey(parts: Record<string, unknown>): string {
   const text = JSON.stringify({ v: 1, ...parts }, (_key, v: unknown) =>
     v && typeof v === "object" && !Array.isArray(v)
