@@ -3,7 +3,12 @@
  * the request body in a second packet, which on loopback and LANs meets the peer's 40 ms delayed ACK: measured here,
  * it added about 40 ms to every request (bench/run-overhead.ts: 79% of ideal with fetch, 96% with this).
  */
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
+import {
+  Agent as HttpAgent,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+} from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 
 const httpAgent = new HttpAgent({ keepAlive: true });
@@ -36,60 +41,86 @@ function staleSocket(error: NodeJS.ErrnoException, reused: boolean): boolean {
   return reused && (error.code === "ECONNRESET" || error.message === "socket hang up");
 }
 
-/** A fetch-compatible function for non-streaming JSON APIs. */
-export async function httpFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
-  const url = new URL(input instanceof Request ? input.url : String(input));
-  const body = await bodyBytes(init.body);
-  const headers = Object.fromEntries(new Headers(init.headers).entries());
-  if (body) headers["content-length"] = String(body.length);
+/** A reply as it came off the socket: what `httpFetch` wraps in a Response, and all the preflight reads. */
+export interface HttpReply {
+  status: number;
+  statusText: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+export interface HttpExchangeInit {
+  method: string;
+  headers: Record<string, string>;
+  body?: Buffer | undefined;
+  signal?: AbortSignal | null | undefined;
+}
+
+/**
+ * One request and its whole reply, without fetch's Headers and Response: the first of those in a process loads
+ * Node's bundled undici (about 50 ms), which a run whose every answer is cached would pay only for its preflight.
+ */
+export async function httpExchange(input: string | URL, init: HttpExchangeInit): Promise<HttpReply> {
+  const url = new URL(String(input));
+  const headers = { ...init.headers };
+  if (init.body) headers["content-length"] = String(init.body.length);
   // Each retry takes the next pooled socket or a new one; a server that resets fresh sockets too fails as before.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await sendOnce(url, init, headers, body);
+      return await sendOnce(url, init, headers);
     } catch (error) {
       if (!(error instanceof StaleSocketError) || attempt === STALE_SOCKET_RETRIES + 1) throw error;
     }
   }
 }
 
+/** A fetch-compatible function for non-streaming JSON APIs. */
+export async function httpFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
+  const reply = await httpExchange(input instanceof Request ? input.url : String(input), {
+    method: init.method ?? "GET",
+    headers: Object.fromEntries(new Headers(init.headers).entries()),
+    body: await bodyBytes(init.body),
+    signal: init.signal,
+  });
+  const responseHeaders = new Headers();
+  for (const [name, value] of Object.entries(reply.headers)) {
+    if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(", ") : value);
+  }
+  const nullBody = reply.status === 204 || reply.status === 304;
+  return new Response(nullBody ? null : reply.body, {
+    status: reply.status,
+    statusText: reply.statusText,
+    headers: responseHeaders,
+  });
+}
+
 const STALE_SOCKET_RETRIES = 3;
 
 class StaleSocketError extends TypeError {}
 
-function sendOnce(
-  url: URL,
-  init: RequestInit,
-  headers: Record<string, string>,
-  body: Buffer | undefined,
-): Promise<Response> {
+function sendOnce(url: URL, init: HttpExchangeInit, headers: Record<string, string>): Promise<HttpReply> {
   const secure = url.protocol === "https:";
   const send = secure ? httpsRequest : httpRequest;
-  return new Promise<Response>((resolve, reject) => {
+  return new Promise<HttpReply>((resolve, reject) => {
     const req = send(
       url,
       {
-        method: init.method ?? "GET",
+        method: init.method,
         headers,
         agent: secure ? httpsAgent : httpAgent,
         signal: init.signal ?? undefined,
       },
       (res) => {
-        collect(res).then((data) => {
-          const responseHeaders = new Headers();
-          for (const [name, value] of Object.entries(res.headers)) {
-            if (value !== undefined)
-              responseHeaders.set(name, Array.isArray(value) ? value.join(", ") : value);
-          }
-          const status = res.statusCode ?? 500;
-          const nullBody = status === 204 || status === 304;
-          resolve(
-            new Response(nullBody ? null : data, {
-              status,
+        collect(res).then(
+          (body) =>
+            resolve({
+              status: res.statusCode ?? 500,
               statusText: res.statusMessage ?? "",
-              headers: responseHeaders,
+              headers: res.headers,
+              body,
             }),
-          );
-        }, reject);
+          reject,
+        );
       },
     );
     // Like fetch: an abort rejects with the AbortError; everything else is a TypeError the SDK reads as a connection error.
@@ -98,6 +129,6 @@ function sendOnce(
       const Failure = staleSocket(error, req.reusedSocket) ? StaleSocketError : TypeError;
       reject(new Failure(`fetch failed: ${error.message}`, { cause: error }));
     });
-    req.end(body);
+    req.end(init.body);
   });
 }

@@ -1,11 +1,11 @@
 /**
  * The OpenAI-compatible backend's preflight: one GET of the server's model list, asked with the same small fetch the
- * requests use, not through the SDK. A run whose every answer is in the response cache still checks the server, but
+ * requests use, not through the SDK (nor through fetch's Headers and Response: src/backends/http-fetch.ts). A run whose every answer is in the response cache still checks the server, but
  * never loads the SDK's ~100 modules for it (issue 28: a cached re-run costs what its work needs). The outcomes are
  * the SDK's, kept message for message: unreachable (its "Connection error." / "Request timed out."), a refused key,
  * a model the list does not name; anything else is no error here (the first request will tell).
  */
-import { httpFetch } from "./http-fetch.js";
+import { type HttpReply, httpExchange } from "./http-fetch.js";
 import { FatalBackendError, UnreachableError } from "./types.js";
 
 export interface PreflightTarget {
@@ -33,11 +33,11 @@ function timedOut(error: unknown, timeout: AbortSignal): boolean {
 }
 
 /** Asks for the list, as the SDK would with retries off: its timeout, its headers that matter, the caller's abort. */
-async function askList(target: PreflightTarget, signal: AbortSignal): Promise<Response> {
+async function askList(target: PreflightTarget, signal: AbortSignal): Promise<HttpReply> {
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), target.timeoutMs);
   try {
-    return await httpFetch(modelsUrl(target.baseURL), {
+    return await httpExchange(modelsUrl(target.baseURL), {
       method: "GET",
       headers: {
         accept: "application/json",
@@ -55,14 +55,25 @@ async function askList(target: PreflightTarget, signal: AbortSignal): Promise<Re
   }
 }
 
+/** A header as fetch's Headers would give it: repeated values joined with ", ". */
+function header(reply: HttpReply, name: string): string | undefined {
+  const value = reply.headers[name];
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
+/** The body as fetch's `json()` reads it: UTF-8, a leading byte-order mark dropped. */
+function jsonBody(reply: HttpReply): unknown {
+  return JSON.parse(new TextDecoder().decode(reply.body));
+}
+
 /** The served model ids, or null when the reply is not a list the SDK would have read (no error: see the header). */
-async function servedModels(response: Response): Promise<string[] | null> {
-  const mediaType = response.headers.get("content-type")?.split(";")[0]?.trim();
+function servedModels(reply: HttpReply): string[] | null {
+  const mediaType = header(reply, "content-type")?.split(";")[0]?.trim();
   const json = mediaType?.includes("application/json") || mediaType?.endsWith("+json");
-  if (!json || response.headers.get("content-length") === "0") return json ? null : [];
+  if (!json || header(reply, "content-length") === "0") return json ? null : [];
   let body: unknown;
   try {
-    body = await response.json();
+    body = jsonBody(reply);
   } catch {
     return null;
   }
@@ -75,13 +86,12 @@ async function servedModels(response: Response): Promise<string[] | null> {
 
 /** Checks once that the server answers, accepts the key and serves the model; throws the run-stopping error if not. */
 export async function preflightModels(target: PreflightTarget, signal: AbortSignal): Promise<void> {
-  const response = await askList(target, signal);
-  if (!response.ok) {
-    await response.arrayBuffer().catch(() => undefined);
-    if (response.status === 401 || response.status === 403) throw target.refusedKey(response.status);
+  const reply = await askList(target, signal);
+  if (reply.status < 200 || reply.status > 299) {
+    if (reply.status === 401 || reply.status === 403) throw target.refusedKey(reply.status);
     return;
   }
-  const served = await servedModels(response);
+  const served = servedModels(reply);
   if (served !== null && served.length > 0 && !served.includes(target.model)) {
     throw new FatalBackendError(
       `the server does not serve model "${target.model}" (it serves: ${served.slice(0, 10).join(", ")})`,

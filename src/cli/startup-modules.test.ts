@@ -32,7 +32,8 @@ function loadedBy(
   );
   writeFileSync(
     register,
-    `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+    // Node's own lazily loaded modules (its bundled undici behind fetch, Headers and Response) are listed at exit.
+    `import { appendFileSync } from "node:fs";\nimport { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\nprocess.on("exit", () => appendFileSync(${JSON.stringify(list)}, process.moduleLoadList.map((m) => "node-builtin:" + m + "\\n").join("")));\n`,
   );
   const result = spawnSync(
     process.execPath,
@@ -55,6 +56,9 @@ const grading = (modules: readonly string[]) =>
   modules.filter((url) =>
     /\/src\/(grade\/(profiles|grade)\.ts|grade\/(roles|bfcl)\/|extract\/(?!call-shape\.ts))/.test(url),
   );
+
+/** Node's bundled undici: loaded by the first fetch, Headers or Response of a process, about 50 ms. */
+const undici = (modules: readonly string[]) => modules.filter((url) => url.includes("internal/deps/undici"));
 
 describe("start-up", () => {
   it("a baseline run loads no OpenAI SDK module", () => {
@@ -87,7 +91,7 @@ describe("start-up", () => {
     expect(sdk(run.modules)).toEqual([]);
   });
 
-  it("a re-run whose every answer and verdict is cached loads no SDK and no grading module; the run that asked and graded did (negative control)", async () => {
+  it("a re-run whose every answer and verdict is cached loads no SDK, no undici and no grading module; the run that asked and graded did (negative control)", async () => {
     const server = spawn(
       process.execPath,
       ["--import", TSX, join(PACKAGE_ROOT, "src/test-support/mock-server-process.ts"), "0"],
@@ -118,16 +122,18 @@ describe("start-up", () => {
       expect(asked.status, asked.stderr).toBe(0);
       expect(sdk(asked.modules).length).toBeGreaterThan(10);
       expect(grading(asked.modules).length).toBeGreaterThan(30);
+      expect(undici(asked.modules).length).toBeGreaterThan(0);
       const cached = run("cached");
       expect(cached.status, cached.stderr).toBe(0);
       expect(sdk(cached.modules)).toEqual([]);
       expect(cached.stderr).toMatch(/note: [1-9]\d* verdicts reused from the verdict cache/);
       expect(grading(cached.modules)).toEqual([]);
+      // Its preflight reads the model list without fetch's Headers and Response, so undici is never loaded either.
+      expect(undici(cached.modules)).toEqual([]);
     } finally {
       server.kill();
     }
-  });
-});
+  }););
 
 /**
  * The implementation modules the registry imports when a command runs: every `import("…")` in src/cli/commands/, as
