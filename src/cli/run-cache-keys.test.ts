@@ -56,7 +56,8 @@ describe("tooluse run's response cache keys", () => {
         }),
       );
       const files = readdirSync(cacheDir, { recursive: true, withFileTypes: true })
-        .filter((entry) => entry.isFile())
+        // The verdict cache (verdicts/, one .jsonl per grader) lives beside the responses; only responses are keyed here.
+        .filter((entry) => entry.isFile() && entry.name.endsWith(".json"))
         .map((entry) => entry.name);
       expect(files.sort()).toEqual(expected.sort());
       // And read back: the second run asks the server nothing but its model list.

@@ -133,7 +133,8 @@ describe("start-up", () => {
     } finally {
       server.kill();
     }
-  }););
+  });
+});
 
 /**
  * The implementation modules the registry imports when a command runs: every `import("…")` in src/cli/commands/, as
