@@ -162,13 +162,32 @@ const REASON = anywhere([
   "иначе",
 ]);
 
+/**
+ * What will do for an answer: "Let me know the location — a city name is enough", «Достаточно названия города»: it
+ * tells the user how little the request needs.
+ */
+const SUFFICES = anywhere([
+  "(?:is|are|would be|will be|'s|'d be|should be) (?:enough|fine|sufficient|plenty|ok|okay|all i need)",
+  "(?:will|would|'ll|'d) do",
+  "(?:either|any|both)(?: one)? (?:works|is fine|will do)",
+  "достаточно",
+  "хватит",
+  "подойд[её]т",
+  "сойд[её]т",
+]);
+
 /** An example anywhere in the unit: "…, e.g. 9 minutes", «…, например, «Покупки»». */
 const EXAMPLE = anywhere(["for example", "for instance", "e\\.g\\.?", "например", "к примеру"]);
 
 /** Support for a request: options, examples, promises or reasons. Read as support only right after a request. */
 export function isSupport(text: string): boolean {
   return (
-    SUPPORT.test(text) || REASON.test(text) || EXAMPLE.test(text) || isOptionList(text) || isOtherOption(text)
+    SUPPORT.test(text) ||
+    REASON.test(text) ||
+    EXAMPLE.test(text) ||
+    SUFFICES.test(text) ||
+    isOptionList(text) ||
+    isOtherOption(text)
   );
 }
 

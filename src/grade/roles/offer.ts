@@ -38,6 +38,7 @@ const OFFER = atStart([
   "how may i (?:help|assist)",
   "what (?:can|shall|should) i (?:help|do) (?:you )?(?:with )?next",
   "let me know if",
+  "(?:tell|ping) me if you(?:'d| would)? (?:like|want|need)",
   "let me know whether",
   "let me know when you(?:'re| are)? (?:need|want|ready)",
   "feel free to (?:ask|reach|let me know if|come back|follow up|share more|say|tell me if)",
@@ -78,6 +79,8 @@ const OFFER = atStart([
   "спрашивайте",
   "спрашивай",
   "пишите,? если",
+  // "Let me know if you need it" in Russian: an imperative of telling whose object is the user's wish is an offer.
+  "(?:скажите|скажи|напишите|напиши|сообщите|дайте знать|дай знать),? (?:если|когда) (?:нужно|надо|хотите|хочешь|понадобится|захотите|захочешь|будет нужно|нужна|нужен|интересно)",
   "пиши,? если",
   "рад(?:а)? (?:помочь|буду)",
   "буду рад(?:а)?",

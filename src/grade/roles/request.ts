@@ -88,7 +88,7 @@ const NEGATED_NEED =
 
 const CONDITIONAL = atStart([
   "(?:if|once|when|as soon as|after) you(?:'ve| have| can| could)? (?:just |please )?(?:tell|let me know|give|send|share|provide|specify|name|say|type|enter|confirm|clarify|pick|choose|select|told|given|sent|shared|provided|specified|named|confirmed|picked|chosen|selected|decide|decided|include|drop|paste)",
-  "(?:если|как только|когда|после того как)(?: вы| ты)?(?: мне)? (?:скажете|скажешь|напишете|напишешь|укажете|укажешь|назовете|назовешь|пришлете|пришлешь|уточните|уточнишь|подскажете|подскажешь|сообщите|сообщишь|дадите знать|дашь знать|выберете|выберешь|определитесь|определишься)",
+  "(?:если|как только|как|когда|после того как)(?: вы| ты)?(?: мне)? (?:скажете|скажешь|напишете|напишешь|укажете|укажешь|назовете|назовешь|пришлете|пришлешь|уточните|уточнишь|подскажете|подскажешь|сообщите|сообщишь|дадите знать|дашь знать|выберете|выберешь|определитесь|определишься)",
 ]);
 
 const WH_EN =
@@ -139,6 +139,15 @@ const DELIBERATIVE = anywhere([
   "(?:should|shall|will|would) (?:it|the timer|the note|the translation)",
 ]);
 const ALTERNATIVE = /\s(?:or|или)\s(?!(?:anything|something|more|else|что-(?:то|нибудь)|еще)(?:\s|$))/u;
+
+/**
+ * A free relative that names what follows ("What I can tell you: …", "How it works: …", «Что я могу сказать: …»): the
+ * question word is followed by its clause's subject, with no inversion, so outside a question it asks nothing.
+ */
+const FREE_RELATIVE = new RegExp(
+  `^${LEAD}(?:(?:${WH_EN}) (?:i|we|it|this|that|they|he|she|there)(?:'d|'ll|'ve|'m|'s|'re)?|(?:что|как|почему|зачем|где|когда) (?:я |мы )?(?:могу|можем|можно|знаю|знаем|известно|стоит|нужно|удалось|это))(?![\\p{L}\\p{N}'])`,
+  "u",
+);
 
 /** Whether the unit opens with a question word ("Which…", «На сколько…»). */
 export function opensWithQuestionWord(text: string): boolean {
@@ -289,6 +298,7 @@ export function requestForm(unit: Asking): RequestForm | undefined {
   }
   if (CONDITIONAL.test(text)) return "conditional";
   if ((NEED.test(text) || NEED_START.test(text)) && !NEGATED_NEED.test(text)) return "need";
+  if (!unit.inQuestion && FREE_RELATIVE.test(text)) return undefined;
   // A question word opening a unfinished or questioning sentence asks even without "?" ("Which city — Paris…?").
   const asksOn = unit.intro && !unit.closesLine;
   const questioning = unit.asks || ((unit.inQuestion || unit.open || asksOn) && WH_START.test(text));
