@@ -56,8 +56,18 @@ const INSTEAD = anywhere([
 
 /** C-alt: the unit suggests another way (what the user could do, or other help the assistant offers). */
 export function isAlternative(text: string): boolean {
-  return ALTERNATIVE.test(text) || INSTEAD.test(text) || sendsElsewhere(text);
+  if (ALTERNATIVE.test(text) || INSTEAD.test(text) || sendsElsewhere(text)) return true;
+  // A purpose before the recommendation: «Для точного результата лучше воспользоваться калькулятором».
+  if (!PURPOSE_LEAD.test(text)) return false;
+  // The purpose is one to three words long: each cut is tried (three at most, so this stays linear).
+  const words = text.split(" ");
+  for (let n = 2; n <= 4 && n < words.length; n++)
+    if (ALTERNATIVE.test(words.slice(n).join(" ").replace(/^,\s*/u, ""))) return true;
+  return false;
 }
+
+/** "For an exact figure, …", «Для точного результата …»: a purpose of a few words before what the unit says. */
+const PURPOSE_LEAD = /^(?:для|for) /u;
 
 /**
  * A place other than this conversation: a site or a domain, an app or an account, a desk or an office, someone to deal

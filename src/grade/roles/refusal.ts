@@ -29,7 +29,7 @@ const R1_NEGATED = anywhere([
   `(?:i|we) (?:(?:really|currently|unfortunately|sadly|just) )*have no ${MEANS}`,
   "i'?m afraid (?:i|that'?s|that is|this is|not|it'?s)",
   "no can do",
-  "(?:not|isn'?t|aren'?t|is not|are not) (?:something|a thing|one of the things|anything) (?:that )?(?:i(?:'m| am)?|my tools?|these tools|the tools) (?:can|could|able|am able|have|support|do|handle|cover|offer)",
+  "(?:not|isn'?t|aren'?t|is not|are not) (?:something|a thing|one of the things|anything) (?:that )?(?:i(?:'m| am)?|my tools?|these tools|the tools) (?:can|could|able|am able|have|support|do|handle|cover|offer|connected to|linked to|hooked up to|integrated with|set up (?:for|to))",
   "(?:not|isn'?t|aren'?t|is not|are not) (?:within|in) my (?:\\p{L}+ ){0,2}(?:power|abilities|capabilities|scope|remit|reach|skill set|toolset|toolkit)",
   "(?:not|isn'?t|aren'?t|is not|are not) (?:available|possible|supported|doable|something i can do) (?:for me|to me|here|from here|with my|with the|in this|right now|through my|with these|on my end)",
   "(?:that|this)(?:'s| is| would be) (?:not possible|impossible|not doable|not something i can)",

@@ -17,6 +17,7 @@ import { isForeignQuestion, type Script } from "./foreign.js";
 import { isOffer, isSmallTalk, isToolRemark } from "./offer.js";
 import { isConditionalRefusal, isDecline, isRefusal } from "./refusal.js";
 import {
+  asksWithWordAtEnd,
   confirmsAmount,
   isAddressed,
   isYesNoQuestion,
@@ -65,6 +66,7 @@ export function roleOf(unit: Unit, script: Script): Role {
   if (isToolRemark(text)) return "tool_remark";
   if (unit.asks) {
     if (isForeignQuestion(text, script)) return "quoted";
+    if (asksWithWordAtEnd(unit)) return "request";
     if (isOffer(text, true)) return "offer";
     // A question is a question: "I can't check without a city — which one?" asks in its last clause.
     if (requestForm(unit) !== undefined) return "request";
@@ -255,16 +257,16 @@ const POINTS_BACK =
   /(?:^|\s)(?:do (?:that|it|this|so)|go ahead|proceed|run (?:it|that|one)|сделать (?:это|так)|так и сделать|запустить (?:его|поиск)|продолжить)(?:\s|$)|^(?:хотите|хочешь|want (?:me to|that|it)|shall i|should i|would you like (?:that|me to|it))$|^(?:would you like me to|do you want me to|want me to|shall i|should i|хотите,? (?:я|чтобы я)|мне) (?:run|do|search|look|check|find|go|try|(?:поищ|поиск|найд|найт|провер|посмотр|сдела)\p{L}*)(?:\s|$)|^(?:поискать|найти|проверить|посмотреть)(?: \p{L}+){0,2}$/u;
 /** The assistant proposing its own next step: "I can search the web…", "Let me look it up", «Могу поискать…». */
 const PROPOSES_STEP =
-  /^(?:i can|i could|i'?ll|let me|i'?d need to|i would need to|i'?d have to|i would have to|я могу|могу|я бы мог|я бы могла|мне (?:нужно|надо|пришлось|придётся|придется) бы)\s/u;
+  /^(?:i can|i could|i'?ll|let me|(?:that'?s|this is|it'?s) something i (?:can|could)|i'?d need to|i would need to|i'?d have to|i would have to|я могу|могу|я бы мог|я бы могла|мне (?:нужно|надо|пришлось|придётся|придется) бы)\s/u;
 
 /** An offer of the assistant's own step: "I can find one", "Want me to search?", «Могу найти», «Поискать?». */
 const OFFERS_STEP =
-  /^(?:i can|i could|want me to|would you like me to|do you want me to|shall i|should i|let me|могу|я могу|мог бы|могла бы|хотите,? (?:я|чтобы я)|поискать|найти)(?:\s|$)/u;
+  /^(?:i can|i could|want me to|would you like me to|do you want me to|shall i|should i|let me|могу|я могу|мог бы|могла бы|хотите,? (?:я|чтобы я)|поискать|найти|вызвать|запустить|посчитать|проверить)(?:\s|$)/u;
 
 /** "Is that what you needed?" after an answer: a yes/no question with no question word, no choice, no supplying. */
 function isFollowUp(unit: Unit): boolean {
   // "Five minutes OK?" settles the value the reply proposed: a request, not a follow-up.
-  if (confirmsAmount(unit)) return false;
+  if (confirmsAmount(unit) || asksWithWordAtEnd(unit)) return false;
   return isYesNoQuestion(unit.text) && !opensWithQuestionWord(unit.text) && !offersChoice(unit.text);
 }
 

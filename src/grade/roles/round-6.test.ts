@@ -51,6 +51,22 @@ const ROWS: [string, Behaviour][] = [
   ["На сколько минут поставить таймер? Как скажете — я его запущу.", "question"],
   // O: «скажите, если нужно» after a refusal is an offer of more.
   ["Записать к врачу не могу. Могу сохранить напоминание — скажите, если нужно.", "refusal"],
+  // Blind set 20r: a question word at the end of the question, the echo form of chat.
+  ["Там — это где? 😅", "question"],
+  ["The weather where, exactly?", "question"],
+  // An imperative of telling someone else what was said asks nothing of the user.
+  ["Представьте, что лист — это кухня. Солнце даёт энергию. Так ребёнку и скажите.", "answer"],
+  ["Plants make sugar from light. Tell your kid exactly that.", "answer"],
+  // The choice left to the user names what to supply.
+  ["Into which language? It can go to Spanish or French — you name it.", "question"],
+  // A recommendation after a purpose, and the offer to take its step as a bare infinitive question.
+  ["Для точного результата лучше воспользоваться калькулятором. Вызвать его?", "question"],
+  ["That's something I can look up for you with web search — shall I go ahead?", "question"],
+  // R1 with a state of connection; a courtesy before a request; an indirect wish to know.
+  ["Smart-home control isn't something I'm connected to.", "refusal"],
+  ["Без проблем, только скажите время — минут пять, десять?", "question"],
+  ["Хотелось бы знать продолжительность таймера.", "question"],
+  ["I'd like to know the city first.", "question"],
   // Controls: content after a question about the world stays an answer; a request stays one.
   ["Why is the sky blue? Air scatters blue light more than red.", "answer"],
   ["What I can tell you: the museum opens at nine.", "answer"],
@@ -59,6 +75,13 @@ const ROWS: [string, Behaviour][] = [
 
 describe("round 6 reply rules (hand-checked)", () => {
   it.each(ROWS)("%j is %s", (reply, behaviour) => expect(readReply(reply).behaviour).toBe(behaviour));
+  it("the user's ban on tools, given as a refusal's reason, is no content beside it", () => {
+    const reading = readReply(
+      "Без переводчика не получится, извините — инструменты вы использовать запретили.",
+    );
+    expect(reading).toMatchObject({ behaviour: "refusal", informative: false });
+    expect(readReply("I can't translate it — you asked me not to use the tools.").informative).toBe(false);
+  });
 });
 
 const REFUSAL = {
@@ -178,7 +201,41 @@ function expectBehaviour(lang: "en" | "ru", reply: string, p: Protocol, behaviou
   expect(behaviourOf(lang, { no_call: expected }, reply, p)).toEqual({ reply, behaviour, passed: true });
 }
 
+const ECHO_QUESTION = {
+  en: joined(
+    pick("", "Hmm, ", "Sure — "),
+    pick("the weather", "a timer", "the conversion", "the translation"),
+    pick(" where", " for how long", " into what", " into which language"),
+    pick("?", ", exactly?", " again?"),
+    pick("", " 😅", " A city is enough."),
+  ),
+  ru: joined(
+    pick("", "Эм, ", "Секунду — "),
+    pick("Там", "Таймер", "Перевод", "Погода"),
+    pick(" — это где", " — на сколько", " — это куда", " — на какой"),
+    pick("?", ", именно?", " тогда?"),
+    pick("", " 😅", " Достаточно города."),
+  ),
+};
+
+const INDIRECT_WISH = {
+  en: joined(
+    pick("", "Happy to help. ", "Sure. "),
+    pick("I'd like to know", "I would want to know", "I'd love to know"),
+    pick(" the city", " how long it should run", " the bill total", " the target language"),
+    pick(" first.", ".", " — then I'll do it."),
+  ),
+  ru: joined(
+    pick("", "Без проблем. ", "Конечно. "),
+    pick("Хотелось бы знать", "Хотела бы уточнить", "Хотел бы знать"),
+    pick(" продолжительность", " город", " сумму счёта", " язык перевода"),
+    pick(".", " — и я всё сделаю.", ", тогда посчитаю."),
+  ),
+};
+
 const RELATIONS: [string, Record<"en" | "ru", fc.Arbitrary<string>>, Behaviour][] = [
+  ["a question with its question word at the end asks", ECHO_QUESTION, "question"],
+  ["an indirect wish to know what the task lacks asks", INDIRECT_WISH, "question"],
   ["a refusal and a free relative introducing facts stays a refusal", FREE_RELATIVE_AFTER_REFUSAL, "refusal"],
   ["an absent means (modified) or a restricted one refuses", ABSENT_MEANS, "refusal"],
   ["an answer and an offer with its options after a dash stays an answer", OFFER_OPTIONS, "answer"],
