@@ -56,8 +56,18 @@ const INSTEAD = anywhere([
 
 /** C-alt: the unit suggests another way (what the user could do, or other help the assistant offers). */
 export function isAlternative(text: string): boolean {
-  return ALTERNATIVE.test(text) || INSTEAD.test(text) || sendsElsewhere(text);
+  if (ALTERNATIVE.test(text) || INSTEAD.test(text) || sendsElsewhere(text)) return true;
+  // A purpose before the recommendation: «Для точного результата лучше воспользоваться калькулятором».
+  if (!PURPOSE_LEAD.test(text)) return false;
+  // The purpose is one to three words long: each cut is tried (three at most, so this stays linear).
+  const words = text.split(" ");
+  for (let n = 2; n <= 4 && n < words.length; n++)
+    if (ALTERNATIVE.test(words.slice(n).join(" ").replace(/^,\s*/u, ""))) return true;
+  return false;
 }
+
+/** "For an exact figure, …", «Для точного результата …»: a purpose of a few words before what the unit says. */
+const PURPOSE_LEAD = /^(?:для|for) /u;
 
 /**
  * A place other than this conversation: a site or a domain, an app or an account, a desk or an office, someone to deal
@@ -162,13 +172,32 @@ const REASON = anywhere([
   "иначе",
 ]);
 
+/**
+ * What will do for an answer: "Let me know the location — a city name is enough", «Достаточно названия города»: it
+ * tells the user how little the request needs.
+ */
+const SUFFICES = anywhere([
+  "(?:is|are|would be|will be|'s|'d be|should be) (?:enough|fine|sufficient|plenty|ok|okay|all i need)",
+  "(?:will|would|'ll|'d) do",
+  "(?:either|any|both)(?: one)? (?:works|is fine|will do)",
+  "достаточно",
+  "хватит",
+  "подойд[её]т",
+  "сойд[её]т",
+]);
+
 /** An example anywhere in the unit: "…, e.g. 9 minutes", «…, например, «Покупки»». */
 const EXAMPLE = anywhere(["for example", "for instance", "e\\.g\\.?", "например", "к примеру"]);
 
 /** Support for a request: options, examples, promises or reasons. Read as support only right after a request. */
 export function isSupport(text: string): boolean {
   return (
-    SUPPORT.test(text) || REASON.test(text) || EXAMPLE.test(text) || isOptionList(text) || isOtherOption(text)
+    SUPPORT.test(text) ||
+    REASON.test(text) ||
+    EXAMPLE.test(text) ||
+    SUFFICES.test(text) ||
+    isOptionList(text) ||
+    isOtherOption(text)
   );
 }
 

@@ -38,6 +38,7 @@ const OFFER = atStart([
   "how may i (?:help|assist)",
   "what (?:can|shall|should) i (?:help|do) (?:you )?(?:with )?next",
   "let me know if",
+  "(?:tell|ping) me if you(?:'d| would)? (?:like|want|need)",
   "let me know whether",
   "let me know when you(?:'re| are)? (?:need|want|ready)",
   "feel free to (?:ask|reach|let me know if|come back|follow up|share more|say|tell me if)",
@@ -78,6 +79,8 @@ const OFFER = atStart([
   "спрашивайте",
   "спрашивай",
   "пишите,? если",
+  // "Let me know if you need it" in Russian: an imperative of telling whose object is the user's wish is an offer.
+  "(?:скажите|скажи|напишите|напиши|сообщите|дайте знать|дай знать),? (?:если|когда) (?:нужно|надо|хотите|хочешь|понадобится|захотите|захочешь|будет нужно|нужна|нужен|интересно)",
   "пиши,? если",
   "рад(?:а)? (?:помочь|буду)",
   "буду рад(?:а)?",
@@ -92,6 +95,8 @@ const OFFER = atStart([
   "давай (?:еще|продолжим)",
   "интересно (?:узнать|было бы)",
   "а еще",
+  // The assistant's own step as a bare infinitive question: «Вызвать его?», «Запустить поиск?», «Посчитать?».
+  "(?:вызвать|запустить|посчитать|поискать|проверить|сохранить|поставить|перевести)(?: (?:его|ее|их|это|поиск|расчет|калькулятор|таймер))?$",
 ]);
 
 /** The object of an offer: more of the same, another one, something else. */
@@ -286,6 +291,10 @@ const TOOL_REMARK = anywhere([
   "в уме",
   "(?:не буду|не стану) (?:использовать|вызывать|искать|звать|запускать)",
   "обойд(?:усь|емся) без",
+  // The user's own ban on tools, given as the reason: «инструменты вы использовать запретили», "you asked me not to use tools".
+  "(?:инструменты|инструмент|калькулятор|переводчик|поиск|вызовы) (?:\\p{L}+ ){0,2}(?:запретили|запрещены|просили не (?:использовать|трогать|вызывать))",
+  "вы (?:просили|попросили|запретили)(?: меня)?(?: не)? (?:использовать|вызывать|трогать) (?:инструменты|инструмент|калькулятор|переводчик|их|его)",
+  "you (?:asked|told) me not to (?:use|call|touch) (?:any |the |a )?(?:tools?|calculator|translator|search|them|it)",
 ]);
 
 /**

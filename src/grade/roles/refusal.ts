@@ -29,11 +29,12 @@ const R1_NEGATED = anywhere([
   `(?:i|we) (?:(?:really|currently|unfortunately|sadly|just) )*have no ${MEANS}`,
   "i'?m afraid (?:i|that'?s|that is|this is|not|it'?s)",
   "no can do",
-  "(?:not|isn'?t|aren'?t|is not|are not) (?:something|a thing|one of the things|anything) (?:that )?(?:i(?:'m| am)?|my tools?|these tools|the tools) (?:can|could|able|am able|have|support|do|handle|cover|offer)",
+  "(?:not|isn'?t|aren'?t|is not|are not) (?:something|a thing|one of the things|anything) (?:that )?(?:i(?:'m| am)?|my tools?|these tools|the tools) (?:can|could|able|am able|have|support|do|handle|cover|offer|connected to|linked to|hooked up to|integrated with|set up (?:for|to))",
   "(?:not|isn'?t|aren'?t|is not|are not) (?:within|in) my (?:\\p{L}+ ){0,2}(?:power|abilities|capabilities|scope|remit|reach|skill set|toolset|toolkit)",
   "(?:not|isn'?t|aren'?t|is not|are not) (?:available|possible|supported|doable|something i can do) (?:for me|to me|here|from here|with my|with the|in this|right now|through my|with these|on my end)",
   "(?:that|this)(?:'s| is| would be) (?:not possible|impossible|not doable|not something i can)",
-  "(?:isn'?t|aren'?t|is not|are not|not) (?:among|part of|one of|included in|on|in) (?:my|the) (?:tools|toolset|toolkit|abilities|capabilities|skills|functions|list)",
+  // A modifier may stand between the possessive and the means: "isn't among my available tools", "not part of my current toolset".
+  "(?:isn'?t|aren'?t|is not|are not|not) (?:among|part of|one of|included in|on|in) (?:my|the)(?: (?:available|current|own|built-in|existing|provided|usual|enabled))? (?:tools|toolset|toolkit|abilities|capabilities|skills|functions|list)",
   "(?:isn'?t|aren'?t|is not|are not|not) (?:something )?(?:my|the available|the) tools? (?:can|could|support|cover|handle|do)",
   "(?:my |the )?(?:tools?|functions?|toolset|abilities|capabilities) (?:(?:i have|available|at my disposal|i can use|i'?ve got|provided|given to me|available to me|here) )?(?:don'?t|do not|doesn'?t|does not|can'?t|cannot|won'?t|aren'?t|isn'?t) (?:support|cover|include|allow|let|do|handle|provide|offer|reach|extend|go|work|have|able|capable|meant)",
   "none of (?:my|the|these|the available|the provided|the offered|the tools? i have) ?(?:available |provided |offered )?(?:tools|functions|options)",
@@ -122,6 +123,8 @@ const R3_CAPABILITIES = anywhere([
   "(?:my|the|available|these) (?:tools|toolset|toolkit|abilities|capabilities|functions|skills)(?: here| available(?: to me)?| i have| at my disposal| i can use)? (?:are|is|only|cover|covers|include|includes|allow|allows|let|lets|extend|extends|consist|handle|handles|support|supports|stop|are limited|is limited)",
   "(?:the )?tools (?:i have|available(?: to me)?|at my disposal|i can use|i'?ve got|provided|given to me|here) (?:are|cover|include|only|let|allow|handle|support)",
   "what i (?:have|can use|can do) (?:here )?(?:is|are)",
+  // R3 as a restriction of means: the task is done only through one tool ("I translate only with the translate tool").
+  "only (?:with|using|through|via|by means of|by using) (?:the |a |an |my )?(?:[\\p{L}\\p{N}_-]+ ){0,2}(?:tool|function|integration|api)s?",
   "i'?m (?:just|only) (?:a|an) (?:text|language|ai|chat)",
 ]);
 
@@ -139,8 +142,9 @@ const R_RUSSIAN = anywhere([
   "не имею (?:доступа|возможности|такой|права|средств|инструмента)",
   `нет (?:${MEANS_RU}|нужного|нужной|подходящ\\p{L}*|такой (?:функции|возможности)|такого (?:инструмента|доступа|сервиса))`,
   `у меня (?:сейчас )?нет(?:у)? (?:${MEANS_RU}|такого|такой|подходящ\\p{L}*|нужного|нужной|прав|рук)`,
-  "мне (?:\\p{L}+ )?(?:недоступн|не доступн)\\p{L}*",
-  "недоступн[аоы]? (?:для меня|мне)",
+  // The masculine short form has its own stem: «курс мне недоступен» beside «недоступна», «недоступны».
+  "мне (?:\\p{L}+ )?(?:не ?доступ(?:ен|н\\p{L}*))",
+  "недоступ(?:ен|н[аоы]?) (?:для меня|мне)",
   "не получится",
   "не выйдет",
   "не удастся",
@@ -170,6 +174,9 @@ const R_RUSSIAN = anywhere([
   "не входит",
   "я (?:могу|умею) (?:только|лишь)",
   "мне доступн[аоы]? (?:только|лишь)",
+  // R3 as a restriction of means: «переводы я выполняю только с помощью инструмента translate», «могу только сохранить…».
+  "(?:только|лишь) (?:с помощью|через|при помощи|посредством|используя) (?:\\p{L}+ )?(?:инструмент|функци|сервис)\\p{L}*",
+  "^(?:я )?(?:могу|умею) (?:только|лишь)",
   "мои (?:инструменты|возможности|функции) (?:ограничены|позволяют|не|лишь|только|—|-|:|это|включают|сводятся)",
   "(?:доступные|имеющиеся|мои) (?:мне )?инструменты (?:не|лишь|только|—|-|:|позволяют|ограничены|это)",
   "ограничен[аоы]? (?:набором|инструментами|функциями|возможностями)",

@@ -17,6 +17,7 @@ import { isForeignQuestion, type Script } from "./foreign.js";
 import { isOffer, isSmallTalk, isToolRemark } from "./offer.js";
 import { isConditionalRefusal, isDecline, isRefusal } from "./refusal.js";
 import {
+  asksWithWordAtEnd,
   confirmsAmount,
   isAddressed,
   isYesNoQuestion,
@@ -65,6 +66,7 @@ export function roleOf(unit: Unit, script: Script): Role {
   if (isToolRemark(text)) return "tool_remark";
   if (unit.asks) {
     if (isForeignQuestion(text, script)) return "quoted";
+    if (asksWithWordAtEnd(unit)) return "request";
     if (isOffer(text, true)) return "offer";
     // A question is a question: "I can't check without a city — which one?" asks in its last clause.
     if (requestForm(unit) !== undefined) return "request";
@@ -152,6 +154,7 @@ function inContext(all: readonly Unit[], roles: Role[]): void {
       isShortOption(unit)
     )
       role = "support";
+    if (continuesOffer(all, roles, i)) role = "offer";
     if (role === "support" && !sinceRequest) role = "content";
     // "Which city? Without it I can't fill in the forecast.": an inability that holds only until the question put to
     // the user is answered gives the question its reason; it refuses nothing.
@@ -180,8 +183,15 @@ function inContext(all: readonly Unit[], roles: Role[]): void {
     roles[i] = role;
     asked ||= unit.asks && (role === "request" || role === "offer");
     // A block's units are not introductions of blocks of their own: each unit is looked at once, so this stays linear.
-    if (unit.intro && i + 1 < all.length && i >= blockEnd)
+    if (unit.intro && i + 1 < all.length && i >= blockEnd) {
       blockEnd = presentBlock(all, roles, i, sinceRequest);
+      // "Where are you headed? A couple of tips while you decide: - …": an introduction whose block supports the
+      // request supports it too; it is no content that would make the request rhetorical.
+      if (sinceRequest && CONTENT.has(role) && roles[i + 1] === "support") {
+        role = "support";
+        roles[i] = role;
+      }
+    }
     if (role === "request") sinceRequest = true;
     else if (CONTENT.has(role) && role !== "open_question") {
       sinceRequest = false;
@@ -209,6 +219,26 @@ function stepOfAlternative(all: readonly Unit[], roles: readonly Role[], at: num
   );
 }
 
+/**
+ * "Want another one — maybe a programming joke or a dad joke?": options on the line of an offer, opened by a hedge or
+ * an "or", are what the offer offers, not a question of their own.
+ */
+function continuesOffer(all: readonly Unit[], roles: readonly Role[], at: number): boolean {
+  const unit = all[at] as Unit;
+  const before = all[at - 1];
+  return (
+    before !== undefined &&
+    roles[at - 1] === "offer" &&
+    before.line === unit.line &&
+    !unit.contrast &&
+    OFFERED_OPTIONS.test(unit.text)
+  );
+}
+
+/** What opens the options of an offer: a hedge, an example or an "or" («может, …», «например…», «или…»). */
+const OFFERED_OPTIONS =
+  /^(?:maybe|perhaps|say|like|or|e\.g\.|for example|something like|может(?:,| быть,?)?|например|скажем|или|либо)(?:[\s,]|$)/u;
+
 /** A choice among the options the reply laid out: "which one works for you?", «какой вариант подходит», «выберите». */
 const CHOOSES_OPTION =
   /(?:^|\s)(?:(?:which|what) (?:option|one|of (?:these|those|them|the two))|pick (?:one|an option)|choose (?:one|an option)|(?:как(?:ой|ая|ое|ие)|котор(?:ый|ая|ое|ые)) (?:из )?(?:вариант|способ|пункт)\p{L}*|выбери(?:те)?(?![\p{L}]))/u;
@@ -224,18 +254,19 @@ const ADDED_OPTION =
 
 /** A permission question that points back to a step just proposed: "Would you like me to do that?", «Сделать это?». */
 const POINTS_BACK =
-  /(?:^|\s)(?:do (?:that|it|this|so)|go ahead|proceed|run (?:it|that|one)|сделать (?:это|так)|так и сделать|запустить (?:его|поиск)|продолжить)(?:\s|$)|^(?:хотите|хочешь|want (?:me to|that|it)|shall i|should i|would you like (?:that|me to|it))$/u;
+  /(?:^|\s)(?:do (?:that|it|this|so)|go ahead|proceed|run (?:it|that|one)|сделать (?:это|так)|так и сделать|запустить (?:его|поиск)|продолжить)(?:\s|$)|^(?:хотите|хочешь|want (?:me to|that|it)|shall i|should i|would you like (?:that|me to|it))$|^(?:would you like me to|do you want me to|want me to|shall i|should i|хотите,? (?:я|чтобы я)|мне) (?:run|do|search|look|check|find|go|try|(?:поищ|поиск|найд|найт|провер|посмотр|сдела)\p{L}*)(?:\s|$)|^(?:поискать|найти|проверить|посмотреть)(?: \p{L}+){0,2}$/u;
 /** The assistant proposing its own next step: "I can search the web…", "Let me look it up", «Могу поискать…». */
-const PROPOSES_STEP = /^(?:i can|i could|i'?ll|let me|я могу|могу|я бы мог|я бы могла)\s/u;
+const PROPOSES_STEP =
+  /^(?:i can|i could|i'?ll|let me|(?:that'?s|this is|it'?s) something i (?:can|could)|i'?d need to|i would need to|i'?d have to|i would have to|я могу|могу|я бы мог|я бы могла|мне (?:нужно|надо|пришлось|придётся|придется) бы)\s/u;
 
 /** An offer of the assistant's own step: "I can find one", "Want me to search?", «Могу найти», «Поискать?». */
 const OFFERS_STEP =
-  /^(?:i can|i could|want me to|would you like me to|do you want me to|shall i|should i|let me|могу|я могу|мог бы|могла бы|хотите,? (?:я|чтобы я)|поискать|найти)(?:\s|$)/u;
+  /^(?:i can|i could|want me to|would you like me to|do you want me to|shall i|should i|let me|могу|я могу|мог бы|могла бы|хотите,? (?:я|чтобы я)|поискать|найти|вызвать|запустить|посчитать|проверить)(?:\s|$)/u;
 
 /** "Is that what you needed?" after an answer: a yes/no question with no question word, no choice, no supplying. */
 function isFollowUp(unit: Unit): boolean {
   // "Five minutes OK?" settles the value the reply proposed: a request, not a follow-up.
-  if (confirmsAmount(unit)) return false;
+  if (confirmsAmount(unit) || asksWithWordAtEnd(unit)) return false;
   return isYesNoQuestion(unit.text) && !opensWithQuestionWord(unit.text) && !offersChoice(unit.text);
 }
 
@@ -274,8 +305,8 @@ function presentBlock(all: readonly Unit[], roles: Role[], at: number, sinceRequ
       part = unitPart;
     }
     if (supports) {
-      if (roles[j] === "content" || roles[j] === "open_question" || roles[j] === "quoted")
-        roles[j] = "support";
+      // Tips in the block ("1. Check the package.") are the request's too, while the user finds the answer.
+      if (CONTENT.has(roles[j] as Role)) roles[j] = "support";
       else if (roles[j] !== "support") return j;
     } else roles[j] = "quoted";
     listOnly &&= unit.listItem;

@@ -41,6 +41,9 @@ const IMPERATIVE = atStart([
   `${PURPOSE}(?:пожалуйста,? )?(?:уточн|укаж|назов|напиш|скаж|сообщ|пришл|перешл|скин|кин|выбер|подскаж|напомн|продикту|введ|опиш|перечисл|расскаж|ответ|покаж|повтор|вставь|прикреп)(?:и|ите|ь|ьте|й|йте)`,
   "(?:достаточно|хватит|нужно только|надо только|просто) (?:назвать|указать|написать|сказать|уточнить|прислать)",
   "(?:it'?s )?enough to (?:name|say|tell|give|type)",
+  // The choice left to the user names what to supply: "— you name it", «— на ваш выбор».
+  "you name it",
+  "your (?:call|pick)",
   "(?:пожалуйста,? )?(?:дай(?:те)? знать|поделись|поделитесь|определись|определитесь)",
 ]);
 
@@ -71,6 +74,9 @@ const NEED = anywhere([
   "(?:could|can) use (?:a bit |a little )?more (?:information|info|details)",
   `(?:мне|нам) (?:(?:сначала|еще|сперва|обязательно|все же|для этого) )*(?:нужн[оаы]?|нужен|необходим[оаы]?|потребуется|понадобится|требуется)${NOT_FROM_USER}`,
   "нужно (?:знать|уточнить|понимать|понять|указать|определить)",
+  // An indirect wish to know: «Хотелось бы знать продолжительность», "I'd like to know the city".
+  "хотел(?:ось|а|и|ось бы|)? бы (?:знать|уточнить|понять|услышать)",
+  "(?:i'?d|i would|we'?d) (?:like|want|love) to know",
   "(?:необходимо|надо|требуется|важно) (?:знать|уточнить|указать|понимать)",
   `для (?:этого|этой|расчета|перевода|конвертации|таймера|заметки|прогноза|ответа)[^.]{0,30}(?:нужн[оаы]?|нужен|необходим|потребуется|понадобится|требуется)${NOT_FROM_USER}`,
   "не хватает",
@@ -88,7 +94,7 @@ const NEGATED_NEED =
 
 const CONDITIONAL = atStart([
   "(?:if|once|when|as soon as|after) you(?:'ve| have| can| could)? (?:just |please )?(?:tell|let me know|give|send|share|provide|specify|name|say|type|enter|confirm|clarify|pick|choose|select|told|given|sent|shared|provided|specified|named|confirmed|picked|chosen|selected|decide|decided|include|drop|paste)",
-  "(?:если|как только|когда|после того как)(?: вы| ты)?(?: мне)? (?:скажете|скажешь|напишете|напишешь|укажете|укажешь|назовете|назовешь|пришлете|пришлешь|уточните|уточнишь|подскажете|подскажешь|сообщите|сообщишь|дадите знать|дашь знать|выберете|выберешь|определитесь|определишься)",
+  "(?:если|как только|как|когда|после того как)(?: вы| ты)?(?: мне)? (?:скажете|скажешь|напишете|напишешь|укажете|укажешь|назовете|назовешь|пришлете|пришлешь|уточните|уточнишь|подскажете|подскажешь|сообщите|сообщишь|дадите знать|дашь знать|выберете|выберешь|определитесь|определишься)",
 ]);
 
 const WH_EN =
@@ -139,6 +145,15 @@ const DELIBERATIVE = anywhere([
   "(?:should|shall|will|would) (?:it|the timer|the note|the translation)",
 ]);
 const ALTERNATIVE = /\s(?:or|или)\s(?!(?:anything|something|more|else|что-(?:то|нибудь)|еще)(?:\s|$))/u;
+
+/**
+ * A free relative that names what follows ("What I can tell you: …", "How it works: …", «Что я могу сказать: …»): the
+ * question word is followed by its clause's subject, with no inversion, so outside a question it asks nothing.
+ */
+const FREE_RELATIVE = new RegExp(
+  `^${LEAD}(?:(?:${WH_EN}) (?:i|we|it|this|that|they|he|she|there)(?:'d|'ll|'ve|'m|'s|'re)?|(?:что|как|почему|зачем|где|когда) (?:я |мы )?(?:могу|можем|можно|знаю|знаем|известно|стоит|нужно|удалось|это))(?![\\p{L}\\p{N}'])`,
+  "u",
+);
 
 /** Whether the unit opens with a question word ("Which…", «На сколько…»). */
 export function opensWithQuestionWord(text: string): boolean {
@@ -275,10 +290,32 @@ export function confirmsAmount(unit: Asking): boolean {
   return unit.asks && CONFIRMS_AMOUNT.test(unit.text);
 }
 
+/**
+ * Q1 with the question word at the end, the echo form of chat: «Там — это где?», "The weather where, exactly?", "A
+ * timer for how long?". Only in a unit that asks; "who" is left out, since "Lettuce who?" is a knock-knock joke's.
+ */
+const WH_AT_END = new RegExp(
+  `(?:^|\\s)(?:это )?(?:where|when|which|what|how long|how many|how much|где|куда|когда|сколько|какой|какая|какое|какие|какую|на сколько)(?:,? (?:именно|exactly|then|again|тогда))?$`,
+  "u",
+);
+
+/**
+ * An imperative of telling someone else what the reply has said («Так ребёнку и скажите», "Tell your kid exactly
+ * that"): the user is to pass the content on; nothing is asked of the user for the task.
+ */
+const TELLS_SOMEONE_ELSE =
+  /(?:^|\s)(?:(?:скаж|расскаж|объясн)\p{L}* (?:\p{L}+ )?(?:ему|ей|им|ребенку|детям|сыну|дочке|дочери|другу|подруге|коллеге|маме|папе)|(?:ему|ей|им|ребенку|детям|сыну|дочке|дочери|другу|подруге|коллеге|маме|папе) (?:\p{L}+ )?(?:и )?(?:скаж|расскаж|объясн)\p{L}*|(?:tell|explain (?:it|this|that) to) (?:him|her|them|your (?:kid|child|son|daughter|friend|boss|team|colleague)s?))(?![\p{L}])/u;
+
 /** Whether a unit asks for something the task lacks, and in which form; undefined when it does not. */
+/** A question that ends with its question word («Там — это где?»): a request before it could be read as an offer. */
+export function asksWithWordAtEnd(unit: Asking): boolean {
+  return unit.asks && WH_AT_END.test(unit.text) && !RHETORICAL.test(unit.text);
+}
+
 export function requestForm(unit: Asking): RequestForm | undefined {
   const text = unit.text;
-  if (RHETORICAL.test(text) || SAY_QUOTED.test(text)) return undefined;
+  if (RHETORICAL.test(text) || SAY_QUOTED.test(text) || TELLS_SOMEONE_ELSE.test(text)) return undefined;
+  if (unit.asks && WH_AT_END.test(text)) return "question";
   if (confirmsAmount(unit)) return "question";
   if (IMPERATIVE.test(text) || coordinatedImperative(text))
     return actsElsewhere(text) ? undefined : "imperative";
@@ -289,6 +326,7 @@ export function requestForm(unit: Asking): RequestForm | undefined {
   }
   if (CONDITIONAL.test(text)) return "conditional";
   if ((NEED.test(text) || NEED_START.test(text)) && !NEGATED_NEED.test(text)) return "need";
+  if (!unit.inQuestion && FREE_RELATIVE.test(text)) return undefined;
   // A question word opening a unfinished or questioning sentence asks even without "?" ("Which city — Paris…?").
   const asksOn = unit.intro && !unit.closesLine;
   const questioning = unit.asks || ((unit.inQuestion || unit.open || asksOn) && WH_START.test(text));

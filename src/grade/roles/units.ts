@@ -60,8 +60,8 @@ const CLAUSE_BREAK =
   /\s*;\s+|\s+[—–-]\s+|,?\s+(?:but|however|though|although|yet)\s+|,\s*(?:но|однако|зато|хотя|правда)\s+|^(?:but|however|но|однако|зато)\s+/giu;
 const CONTRAST_WORD = /(?:^|[\s,])(?:but|however|но|однако|зато)(?:\s|$)/iu;
 const SPACED_DASH = /^\s+[—–-]\s+$/u;
-/** A clause that opens with a condition: a spaced dash after it stands for "then" («Если нужен другой город — скажите»). */
-const PROTASIS = /^\s*(?:if|when|once|если|когда|раз)\s/iu;
+/** A clause that opens with a condition: a spaced dash after it stands for "then" («Если нужен другой город — скажите», «Пока думаете — советы:»). */
+const PROTASIS = /^\s*(?:if|when|once|while|если|когда|раз|пока)\s/iu;
 /**
  * What a clause break always holds (a superset of CLAUSE_BREAK, same flags): a sentence without one is one clause,
  * known without running CLAUSE_BREAK, whose `\s*` and `\s+` openings are tried at every position.
