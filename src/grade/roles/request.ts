@@ -294,10 +294,8 @@ export function confirmsAmount(unit: Asking): boolean {
  * Q1 with the question word at the end, the echo form of chat: «Там — это где?», "The weather where, exactly?", "A
  * timer for how long?". Only in a unit that asks; "who" is left out, since "Lettuce who?" is a knock-knock joke's.
  */
-const WH_AT_END = new RegExp(
-  `(?:^|\\s)(?:это )?(?:where|when|which|what|how long|how many|how much|где|куда|когда|сколько|какой|какая|какое|какие|какую|на сколько)(?:,? (?:именно|exactly|then|again|тогда))?$`,
-  "u",
-);
+const WH_AT_END =
+  /(?:^|\s)(?:это )?(?:where|when|which|what|how long|how many|how much|где|куда|когда|сколько|какой|какая|какое|какие|какую|на сколько)(?:,? (?:именно|exactly|then|again|тогда))?$/u;
 
 /**
  * An imperative of telling someone else what the reply has said («Так ребёнку и скажите», "Tell your kid exactly
