@@ -10,7 +10,7 @@ import {
   ResponsesRecordSchema,
   summariseAnswers,
 } from "../workflows/answers/index.js";
-import { type CommandEntry, type Io, outputOptions } from "./io.js";
+import { type CommandEntry, outputOptions } from "./io.js";
 import {
   jsonLines,
   type PlanModelFlags,

@@ -5,7 +5,6 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { UserError } from "../errors.js";
 import { writeOutput } from "../io/output.js";
 import { renderTable } from "../report/table.js";
 import { readExperimentConfig } from "../workflows/experiment/config.js";
