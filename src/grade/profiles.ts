@@ -55,8 +55,11 @@ const REGISTRY: Record<GradingProfileName, (options: ProfileOptions) => GradingP
     // reply classes (docs/reply-roles.md, round 4). 2.6.0: blind sets 15 and 16 — a TOOL line ending the output in
     // `k=` is cut (E8), a block cut inside its closing tag after its function closed is whole, a shape that is one
     // option of a prose list is a mention (M6), a pass through a grouped number is named `answer=grouped_number`, and
-    // the reply classes of round 5 (docs/reply-roles.md).
-    version: "2.6.0",
+    // the reply classes of round 5 (docs/reply-roles.md). 2.7.0: round 6, fresh blind set 19s's seven shape classes —
+    // a conditional in a first-person plan is no offer, a python-tag call after another call is a second call, "…would
+    // be:" and "Example request:" frames and an example comment opening a fence make a mention, a TOOL line with a
+    // slot for its name or a value is a template, and one with a segment that is not `key=value` is an attempt.
+    version: "2.7.0",
     grade: (testCase, output) => withBoth(testCase, output, TOOLUSE_RULES, bfclMode),
   }),
   spec1: ({ bfclMode }) => ({
