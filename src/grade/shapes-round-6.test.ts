@@ -269,6 +269,8 @@ describe("C7: a TOOL line with a segment that is not key=value is a malformed at
     );
     expect(reading("TOOL get_weather | Rome", "plain")).toEqual(ATTEMPT);
     expect(reading("Проверяю:\nTOOL get_weather | city: Rome", "plain")).toEqual(ATTEMPT);
+    // Cut inside its key: the 40 verdicts of the tooluse1 digests that moved with 2.7.0 are of this shape.
+    expect(reading("TOOL get_weather | ci", "plain")).toEqual(ATTEMPT);
   });
   it("no segments, a value holding '=' and spec1's reading stay calls (controls)", () => {
     const time = callCase("en", "get_time", {});
