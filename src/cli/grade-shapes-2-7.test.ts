@@ -32,7 +32,7 @@ const noCall = (id: string, lang: string, expected: string) => ({
   expect: { no_call: expected },
 });
 
-const ITEMS: [case: object & { id: string }, protocol: string, output: string][] = [
+const ITEMS: [testCase: { id: string }, protocol: string, output: string][] = [
   [
     call("c1-plan", "ru", "translate", { text: "Приятного аппетита", target_language: "de" }),
     "plain",
