@@ -54,9 +54,26 @@ export function hasUnclosedParameter(shape: string): boolean {
   return false;
 }
 
+/**
+ * (2.7.0) A TOOL line with an argument segment that is not `key=value` (`TOOL calculator | expression (1234 - 567) * 3`,
+ * `TOOL get_weather | Rome`): the reader drops such a segment, so the call it read has lost an argument the model
+ * meant to pass. An empty segment (a trailing `|`) is E8's; a value holding `=` is still a value.
+ */
+export function hasBareToolSegment(shape: string): boolean {
+  for (const line of shape.split("\n")) {
+    const body = line.trim().replace(/^`+|`+$/g, "");
+    if (!/^TOOL(?:[ \t|]|$)/.test(body)) continue;
+    const segments = body.split("|").slice(1);
+    if (segments.some((segment) => segment.trim() !== "" && !/^[^=]*\S[^=]*=/.test(segment))) return true;
+  }
+  return false;
+}
+
 /** Any broken block shape an extractor may still have read a call from. */
 export function isBrokenBlock(shape: string): boolean {
-  return isMisnested(shape) || hasUnpairedArgKey(shape) || hasUnclosedParameter(shape);
+  return (
+    isMisnested(shape) || hasUnpairedArgKey(shape) || hasUnclosedParameter(shape) || hasBareToolSegment(shape)
+  );
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   blankSameLinePrefaces,
   blankSpans,
   callKey,
+  commentShowsIt,
   framedAsNotMade,
   insideSentence,
   isTemplate,
@@ -271,7 +272,7 @@ class Reading {
       const dialect = extractor.dialect ?? (isGlm(text, found.result.spans) ? "glm" : undefined);
       if (dialect !== undefined) extraction.dialect = dialect;
       if (this.readRepaired(found.result.spans)) extraction.repairedJson = true;
-      return extraction;
+      return this.withPythonTagCalls(extraction, extractor, found.result, found.seen, text);
     }
     const context = this.contextFor(seen);
     if (this.mentions) {
@@ -291,6 +292,36 @@ class Reading {
         tools: this.toolNames,
       });
     return { calls: [], malformed, prose: tidy(text), shape: null };
+  }
+
+  /**
+   * (2.7.0) Llama 3.1's built-in-tool form, `<|python_tag|>NAME.call(k=v)` on a line of its own, is a call wherever it
+   * stands: the token is the template's call opener, which only a model making a call writes there (E7). So a
+   * python-tag line after a call of another family ("{…json…}\n<|python_tag|>calculator.call(…)") is a second call,
+   * not text the first family's win leaves unread. Read by the Python-style reader, so only where dialects are read.
+   */
+  private withPythonTagCalls(
+    extraction: Extraction,
+    extractor: RegisteredExtractor,
+    result: ExtractorResult,
+    seen: string,
+    text: string,
+  ): Extraction {
+    if (!this.mentions || !this.dialects || extractor.name === "pythonic") return extraction;
+    const rest = blankSpans(seen, result.spans);
+    if (!PYTHON_TAG_LINE.test(rest)) return extraction;
+    const tagged = this.readWith(PYTHONIC, rest, text).result;
+    const spans = tagged?.spans.filter((span) => PYTHON_TAG_LINE.test(lineAt(rest, span.start))) ?? [];
+    if (tagged === undefined || spans.length !== tagged.spans.length) return extraction;
+    this.narrowed = true;
+    const all = [...result.spans, ...spans];
+    const merged: Extraction = {
+      ...extraction,
+      calls: [...extraction.calls, ...tagged.calls],
+      prose: proseWithout(text, all),
+    };
+    merged.dialect ??= "pythonic";
+    return merged;
   }
 
   /**
@@ -398,6 +429,7 @@ class Reading {
             optionInAList(seen, span))) ||
         (!framed && tagGoesOnInWords(seen, span)) ||
         remarksNotMade(seen, span) ||
+        commentShowsIt(seen.slice(span.start, span.end)) ||
         isTemplate(calls) ||
         repeat ||
         (framed && beyondSpec && !standsAsTheReply(seen, [span]));
@@ -459,6 +491,16 @@ function repairLogFor(mode: ExtractOptions["repairedJson"]): RepairLog | undefin
 
 function overlaps(a: Span, b: Span): boolean {
   return a.start < b.end && b.start < a.end;
+}
+
+const PYTHONIC = EXTRACTORS.find((extractor) => extractor.name === "pythonic") as RegisteredExtractor;
+/** A line opening with Llama's call token before a call: `<|python_tag|>calculator.call(…)`. */
+const PYTHON_TAG_LINE = /^[ \t]*<\|python_tag\|>[ \t]*[\p{L}_][\p{L}\p{N}_.]*\(/mu;
+
+/** The line of `text` that holds offset `at`. */
+function lineAt(text: string, at: number): string {
+  const end = text.indexOf("\n", at);
+  return text.slice(text.lastIndexOf("\n", at - 1) + 1, end === -1 ? text.length : end);
 }
 
 /** Each round blanks at least one span; outputs have few, and the bound keeps hostile text linear. */

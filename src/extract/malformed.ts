@@ -38,6 +38,18 @@ function isToolLineAttempt(line: string): boolean {
   return (rest.match(/[\p{L}\p{N}_.'-]+/gu) ?? []).length < 3;
 }
 
+/** A slot where a TOOL line's tool name goes: `<tool name>`, `{tool}`, `[name]`, `...`, `…`, `NAME`. */
+const NAME_SLOT =
+  /^[ \t`]*TOOL[ \t]+(?:<[^<>\n|]{1,40}>|\{[^{}\n|]{1,40}\}|\[[^\]\n|]{1,40}\]|\.{2,}|…|[A-Z_]*NAME)[ \t]*(?:\||$)/u;
+
+/**
+ * (2.7.0, M3) A TOOL line whose name or some value is a slot (`TOOL <tool name> | <parameter>=<value>`,
+ * `TOOL convert_currency | amount=<сумма>`) is a template the reply quotes, not a call it could not write.
+ */
+function isToolLineTemplate(line: string): boolean {
+  return NAME_SLOT.test(line) || isTemplateText(line);
+}
+
 /** A Python-style call of an offered tool opening a line whose arguments never closed: `get_time(timezone="Asia/…"`. */
 function unclosedPythonCall(text: string, toolNames: ReadonlySet<string>): boolean {
   for (const match of text.matchAll(/^[ \t[]*([\p{L}_][\p{L}\p{N}_.-]*)\(/gmu)) {
@@ -70,7 +82,9 @@ export function looksLikeCallAttempt(
   if (mentions && someAttempt(text, SPECIAL_TOKEN_OPENERS)) return true;
   if (mentions ? someAttempt(text, CALL_KEYS) : CALL_KEY.test(text)) return true;
   if (options.plainLine) {
-    const lines = mentions ? (text.match(TOOL_LINES) ?? []).filter(isToolLineAttempt) : [];
+    const lines = mentions
+      ? (text.match(TOOL_LINES) ?? []).filter((line) => isToolLineAttempt(line) && !isToolLineTemplate(line))
+      : [];
     if (mentions ? lines.length > 0 : TOOL_LINE.test(text)) return true;
   }
   if (mentions && options.tools && unclosedPythonCall(text, options.tools)) return true;

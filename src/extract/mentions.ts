@@ -158,7 +158,7 @@ export function tagGoesOnInWords(seen: string, span: Span): boolean {
  * example count; "Here's how I'd do it:" also introduces real calls, so it is left to what follows the call.
  */
 const SHOWN_NOT_MADE =
-  /(?:^|[^\p{L}])(?:would (?:look|read)|(?:the|a|my|that|this) (?:call|request|invocation|block|line|payload)(?: [\p{L}\p{N}_-]+){0,4} would (?:be|go|look)|(?:could|might) look|looks? like this|i'?d (?:write|type|put)|i would (?:write|type|put)|(?:call|request|command|line) (?:i'?d|i would) (?:make|send|use|run|issue)|for example|for instance|e\.g\.|something like|such as|the (?:format|syntax|template) (?:is|looks|would be)|if i (?:were|was) to|were i to|hypothetical\p{L}*|(?:an|one) example|example:|например|пример(?:а|у|ом|е|ы|ов|ам|ами|ах)?|выглядел\p{L}* бы|выглядит так|будет выглядеть|бы выглядел\p{L}*|я бы (?:написал|написала|отправил|отправила|вызвал|вызвала)|формат\p{L}*|синтаксис\p{L}*|шаблон\p{L}*)(?:[^\p{L}]|$)/iu;
+  /(?:^|[^\p{L}])(?:would (?:look|read)|(?:the|a|my|that|this) (?:call|request|invocation|block|line|payload)(?: [\p{L}\p{N}_-]+){0,4} would (?:be|go|look)|(?:could|might) look|looks? like this|i'?d (?:write|type|put)|i would (?:write|type|put)|(?:call|request|command|line) (?:i'?d|i would) (?:make|send|use|run|issue)|for example|for instance|e\.g\.|(?:example|sample)(?: [\p{L}-]+){0,2}\s*[:：]|would (?:be|look like(?: this| so)?)\s*[:：]|something like|such as|the (?:format|syntax|template) (?:is|looks|would be)|if i (?:were|was) to|were i to|hypothetical\p{L}*|(?:an|one) example|example:|если бы|(?:был|была|было|были) бы(?: \p{L}+)?\s*[:：]|например|пример(?:а|у|ом|е|ы|ов|ам|ами|ах)?|выглядел\p{L}* бы|выглядит так|будет выглядеть|бы выглядел\p{L}*|я бы (?:написал|написала|отправил|отправила|вызвал|вызвала)|формат\p{L}*|синтаксис\p{L}*|шаблон\p{L}*)(?:[^\p{L}]|$)/iu;
 /**
  * A frame that judges the shape it introduces wrong or needless, a counterexample: "Answering like this would be
  * wrong:", "Don't do this:", «Вот так отвечать было бы неправильно:», «Лишний вызов:».
@@ -217,6 +217,23 @@ const INSTRUCTS_USER =
 const OFFERS_IT =
   /(?:^|[^\p{L}])(?:if you(?:'d| would)? (?:want|like|wish|prefer)|if (?:that'?s|it'?s) (?:ok|okay|fine|alright)|если (?:хотите|хочешь|нужно|надо|вы не против|не против))(?:[^\p{L}]|$)/iu;
 
+/**
+ * (2.7.0) A first-person plan of steps: a sequencing word with a first-person future ("First I'll translate it, then,
+ * if needed, I'll save it.", «Сначала переведу фразу, а потом, если нужно, сохраню её»). A condition inside it is the
+ * model's own step, not an offer to the user, so the calls after it are made; an offering modal ("then I can save it",
+ * «могу сохранить») or a hypothetical («бы», "would") keeps it an offer.
+ */
+const PLAN_STEP_EN =
+  /(?:^|[^\p{L}])(?:first|then|next|after that|afterwards)(?:[^\p{L}]|$)[^.!?\n]{0,60}?(?:i'll|i will|i'm going to|let me)(?:[^\p{L}]|$)|(?:^|[^\p{L}])(?:i'll|i will|i'm going to|let me)(?:[^\p{L}]|$)[^.!?\n]{0,60}?(?:first|then)(?:[^\p{L}]|$)/iu;
+const PLAN_STEP_RU =
+  /(?:^|[^\p{L}])(?:сначала|сперва|потом|затем|после этого|далее)[ ,]+(?:(?:если|когда) [^,\n]{1,30},[ ]*)?(?:\p{L}+ )?\p{L}{3,}[ую](?:[^\p{L}]|$)/iu;
+const OFFERING_MODAL =
+  /(?:^|[^\p{L}])(?:can|could|may|might|would|i'd|могу|можем|могла?|могли|бы)(?:[^\p{L}]|$)/iu;
+
+export function announcesPlan(preface: string): boolean {
+  return (PLAN_STEP_EN.test(preface) || PLAN_STEP_RU.test(preface)) && !OFFERING_MODAL.test(preface);
+}
+
 /** Prose after a shape that waits for the user's word: "Just say the word.", «Скажите — и отправлю». */
 const WAITS_FOR_GO =
   /(?:^|[^\p{L}])(?:say the word|give me the (?:go-?ahead|green light|ok)|on your (?:go|word|ok|signal)|(?:just )?(?:confirm|say yes|say go) and i'?ll|(?:скажите|скажи|подтвердите|подтверди)\p{L}*,? (?:—|-)?\s*(?:и|если)|(?:дайте|дай) (?:знать|команду|добро)|жду (?:вашего|твоего) (?:подтверждения|согласия|ответа|слова))(?:[^\p{L}]|$)/iu;
@@ -261,7 +278,7 @@ export function prefaceShowsIt(preface: string): boolean {
     SHOWN_NOT_MADE.test(preface) ||
     COUNTEREXAMPLE.test(preface) ||
     INSTRUCTS_USER.test(preface) ||
-    OFFERS_IT.test(preface) ||
+    (OFFERS_IT.test(preface) && !announcesPlan(preface)) ||
     WOULD_DO_IT.test(preface) ||
     DISOWNS.test(preface) ||
     ADDRESSES_USER.test(preface)
@@ -280,10 +297,34 @@ export function saysNotMade(after: string): boolean {
 
 /** M2: the frame around a shape standing on its own lines says it is an example, or that it was not sent. */
 export function framedAsNotMade(text: string, span: Span, previousEnd: number, nextStart: number): boolean {
+  const preface = sentenceBefore(text, previousEnd, span.start);
   return (
-    prefaceShowsIt(sentenceBefore(text, previousEnd, span.start)) ||
-    saysNotMade(sentenceAfter(text, span.end, nextStart))
+    prefaceShowsIt(preface) ||
+    saysNotMade(sentenceAfter(text, span.end, nextStart)) ||
+    // The comment may open the fence around the shape, or stand just before a shape a reader did not widen to it.
+    commentShowsIt(text.slice(span.start, span.end)) ||
+    commentShowsIt(preface)
   );
+}
+
+/** A code comment opening a line: `// …`, `# …`, `/* … *\/`, `<!-- … -->`, `-- …`. */
+const COMMENT_LINE = /^[ \t]*(?:\/\/+|#+|\/\*+|<!--|--)[ \t]*(.*?)(?:\*\/|-->)?[ \t]*$/u;
+/** What a comment says when it declares its block an example: "example", "sample", «пример», «образец», "hypothetical". */
+const EXAMPLE_WORD =
+  /(?:^|[^\p{L}])(?:examples?|samples?|demo|illustration|hypothetical(?:ly)?|пример(?:а|у|ом|е|ы|ов)?|образ[ец]\p{L}*|гипотетическ\p{L}*)(?:[^\p{L}]|$)/iu;
+
+/**
+ * (2.7.0) M2 inside the block: a fenced block whose own first line is a comment declaring an example or a hypothetical
+ * (`// пример вызова, если бы понадобился поиск:`, `# example`, `<!-- example only -->`) shows the call it holds: the
+ * comment is the block's own caption, read like a preface before it.
+ */
+export function commentShowsIt(shape: string): boolean {
+  const lines = shape.split("\n").filter((line) => line.trim() !== "");
+  const first = lines[0]?.trim().startsWith("```") ? lines[1] : lines[0];
+  const comment = COMMENT_LINE.exec(first ?? "");
+  if (comment === null) return false;
+  const words = comment[1] ?? "";
+  return EXAMPLE_WORD.test(words) || prefaceShowsIt(words);
 }
 
 /** A spaced dash and the words after it, at the end of a line. */

@@ -27,7 +27,11 @@ export const PROFILE_VERSIONS: Record<GradingProfileName, string> = {
   // `k=` is cut (E8), a block cut inside its closing tag after its function closed is whole, a shape that is one
   // option of a prose list is a mention (M6), a pass through a grouped number is named `answer=grouped_number`, and
   // the reply classes of round 5 (docs/reply-roles.md).
-  tooluse: "2.6.0",
+  // 2.7.0: round 6 — fresh blind set 19s's seven shape classes (a conditional in a first-person plan is no offer, a
+  // python-tag call after another call is a second call, "…would be:" and "Example request:" frames and an example
+  // comment opening a fence make a mention, a TOOL line with a slot for its name or a value is a template, one with a
+  // segment that is not `key=value` is an attempt) and fresh sets 19r and 20r's reply classes (docs/reply-roles.md).
+  tooluse: "2.7.0",
   // 1.1.0: SPEC 1.0 §3.1's extraction chain exactly, no other dialect (issue 25's spec1 conformance). 1.2.0: E9, the
   // chain reads JSON objects, and a text that parses only after a repair is none. 1.3.0: §3.2's numeric comparison
   // reads numeric text as Python's float() does, so grouped digits ("1,250") are no number; a ratio unit
