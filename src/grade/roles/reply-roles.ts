@@ -139,6 +139,8 @@ function inContext(all: readonly Unit[], roles: Role[]): void {
   let blockEnd = 0;
   /** The reply has put a question to the user (a request, or a choice offered): "without it" points back to it. */
   let asked = false;
+  /** The last request, while it is the reply's last word: an introduction after it may support it. */
+  let lastRequest: Unit | undefined;
   for (let i = 0; i < all.length; i++) {
     const unit = all[i] as Unit;
     let role = roles[i] as Role;
@@ -187,13 +189,25 @@ function inContext(all: readonly Unit[], roles: Role[]): void {
       blockEnd = presentBlock(all, roles, i, sinceRequest);
       // "Where are you headed? A couple of tips while you decide: - …": an introduction whose block supports the
       // request supports it too; it is no content that would make the request rhetorical.
-      if (sinceRequest && CONTENT.has(role) && roles[i + 1] === "support") {
+      // A leaked turn label ("User: tell me another one\nAssistant: …") is a transcript, not an introduction.
+      // Only after a request put to the user in person: "How does a plant eat? Very simply: leaves…" answers its own
+      // question.
+      const inPerson = lastRequest !== undefined && putToUser(lastRequest);
+      if (
+        sinceRequest &&
+        inPerson &&
+        CONTENT.has(role) &&
+        roles[i + 1] === "support" &&
+        !TURN_LABEL.test(unit.text)
+      ) {
         role = "support";
         roles[i] = role;
       }
     }
-    if (role === "request") sinceRequest = true;
-    else if (CONTENT.has(role) && role !== "open_question") {
+    if (role === "request") {
+      sinceRequest = true;
+      lastRequest = unit;
+    } else if (CONTENT.has(role) && role !== "open_question") {
       sinceRequest = false;
       seenContent = true;
     } else if (role === "refusal") {
@@ -238,6 +252,20 @@ function continuesOffer(all: readonly Unit[], roles: readonly Role[], at: number
 /** What opens the options of an offer: a hedge, an example or an "or" («может, …», «например…», «или…»). */
 const OFFERED_OPTIONS =
   /^(?:maybe|perhaps|say|like|or|e\.g\.|for example|something like|может(?:,| быть,?)?|например|скажем|или|либо)(?:[\s,]|$)/u;
+
+/**
+ * A request put to the user in person: addressed (docs/reply-roles.md, S), or a Russian deliberative question in the
+ * inclusive "we" that ends with its verb («В какую валюту переводим?», «Какой город проверяем?»).
+ */
+function putToUser(unit: Unit): boolean {
+  return isAddressed(unit) || (unit.asks && INCLUSIVE_WE.test(unit.text));
+}
+
+const INCLUSIVE_WE =
+  /^(?:в |на |для |из |по |с )?(?:как\p{L}*|котор\p{L}*|сколько|где|куда|когда|что)(?: \p{L}+){0,3} \p{L}{4,}(?:ем|им|ём)$/u;
+
+/** A chat turn's label standing alone before its colon: "User:", "Assistant:", «Пользователь:». */
+const TURN_LABEL = /^(?:user|assistant|system|human|ai|bot|model|пользователь|ассистент|бот|модель)$/u;
 
 /** A choice among the options the reply laid out: "which one works for you?", «какой вариант подходит», «выберите». */
 const CHOOSES_OPTION =
