@@ -214,6 +214,8 @@ export function isConditionalRefusal(text: string): boolean {
   if (LACKS_MEANS.test(text)) return false;
   return (
     /(?:^|\s)(?:without|unless|until|before|otherwise|без|пока не|пока вы не|иначе)(?:\s|$)/u.test(text) ||
+    // «Пока длительность не указана, ничего не запускаю»: until what was asked is given.
+    /(?:^|\s)пока (?:\p{L}+ ){1,2}не (?:указан|назван|задан|известн|уточнен|определен)\p{L}*/u.test(text) ||
     WONT_GUESS.test(text) ||
     SEES_NO_INPUT.test(text)
   );

@@ -67,6 +67,9 @@ const ROWS: [string, Behaviour][] = [
   ["Без проблем, только скажите время — минут пять, десять?", "question"],
   ["Хотелось бы знать продолжительность таймера.", "question"],
   ["I'd like to know the city first.", "question"],
+  // Blind set 20s: «пока … не указана» holds until the question is answered; «скажите, если это нужно» offers.
+  ["На сколько поставить таймер? Пока длительность не указана, ничего не запускаю.", "question"],
+  ["Записать к врачу не могу. Могу сохранить напоминание — скажите, если это нужно.", "refusal"],
   // Controls: content after a question about the world stays an answer; a request stays one.
   ["Why is the sky blue? Air scatters blue light more than red.", "answer"],
   ["What I can tell you: the museum opens at nine.", "answer"],
