@@ -167,15 +167,7 @@ function inContext(all: readonly Unit[], roles: Role[]): void {
     if (role === "request" && seenContent && !sinceRequest && ADDED_OPTION.test(unit.text)) role = "offer";
     else if (sinceRequest && role !== "request" && !unit.asks && ADDED_OPTION.test(unit.text))
       role = "support";
-    // "I can search the web to confirm it. Would you like me to do that?": the step the permission question points
-    // back to is part of the offer, not content.
-    if ((role === "offer" || role === "open_question") && unit.asks && i > 0 && POINTS_BACK.test(unit.text)) {
-      const before = all[i - 1] as Unit;
-      if ((roles[i - 1] === "content" || roles[i - 1] === "alternative") && PROPOSES_STEP.test(before.text)) {
-        roles[i - 1] = "offer";
-        role = "offer";
-      }
-    }
+    if (pointsBackToStep(all, roles, i, role)) role = "offer";
     // After "I can't place orders", "if you tell me the kind of pizza, I can help you pick" offers other help.
     if (role === "request" && refused === "absolutely" && requestForm(unit) === "conditional") role = "offer";
     // After "I can't transfer money. What I can offer: 1. … 2. …", «Напишите, какой вариант подходит» asks the user to
@@ -187,22 +179,7 @@ function inContext(all: readonly Unit[], roles: Role[]): void {
     // A block's units are not introductions of blocks of their own: each unit is looked at once, so this stays linear.
     if (unit.intro && i + 1 < all.length && i >= blockEnd) {
       blockEnd = presentBlock(all, roles, i, sinceRequest);
-      // "Where are you headed? A couple of tips while you decide: - …": an introduction whose block supports the
-      // request supports it too; it is no content that would make the request rhetorical.
-      // A leaked turn label ("User: tell me another one\nAssistant: …") is a transcript, not an introduction.
-      // Only after a request put to the user in person: "How does a plant eat? Very simply: leaves…" answers its own
-      // question.
-      const inPerson = lastRequest !== undefined && putToUser(lastRequest);
-      if (
-        sinceRequest &&
-        inPerson &&
-        CONTENT.has(role) &&
-        roles[i + 1] === "support" &&
-        !TURN_LABEL.test(unit.text)
-      ) {
-        role = "support";
-        roles[i] = role;
-      }
+      if (sinceRequest && introSupports(all, roles, i, lastRequest)) role = roles[i] = "support";
     }
     if (role === "request") {
       sinceRequest = true;
@@ -215,6 +192,48 @@ function inContext(all: readonly Unit[], roles: Role[]): void {
       refused = refused === "for now" || isConditionalRefusal(unit.text) ? "for now" : "absolutely";
     }
   }
+}
+
+/**
+ * "I can search the web to confirm it. Would you like me to do that?": the step the permission question points back to
+ * is part of the offer, not content (the step before is re-roled here).
+ */
+function pointsBackToStep(all: readonly Unit[], roles: Role[], at: number, role: Role): boolean {
+  const unit = all[at] as Unit;
+  if (
+    (role !== "offer" && role !== "open_question") ||
+    !unit.asks ||
+    at === 0 ||
+    !POINTS_BACK.test(unit.text)
+  )
+    return false;
+  const before = all[at - 1] as Unit;
+  if ((roles[at - 1] !== "content" && roles[at - 1] !== "alternative") || !PROPOSES_STEP.test(before.text))
+    return false;
+  roles[at - 1] = "offer";
+  return true;
+}
+
+/**
+ * "Where are you headed? A couple of tips while you decide: - …": an introduction whose block supports the request
+ * supports it too; it is no content that would make the request rhetorical. Only after a request put to the user in
+ * person ("How does a plant eat? Very simply: leaves…" answers its own question), and never a leaked turn label
+ * ("User: tell me another one\nAssistant: …" is a transcript, not an introduction).
+ */
+function introSupports(
+  all: readonly Unit[],
+  roles: readonly Role[],
+  at: number,
+  request: Unit | undefined,
+): boolean {
+  const unit = all[at] as Unit;
+  return (
+    request !== undefined &&
+    putToUser(request) &&
+    CONTENT.has(roles[at] as Role) &&
+    roles[at + 1] === "support" &&
+    !TURN_LABEL.test(unit.text)
+  );
 }
 
 /**
