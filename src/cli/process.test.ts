@@ -69,7 +69,7 @@ describe("the tooluse process", () => {
     const result = tooluse(["run", "--resume", out]);
     expect(result.code).toBe(2);
     expect(result.err).toMatch(
-      /^tooluse: \S+corrupt\.json\.journal\.jsonl:1: invalid JSON \([^\n]*\); the journal was edited or damaged; start a new run\n$/,
+      /^tooluse: \S+corrupt\.json\.journal\.jsonl:1: invalid JSON \([^\n]*\); the journal was edited or damaged; start a new run \(choose another --out, or delete the journal\)\n$/,
     );
   });
 

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadCases } from "../cases/load.js";
@@ -206,8 +206,22 @@ describe("tooluse run (command line)", () => {
     const again = await run("--resume", out);
     expect(again.code).toBe(2);
     expect(again.err).toBe(
-      `tooluse: cannot resume ${out}: the cases file changed since it started; start a new run\n`,
+      `tooluse: cannot resume ${out}: the cases file changed since it started; start a new run (choose another --out, or delete ${out}.journal.jsonl)\n`,
     );
+    // The advice works as printed: with the journal deleted, a new run to the same --out starts.
+    rmSync(`${out}.journal.jsonl`);
+    const fresh = await run(
+      "--backend",
+      "oracle",
+      "--cases",
+      cases,
+      "--protocol",
+      "json",
+      "--out",
+      out,
+      "--force",
+    );
+    expect(fresh.code, fresh.err).toBe(0);
   });
 
   it("refuses to start over an existing journal and points to --resume", async () => {
@@ -232,6 +246,9 @@ describe("tooluse run (command line)", () => {
       "--force",
     );
     expect(forced.code).toBe(2);
-    expect(forced.err).toContain("resume it with --resume");
+    expect(forced.err).toContain(`resume that run with --resume ${out}, or delete the journal to start over`);
+    // The advice works as printed: the --resume it names continues (here: finishes) that run.
+    const resumed = await run("--resume", out);
+    expect(resumed.code, resumed.err).toBe(0);
   });
 });

@@ -21,11 +21,14 @@ import { type RunRecord, RunRecordSchema, recordKey } from "./record.js";
 /** The journal format: 2 added the digest chain; format 1 journals cannot be checked and are refused. */
 const FORMAT = 2;
 const HEADER_SEED = "tooluse.journal/2";
-const START_NEW = "start a new run";
-const EDITED = "the journal was edited or damaged; start a new run";
+/** A new run to the same --out needs the old journal out of the way: say how, so the advice works as printed. */
+const START_NEW = "start a new run (choose another --out, or delete the journal)";
+const EDITED = `the journal was edited or damaged; ${START_NEW}`;
+
+const JOURNAL_SUFFIX = ".journal.jsonl";
 
 export function journalPath(resultsPath: string): string {
-  return `${resultsPath}.journal.jsonl`;
+  return `${resultsPath}${JOURNAL_SUFFIX}`;
 }
 
 export interface JournalContents<Config> {
@@ -98,7 +101,10 @@ export class Journal {
   /** Refuses to start a run over an existing journal (that is what --resume is for). */
   static assertAbsent(path: string): void {
     if (existsSync(path)) {
-      throw new UserError(`${path} already exists: resume it with --resume, or choose another --out`);
+      const results = path.endsWith(JOURNAL_SUFFIX) ? path.slice(0, -JOURNAL_SUFFIX.length) : path;
+      throw new UserError(
+        `${path} already exists: resume that run with --resume ${results}, or delete the journal to start over, or choose another --out`,
+      );
     }
   }
 

@@ -168,7 +168,9 @@ function planRun(config: RunConfig, resume: boolean, options: ResumeOptions): Pl
   if (previous) {
     const changed = sameFingerprint(previous.config.fingerprint, fingerprint);
     if (changed)
-      throw new UserError(`cannot resume ${config.out}: ${changed} since it started; start a new run`);
+      throw new UserError(
+        `cannot resume ${config.out}: ${changed} since it started; start a new run (choose another --out, or delete ${journalPath(config.out)})`,
+      );
   }
   const grading = { profile: run.rules, version: PROFILE_VERSIONS[run.rules] };
   const asked = selectAttempts(cases, run.protocols, run.shard, repeatsOf(run));
