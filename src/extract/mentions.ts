@@ -158,7 +158,7 @@ export function tagGoesOnInWords(seen: string, span: Span): boolean {
  * example count; "Here's how I'd do it:" also introduces real calls, so it is left to what follows the call.
  */
 const SHOWN_NOT_MADE =
-  /(?:^|[^\p{L}])(?:would (?:look|read)|(?:the|a|my|that|this) (?:call|request|invocation|block|line|payload)(?: [\p{L}\p{N}_-]+){0,4} would (?:be|go|look)|(?:could|might) look|looks? like this|i'?d (?:write|type|put)|i would (?:write|type|put)|(?:call|request|command|line) (?:i'?d|i would) (?:make|send|use|run|issue)|for example|for instance|e\.g\.|(?:example|sample)(?: [\p{L}-]+){0,2}\s*[:：]|would (?:be|look like(?: this| so)?)\s*[:：]|something like|such as|the (?:format|syntax|template) (?:is|looks|would be)|if i (?:were|was) to|were i to|hypothetical\p{L}*|(?:an|one) example|example:|если бы|(?:был|была|было|были) бы(?: \p{L}+)?\s*[:：]|например|пример(?:а|у|ом|е|ы|ов|ам|ами|ах)?|выглядел\p{L}* бы|выглядит так|будет выглядеть|бы выглядел\p{L}*|я бы (?:написал|написала|отправил|отправила|вызвал|вызвала)|формат\p{L}*|синтаксис\p{L}*|шаблон\p{L}*)(?:[^\p{L}]|$)/iu;
+  /(?:^|[^\p{L}])(?:would (?:look|read)|(?:the|a|my|that|this) (?:call|request|invocation|block|line|payload)(?: [\p{L}\p{N}_-]+){0,4} would (?:be|go|look)|(?:could|might) look|looks? like this|i'?d (?:write|type|put)|i would (?:write|type|put)|(?:call|request|command|line) (?:i'?d|i would) (?:make|send|use|run|issue)|for example|for instance|e\.g\.|(?:examples?|samples?)(?: [\p{L}-]+){0,2}\s*[:：]|would (?:be|look like(?: this| so)?)\s*[:：]|would have (?:been|looked like|read|gone|gone out|sent|written)(?: this| so| as)?\s*[:：]|something like|such as|the (?:format|syntax|template) (?:is|looks|would be)|if i (?:were|was) to|were i to|hypothetical\p{L}*|(?:an|one) example|example:|если бы|(?:был|была|было|были) бы(?: \p{L}+)?\s*[:：]|например|пример(?:а|у|ом|е|ы|ов|ам|ами|ах)?|выглядел\p{L}* бы|выглядит так|будет выглядеть|бы выглядел\p{L}*|я бы (?:написал|написала|отправил|отправила|вызвал|вызвала)|формат\p{L}*|синтаксис\p{L}*|шаблон\p{L}*)(?:[^\p{L}]|$)/iu;
 /**
  * A frame that judges the shape it introduces wrong or needless, a counterexample: "Answering like this would be
  * wrong:", "Don't do this:", «Вот так отвечать было бы неправильно:», «Лишний вызов:».
@@ -295,11 +295,23 @@ export function saysNotMade(after: string): boolean {
   );
 }
 
+/**
+ * (2.8.0) M2 by a list of ways: a preface that introduces several options, formats or variants ("Here are a few ways
+ * to phrase it:", "Supported formats:", «Варианты вызова:») shows what follows as one of them, not a call made.
+ */
+const LIST_INTRODUCTION =
+  /(?:^|[^\p{L}])(?:(?:a few|several|some|two|three|different|possible|alternative|other|supported|available|common|valid|equivalent|various) (?:\p{L}+ )?(?:ways|options|variants|formats|styles|versions|forms|dialects|syntaxes|spellings)(?: [\p{L}_-]+){0,4}|(?:ways|options|variants|formats|styles|dialects) (?:to|of|for|you could|you can|i could)(?: [\p{L}_-]+){0,4}|(?:несколько|разные|возможные|другие|поддерживаемые|допустимые|альтернативные) (?:\p{L}+ )?(?:способ\p{L}*|вариант\p{L}*|формат\p{L}*|стил\p{L}*)(?: [\p{L}_-]+){0,3}|(?:варианты|способы|форматы)(?: [\p{L}_-]+){0,3})\s*[:：]\s*$/iu;
+
+function listIntroduction(preface: string): boolean {
+  return LIST_INTRODUCTION.test(preface.trim());
+}
+
 /** M2: the frame around a shape standing on its own lines says it is an example, or that it was not sent. */
 export function framedAsNotMade(text: string, span: Span, previousEnd: number, nextStart: number): boolean {
   const preface = sentenceBefore(text, previousEnd, span.start);
   return (
     prefaceShowsIt(preface) ||
+    listIntroduction(preface) ||
     saysNotMade(sentenceAfter(text, span.end, nextStart)) ||
     // The comment may open the fence around the shape, or stand just before a shape a reader did not widen to it.
     commentShowsIt(text.slice(span.start, span.end)) ||
@@ -407,9 +419,26 @@ export function isTemplateText(shape: string): boolean {
   return false;
 }
 
-/** M3: some argument of the calls is a placeholder. */
+/**
+ * (2.8.0) M3 by its name or keys: a call whose name is a slot (`TOOL_NAME`, `<tool_name>`, `function_name`) or whose
+ * argument keys are (`PARAMETER_NAME`, `<param>`, `param_name`, `ARG1`) is a template of the syntax, not an attempt.
+ */
+const NAME_SLOT =
+  /^(?:<[^<>\n]{1,40}>|\[[^[\]\n]{1,40}\]|\{[^{}\n]{1,40}\}|(?:TOOL|FUNCTION|FUNC|FN|METHOD)_?NAME|(?:tool|function|func|fn|method)_?name|name_of_(?:the_)?(?:tool|function)|(?:your|some|example|my)_(?:tool|function)(?:_name)?|\.{3}|…)$/u;
+const KEY_SLOT =
+  /^(?:<[^<>\n]{1,40}>|\[[^[\]\n]{1,40}\]|\{[^{}\n]{1,40}\}|(?:PARAM(?:ETER)?|ARG(?:UMENT)?|KEY)(?:_NAME|_?\d+)|(?:param(?:eter)?|arg(?:ument)?|key)(?:_name|_?\d+)|\.{3}|…)$/u;
+
+function hasSlotKey(value: unknown): boolean {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  return Object.keys(value).some((key) => KEY_SLOT.test(key.trim()));
+}
+
+/** M3: the calls' name, some argument key or some argument value is a slot. */
 export function isTemplate(calls: readonly Call[]): boolean {
-  return calls.some((call) => hasPlaceholder(call.arguments));
+  return calls.some(
+    (call) =>
+      NAME_SLOT.test(call.name.trim()) || hasSlotKey(call.arguments) || hasPlaceholder(call.arguments),
+  );
 }
 
 /** Canonical text of a call, to tell a repeat. */

@@ -31,7 +31,12 @@ export const PROFILE_VERSIONS: Record<GradingProfileName, string> = {
   // python-tag call after another call is a second call, "…would be:" and "Example request:" frames and an example
   // comment opening a fence make a mention, a TOOL line with a slot for its name or a value is a template, one with a
   // segment that is not `key=value` is an attempt) and fresh sets 19r and 20r's reply classes (docs/reply-roles.md).
-  tooluse: "2.7.0",
+  // 2.8.0: round 7 — shapes: a preface introducing several ways or formats shows what follows (M2), a call whose name or
+  // argument keys are slots (`TOOL_NAME`, `PARAMETER_NAME`) is a template (M3), "…would have looked like:" frames a
+  // mention; replies: a negated means as the subject, «отсутствует», «ни один … не», a verbless "No X on my end", a
+  // decline of echoing, the protocol as a tool remark, unseen input and the user's location as a request's reason,
+  // imperatives of putting the input here, an imperative with a promise after an absolute refusal offers other help.
+  tooluse: "2.8.0",
   // 1.1.0: SPEC 1.0 §3.1's extraction chain exactly, no other dialect (issue 25's spec1 conformance). 1.2.0: E9, the
   // chain reads JSON objects, and a text that parses only after a repair is none. 1.3.0: §3.2's numeric comparison
   // reads numeric text as Python's float() does, so grouped digits ("1,250") are no number; a ratio unit

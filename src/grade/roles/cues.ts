@@ -11,7 +11,7 @@ const END = "(?![\\p{L}\\p{N}])";
 
 /** Discourse markers a unit may open with before what it does: "So, tell me…", «Хорошо, уточните…». */
 export const LEAD =
-  "(?:(?:so|and|or|but|also|oh|ah|well|ok|okay|alright|sure|great|then|now|just|first|first of all|btw|by the way|no problem|of course|и|а|но|так|ну|итак|хорошо|ладно|тогда|кстати|просто|только|лучше|окей|сначала|сперва|для начала|для этого|тут|здесь|без проблем|конечно|for this|for that)[,!]?\\s+)*";
+  "(?:(?:so|and|or|but|also|oh|ah|well|ok|okay|alright|sure|great|then|now|just|first|first of all|btw|by the way|no problem|of course|и|а|но|так что|так|ну|итак|хорошо|ладно|тогда|кстати|просто|только|лучше|окей|сначала|сперва|для начала|для этого|тут|здесь|без проблем|конечно|for this|for that)[,!]?\\s+)*";
 
 /** A cue found anywhere in a unit: `test`, and `exec` for where it is (the first match, as RegExp's exec gives it). */
 export interface Cue {

@@ -52,6 +52,9 @@ const OFFER = atStart([
   "happy to (?:help|explain|assist|tell|share|go|provide|elaborate|do)",
   "i can also",
   "i could also",
+  // The assistant's own step on the user's wish: "I could save a note for you, if that helps?", "I can draft it if you like".
+  "i (?:could|can|'d be able to|would be able to) [^,;]{1,80}?,? if (?:that|this|it) (?:helps?|works|would help|is useful|suits you)",
+  "i (?:could|can) [^,;]{1,80}?,? if you(?:'d| would)? (?:like|want|wish|prefer)",
   "or i can",
   "i hope",
   "hope (?:this|that|it|you)",
@@ -295,6 +298,12 @@ const TOOL_REMARK = anywhere([
   "(?:инструменты|инструмент|калькулятор|переводчик|поиск|вызовы) (?:\\p{L}+ ){0,2}(?:запретили|запрещены|просили не (?:использовать|трогать|вызывать))",
   "вы (?:просили|попросили|запретили)(?: меня)?(?: не)? (?:использовать|вызывать|трогать) (?:инструменты|инструмент|калькулятор|переводчик|их|его)",
   "you (?:asked|told) me not to (?:use|call|touch) (?:any |the |a )?(?:tools?|calculator|translator|search|them|it)",
+  // The protocol as the reason: "that would trigger a tool call", "it looks like an instruction to call a tool", "I was
+  // told not to run tools", «это был бы вызов инструмента».
+  "(?:would|will|might|could) (?:trigger|require|mean|be|involve|count as|amount to) (?:a |an )?(?:real |actual )?(?:tool|function) call",
+  "looks? like (?:an instruction|a request|an attempt|a command|a prompt) to (?:call|use|run|invoke|trigger) (?:a |an |the |some )?(?:tools?|functions?)",
+  "(?:i was|i'?ve been|i have been|i'?m|i am) (?:told|instructed|asked) not to (?:use|call|run|invoke|touch) (?:any |the )?(?:tools?|functions?)",
+  "(?:это|такое) (?:был бы |было бы |будет |означало бы )?(?:вызов\\p{L}*|вызвать) (?:инструмент|функци)\\p{L}*",
 ]);
 
 /**
@@ -347,7 +356,7 @@ export function isSmallTalk(text: string): boolean {
 
 /** Words that carry nothing beyond a tool remark ("…for this one", «…тут»): what else may stand in its unit. */
 const FILLER = new Set(
-  "i i'll i'm i've we me you it this that one here there now so just really even at all any the a an to for of on in with from as also already answer question questions tool tools call needed is are be will can directly myself я мне вам вы это этого для тут здесь так и а даже вообще можно сразу просто сам сама же уж ответ вопрос".split(
+  "i i'll i'm i've we me you it this that one here there now so just really even at all any the a an to for of on in with from as also already answer question questions tool tools call needed is are be will can directly myself understood got okay ok sure alright понял поняла понятно хорошо ладно я мне вам вы это этого для тут здесь так и а даже вообще можно сразу просто сам сама же уж ответ вопрос".split(
     " ",
   ),
 );

@@ -10,7 +10,7 @@
  *   «У меня есть только калькулятор»;
  * - R4 the tool is absent: "None of my tools can book flights", "There's no tool for that", «Среди инструментов нет…».
  */
-import { anywhere, type Cue } from "./cues.js";
+import { anywhere, type Cue, wordsOf } from "./cues.js";
 
 /** The same means in Russian, any case and number: «нет инструмента», «нет сервисов», «нет доступа к сервису». */
 const MEANS_RU =
@@ -55,6 +55,10 @@ const R1_NEGATED = anywhere([
   "(?:there'?s|there is|there are) no (?:[\\p{L}\\p{N}_.-]+ ){0,2}(?:tool|function|integration|way|option|feature)s?",
   "no (?:[\\p{L}\\p{N}_.-]+ ){0,2}(?:tool|function|integration|plugin|api|access)s? (?:available|here|at my disposal|for (?:that|this|it)|i can use|on my end|in my)",
   "nothing like .{1,80} in my (?:toolkit|tools|toolset)",
+  // R4 without a verb, the means on the speaker's side: "No live clock on my end, sorry!", "no flight data available to me".
+  "^(?:sorry,? |unfortunately,? |sadly,? |alas,? )?no (?:[\\p{L}\\p{N}_-]+ ){1,3}(?:on my (?:end|side)|available to me|at my disposal|i can (?:use|reach|access|check|see))",
+  // R4 as a subject: "No tool I have touches flights", "no function here handles payments".
+  "^(?:sorry,? |unfortunately,? |sadly,? |alas,? )?no (?:tool|function|integration|service|plugin)s? (?:i have|i'?ve got|i can use|available to me|of mine|here|at my disposal|in my (?:kit|toolkit|toolset|list))",
   // R4 as what the list of tools holds: "my list has nothing like bank_transfer", "the toolkit includes no email tool".
   "(?:my|the) (?:list|toolkit|toolset|tools|functions|tool list|catalog|catalogue)(?: of tools)? (?:has|have|holds|contains|includes|offers|lists) (?:nothing|no|none)(?![\\p{L}])",
   "(?:can'?t|cannot|could not|couldn'?t|won'?t) be (?:done|completed|performed|fulfilled|processed|handled|carried out|placed|booked|sent|made|arranged)",
@@ -86,7 +90,7 @@ const DECLINE = anywhere([
   "(?:лучше |пожалуй,? )?воздержусь",
   "i would rather not",
   "i(?:'d| would) prefer not to",
-  "i (?:won'?t|will not) (?:be )?(?:repeat|say|help with|provide|share)(?!\\p{L})",
+  "i (?:won'?t|will not) (?:be )?(?:repeat|say|help with|provide|share|echo|output|print|type out|write out|reproduce|recite|copy)(?!\\p{L})",
   "я бы не (?:стал|стала|хотел|хотела)",
   "не буду (?:повторять|делать|писать|отправлять)",
   "не стану (?:повторять|делать|писать|отправлять)",
@@ -167,9 +171,17 @@ const R_RUSSIAN = anywhere([
   "не подключен",
   "у меня (?:сейчас |здесь |тут )?(?:есть )?(?:только|лишь)",
   "у меня (?:сейчас |здесь |тут )?нет$",
+  // R4 without a verb, the thing named before: «Часов у меня под рукой нет, увы!» (a noun after «нет» is MEANS_RU's).
+  "(?:\\p{L}+ ){1,3}у меня (?:сейчас |здесь |тут |под рукой |в распоряжении )?нет(?:у)?(?=[\\s,.!?;—–-]|$)",
   // The means may be named by its identifier: «инструмента web_search в этом диалоге нет».
   "(?:инструмент|функци|возможност|поиск|интернет|доступ)\\p{L}* (?:[\\p{L}\\p{N}_.-]+ ){0,5}(?:нету|нет|отключ\\p{L}*|недоступ\\p{L}*)",
   "среди (?:\\p{L}+ ){0,3}нет",
+  // The means and its absence within one clause: «Инструмент для бронирования у меня отсутствует», «отсутствует доступ к…».
+  "(?:инструмент|функци|возможност|доступ|интеграци|сервис)\\p{L}*(?: [^\\s.!?;]+){0,12}? отсутству\\p{L}*",
+  "отсутству\\p{L}* (?:\\p{L}+ ){0,2}(?:инструмент|функци|возможност|доступ|интеграци|сервис)\\p{L}*",
+  // «Ни один из моих инструментов не позволяет…», «никакая функция тут не поможет» — not «ни один инструмент не нужен».
+  "(?:ни од(?:ин|на|но|ного|ной)|никак(?:ой|ая|ое|ие|их|ого|ую))(?: [^\\s.!?;]+){0,3}? (?:инструмент|функци|сервис|возможност|интеграци)\\p{L}*(?: [^\\s.!?;]+){0,3}? не (?!нуж|требу|понадоб|пригод)\\p{L}+",
+  "ни од(?:ин|на|но)(?: из (?:них|этих|моих|доступных))? не (?:умеет|может|позволяет|поддерживает|подходит|годится|умеют|могут|справится|делает|дает|даёт)",
   "в (?:этом |моем |их )?(?:списке|наборе|перечне) (?:\\p{L}+ ){0,2}нет",
   "не входит",
   "я (?:могу|умею) (?:только|лишь)",
@@ -192,10 +204,46 @@ const R_RUSSIAN = anywhere([
   "увы,? (?:но )?(?:нет|не)",
 ]);
 
+/**
+ * R1 with the means as the subject: "Unfortunately, the tools available to me in this chat don't reach flight data",
+ * "The calculator can't book anything". The subject is a short noun phrase (at most twelve words) that names a means;
+ * the predicate is negated. Not a need ("the tools don't need…"; "no tool is required" is a tool remark).
+ */
+const NEGATED_PREDICATE =
+  /(?:^|\s)(?:can ?not|can'?t|could ?not|couldn'?t|don'?t|do not|doesn'?t|does not|won'?t|will not|isn'?t able|aren'?t able|is not able|are not able|have no|has no|lacks?|offers? no|provides? no)(?! (?:need|require|matter|mind|have to|apply)(?![\p{L}]))(?![\p{L}'])/u;
+const SUBJECT_LEAD =
+  /^(?:(?:unfortunately|sadly|sorry|alas|regrettably|i'?m afraid|but|however|and)[,]?\s+)*/u;
+const MEANS_WORD =
+  /(?:^|\s)(?:tools?|functions?|toolset|toolkit|toolbox|integrations?|services?|plugins?|apis?|capabilities|abilities|calculator|translator|access|options)(?![\p{L}])/u;
+
+function meansSubjectNegated(text: string): boolean {
+  const predicate = NEGATED_PREDICATE.exec(text);
+  if (predicate === null) return false;
+  const subject = text.slice(0, predicate.index).replace(SUBJECT_LEAD, "");
+  const words = wordsOf(subject);
+  return words.length > 0 && words.length <= 12 && MEANS_WORD.test(subject) && !NOT_A_SUBJECT.test(subject);
+}
+
+/** A clause or the user inside the would-be subject: "Options include SUV, or you can say 'dontcare' if you have no…". */
+const NOT_A_SUBJECT = /,|(?:^|\s)(?:you|your|if|when|because|since|so|unless|although|while)(?![\p{L}'])/u;
+
+const MEANS_SUBJECT_NEGATED: Cue = {
+  test: meansSubjectNegated,
+  exec: (text) => (meansSubjectNegated(text) ? NEGATED_PREDICATE.exec(text) : null),
+};
+
 /** A capability description as an enumeration: "I can calculate, check the weather, translate and set timers". */
 const ENUMERATED = /^(?:i can|i'?m able to|my tools let me|я умею|я могу|мне доступно)\s/u;
 
-const FORMS: readonly Cue[] = [R1_NEGATED, IGNORANCE, R2_LIMIT, R3_CAPABILITIES, R_RUSSIAN, DECLINE];
+const FORMS: readonly Cue[] = [
+  R1_NEGATED,
+  IGNORANCE,
+  R2_LIMIT,
+  R3_CAPABILITIES,
+  R_RUSSIAN,
+  DECLINE,
+  MEANS_SUBJECT_NEGATED,
+];
 
 /** True when the unit says the assistant cannot (or will not) do it: any of R1–R4, English or Russian. */
 export function isRefusal(text: string): boolean {
@@ -210,6 +258,7 @@ export function isDecline(text: string): boolean {
 
 /** A refusal that holds only for now ("…without a duration", «…без указания времени»): what it lacks can be given. */
 export function isConditionalRefusal(text: string): boolean {
+  if (USERS_WHEREABOUTS.test(text)) return true;
   // "Without a time tool I can't…" lacks a means the user cannot give: that refusal holds.
   if (LACKS_MEANS.test(text)) return false;
   return (
@@ -225,9 +274,27 @@ export function isConditionalRefusal(text: string): boolean {
 const WONT_GUESS =
   /(?:i'?d|i would) rather not (?:guess|assume|make (?:it|one|something) up)|(?:don'?t|do not) want to guess|(?:не (?:хочу|буду|стану) (?:гадать|угадывать|додумывать))|(?:гадать|угадывать) не (?:буду|хочу|стану)/u;
 
-/** Not seeing the user's input in the conversation («Я не вижу в нашем диалоге никакой суммы»): a gap, not a limit. */
-const SEES_NO_INPUT =
-  /не вижу (?:\p{L}+ ){0,4}(?:никак\p{L}*|в (?:нашем |вашем |этом |вашем )?(?:диалоге|сообщении|переписке|чате|запросе))|(?:don'?t|do not|can'?t) see (?:any|a|an|the) (?:\p{L}+ ){0,2}(?:in (?:your|our|this) (?:message|conversation|chat|request))/u;
+/**
+ * Not seeing the user's input in the conversation («Я не вижу в нашем диалоге никакой суммы», «не вижу исходных
+ * данных», "I don't see any amount in your message"): a gap the user fills, not a limit.
+ */
+const SEES_NO_INPUT = new RegExp(
+  [
+    "не вижу (?:\\p{L}+ ){0,4}(?:никак\\p{L}*|в (?:нашем |вашем |этом |вашем )?(?:диалоге|сообщении|переписке|чате|запросе))",
+    "не вижу (?:\\p{L}+ ){0,2}(?:данных|суммы|числа|чисел|текста|города|значени\\p{L}*|параметр\\p{L}*|вложени\\p{L}*|файла|фразы|времени|длительности|адреса|сообщения)",
+    "(?:don'?t|do not|can'?t|cannot) see (?:any|a|an|the) (?:\\p{L}+ ){0,2}(?:in (?:your|our|this) (?:message|conversation|chat|request))",
+    "(?:don'?t|do not|can'?t|cannot) see (?:any|a|an|the|your) (?:\\p{L}+ )?(?:amount|number|figure|city|text|value|total|bill|price|sum|phrase|message|time|duration|location|address|file|attachment|data|details)(?![\\p{L}])",
+  ].join("|"),
+  "u",
+);
+
+/**
+ * Not having the user's (or someone's) whereabouts ("I don't have access to your location", "I can't detect where you
+ * are", "I don't know where she is yet", «у меня нет доступа к вашему местоположению»): what it lacks, the user can
+ * say, so it holds only until the user answers, a request's reason.
+ */
+const USERS_WHEREABOUTS =
+  /(?:don'?t|do not|can'?t|cannot) (?:have access to|access|see|know|detect|determine|get) (?:your|the user'?s) (?:current )?(?:location|whereabouts|position|city|gps|coordinates)|(?:don'?t|do not|can'?t|cannot) (?:yet )?(?:know|tell|see|detect|determine|track|locate|figure out) where (?:you|she|he|they|your|it|this|that)|не (?:знаю|вижу|могу знать|могу определить),? где (?:вы|ты|он|она|они|находит|сейчас|ваш|твой)|(?:нет|не имею) доступа к (?:вашему|твоему) (?:текущему )?(?:местоположению|расположению|положению|геолокации|местонахождению)|не (?:знаю|вижу|могу определить),? (?:вашего |твоего )?(?:местоположения|геолокации|местонахождения)/u;
 
 const LACKS_MEANS =
   /(?:^|\s)(?:without (?:a |an |any |the |my )?(?:[\p{L}-]+ )?(?:tool|access|internet|connection|integration|function|app|api|plugin)|без (?:\p{L}+ )?(?:инструмент|доступ|интернет|подключени|функци|приложени))/u;

@@ -169,7 +169,7 @@ function inContext(all: readonly Unit[], roles: Role[]): void {
       role = "support";
     if (pointsBackToStep(all, roles, i, role)) role = "offer";
     // After "I can't place orders", "if you tell me the kind of pizza, I can help you pick" offers other help.
-    if (role === "request" && refused === "absolutely" && requestForm(unit) === "conditional") role = "offer";
+    if (role === "request" && refused === "absolutely" && offersOtherHelp(unit)) role = "offer";
     // After "I can't transfer money. What I can offer: 1. … 2. …", «Напишите, какой вариант подходит» asks the user to
     // pick among the substitutes offered, not for what the refused task lacks.
     if (role === "request" && refused === "absolutely" && CHOOSES_OPTION.test(unit.text)) role = "offer";
@@ -193,6 +193,19 @@ function inContext(all: readonly Unit[], roles: Role[]): void {
     }
   }
 }
+
+/**
+ * After "I can't place orders": "if you tell me the kind of pizza, I can help you pick", and its imperative twin "Give me
+ * today's rate and I'll multiply it for you" (2.8.0), offer other help on what the user can give; they ask nothing the
+ * refused task lacks.
+ */
+function offersOtherHelp(unit: Unit): boolean {
+  const form = requestForm(unit);
+  return form === "conditional" || (form === "imperative" && PROMISE.test(unit.text));
+}
+
+/** A promise of the assistant's next step joined to an imperative: "…and I'll multiply it", «…, и я посчитаю». */
+const PROMISE = /(?:^|\s)(?:and|then) (?:i'll|i will|i can|i'd)\s|,? (?:и|тогда) я (?!не )\p{L}+/u;
 
 /**
  * "I can search the web to confirm it. Would you like me to do that?": the step the permission question points back to

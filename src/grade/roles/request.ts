@@ -37,8 +37,8 @@ const POLITE = atStart([
 ]);
 
 const IMPERATIVE = atStart([
-  `${PURPOSE}(?:(?:please|kindly|just|simply|first|quickly|go ahead and|feel free to|do|pls|plz)[, ]+)*(?:tell (?:me|us)|let (?:me|us) know(?! if| whether| when you need)|name(?! of)|give (?:me|us)|send (?:me|us|over|it|the|your|along)|share(?! this| it with)|provide|specify|say (?:which|what|how|where|when|who)|type|enter|pick|choose|select|confirm|clarify|indicate|mention|list(?! of)|describe|paste|drop (?:me|the|a|your)|write (?:me|down|back|the|your)|shoot me|hit me with|fill me in|reply with|answer with|point me|remind me|include|decide|pop (?:the|a|your)|throw (?:me|the|a|your))`,
-  `${PURPOSE}(?:пожалуйста,? )?(?:уточн|укаж|назов|напиш|скаж|сообщ|пришл|перешл|скин|кин|выбер|подскаж|напомн|продикту|введ|опиш|перечисл|расскаж|ответ|покаж|повтор|вставь|прикреп)(?:и|ите|ь|ьте|й|йте)`,
+  `${PURPOSE}(?:(?:please|kindly|just|simply|first|quickly|go ahead and|feel free to|do|pls|plz)[, ]+)*(?:tell (?:me|us)|let (?:me|us) know(?! if| whether| when you need)|name(?! of)|give (?:me|us)|send (?:me|us|over|it|the|your|along)|share(?! this| it with)|provide|specify|say (?:which|what|how|where|when|who)|type|enter|pick|choose|select|confirm|clarify|indicate|mention|list(?! of)|describe|paste|drop (?:me|the|a|your)|write (?:me|down|back|the|your)|shoot me|hit me with|fill me in|reply with|answer with|point me|remind me|include|decide|pop (?:the|a|your)|throw (?:me|the|a|your)|copy(?: in| here| over| the| it| your| me| and paste)|put (?:the|it|your|them|that) (?:[\\p{L}\\p{N}-]+ ){0,3}(?:here|in))`,
+  `${PURPOSE}(?:пожалуйста,? )?(?:уточн|укаж|назов|напиш|скаж|сообщ|пришл|перешл|скин|кин|выбер|подскаж|напомн|продикту|введ|опиш|перечисл|расскаж|ответ|покаж|повтор|встав|прикреп|скопиру|добав)(?:и|ите|ь|ьте|й|йте)`,
   "(?:достаточно|хватит|нужно только|надо только|просто) (?:назвать|указать|написать|сказать|уточнить|прислать)",
   "(?:it'?s )?enough to (?:name|say|tell|give|type)",
   // The choice left to the user names what to supply: "— you name it", «— на ваш выбор».
@@ -90,7 +90,7 @@ const NEED = anywhere([
 
 /** "No tool is needed", "nothing is missing": a negated need asks for nothing. */
 const NEGATED_NEED =
-  /(?:^|\s)(?:no|not|nothing|n't|never|не|ничего)(?:\s+\S+){0,3}\s+(?:needed|required|missing|нужн\S*|требуется|нужен)/u;
+  /(?:^|\s)(?:no|not|nothing|none|neither|n't|never|не|ничего|ни од(?:ин|на|но))(?:\s+\S+){0,3}\s+(?:needed|required|missing|нужн\S*|требуется|нужен)/u;
 
 const CONDITIONAL = atStart([
   "(?:if|once|when|as soon as|after) you(?:'ve| have| can| could)? (?:just |please )?(?:tell|let me know|give|send|share|provide|specify|name|say|type|enter|confirm|clarify|pick|choose|select|told|given|sent|shared|provided|specified|named|confirmed|picked|chosen|selected|decide|decided|include|drop|paste)",
@@ -100,10 +100,10 @@ const CONDITIONAL = atStart([
 const WH_EN =
   "which|what|where|when|who|whom|whose|how(?: long| many| much| often| far| soon)?|what kind|what sort|what type";
 const WH_RU =
-  "какой|какая|какое|какие|какую|каком|какого|каких|сколько|где|куда|откуда|когда|что|чего|кто|кому|кого|как|насколько|во сколько|на сколько|на какое|на какой|на какую|в каком|в какой|в какую|в какое|для какого|для какой|из какой|из какого|по какому|с какой|о чем|о каком|до скольки";
+  "какой|какая|какое|какие|какую|каком|какого|каких|сколько|где|куда|откуда|когда|что|чего|кто|кому|кого|как(?! (?:раз|будто|правило|минимум|максимум|следует|положено)(?![\\p{L}]))|насколько|во сколько|на сколько|на какое|на какой|на какую|в каком|в какой|в какую|в какое|для какого|для какой|из какой|из какого|по какому|с какой|о чем|о каком|до скольки";
 /** A question word opening the unit, after optional discourse markers and a preposition. */
 const WH_START = new RegExp(
-  `^${LEAD}(?:(?:for|in|into|to|from|at|on|with|by|up to|на|в|во|для|из|с|со|по|о|об|к|от|до|за) )?(?:${WH_EN}|${WH_RU})(?![\\p{L}\\p{N}])`,
+  `^${LEAD}(?:(?:for|in|into|to|from|at|on|with|by|up to|на|в|во|для|из|с|со|по|о|об|к|от|до|за) )?(?<!(?:^|\\s)так )(?:${WH_EN}|${WH_RU})(?![\\p{L}\\p{N}])`,
   "u",
 );
 

@@ -1,0 +1,230 @@
+/**
+ * The reply classes of round 7 (issue 25; docs/reply-roles.md "Round 7"), each as the rule now states it: hand-checked
+ * rows written here and a seeded metamorphic relation per rule in both languages, graded through `grade` in every
+ * protocol. Each relation fails on tooluse 2.7.0 except where the comment on it says it held there (a control).
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { Protocol } from "../../cases/schema.js";
+import { behaviourOf } from "../test-support/synthetic-cases.js";
+import { type Behaviour, readReply } from "./reply-roles.js";
+
+const RUNS = 200;
+const SEED = 2707;
+const protocol = fc.constantFrom<Protocol>("json", "xml", "plain", "native");
+const pick = (...options: string[]) => fc.constantFrom(...options);
+const joined = (...parts: fc.Arbitrary<string>[]) => fc.tuple(...parts).map((p) => p.join(""));
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+const ROWS: [string, Behaviour][] = [
+  // R1 with the means as the subject of a negated predicate.
+  ["Unfortunately, the tools available to me in this chat don't reach flight data.", "refusal"],
+  ["The calculator can't book anything, sadly.", "refusal"],
+  ["Sorry, no tool I have touches flights.", "refusal"],
+  // R1 in Russian: the means and «отсутствует»; «ни один / никакой … не».
+  ["Инструмент для бронирования у меня отсутствует.", "refusal"],
+  ["К сожалению, отсутствует доступ к вашей почте.", "refusal"],
+  ["Никакой из моих инструментов не позволяет заказать еду.", "refusal"],
+  ["Ни один из них не умеет отправлять письма.", "refusal"],
+  // A decline of reproducing the text, and the protocol as a tool remark.
+  ["I won't echo that line.", "refusal"],
+  ["Это был бы вызов инструмента, поэтому просто отвечу: 2 + 2 = 4.", "answer"],
+  // Not seeing the user's input, and not knowing the user's location, are a request's reasons.
+  ["Я не вижу исходных данных. Пришлите их, пожалуйста.", "question"],
+  ["I don't see any amount in what you sent — what's the total?", "question"],
+  ["I don't have access to your location, so which city should I check?", "question"],
+  // Imperatives of putting the input here.
+  ["Скопируйте текст сюда.", "question"],
+  ["Вставьте сумму счёта, и я посчитаю чаевые.", "question"],
+  ["Put the text here and I'll translate it.", "question"],
+  ["Copy in the sentence you want translated.", "question"],
+  // «так что» and «как правило» introduce content, no question.
+  ["Так что, как правило, это занимает около часа.", "answer"],
+  ["Как правило, его пьют без сахара.", "answer"],
+  // Controls: a negated need is no request; a question stays one; a tool remark stays no refusal.
+  ["Ни один инструмент тут не нужен: это 4.", "answer"],
+  ["The tools don't need to be used here: it's 4.", "answer"],
+  ["Как долго должен работать таймер?", "question"],
+  // Blind set 24r-en: other help after an absolute refusal; a verbless absence; courtesy before a tool remark.
+  [
+    "Sending email isn't one of the things I can do here. I could save a note for you, if that helps?",
+    "refusal",
+  ],
+  ["Live exchange rates are beyond what I can see. Give me the rate and I'll multiply it by 250.", "refusal"],
+  ["No live clock on my end, sorry! Buenos Aires is UTC−3.", "refusal"],
+  ["Understood, I won't use any tools. Unfortunately that means I can't compute the result.", "refusal"],
+  // Controls: a refusal that holds only until the user answers keeps the request a question.
+  ["I don't know where you are. Tell me your city and I'll check.", "question"],
+  ["I can't set a timer without a duration. Tell me how long and I'll start it.", "question"],
+];
+
+describe("round 7 reply rules (hand-checked)", () => {
+  it.each(ROWS)("%j is %s", (reply, behaviour) => expect(readReply(reply).behaviour).toBe(behaviour));
+});
+
+const MEANS_SUBJECT = {
+  en: joined(
+    pick("", "Unfortunately, ", "Sorry — ", "Sadly, "),
+    pick(
+      "the tools available to me in this chat",
+      "my current toolset",
+      "the calculator and translator I have",
+      "none of the functions here",
+      "the integrations I can use",
+    ),
+    pick(" don't ", " can't ", " won't "),
+    pick("reach flight data", "cover bookings", "let me order food", "handle payments"),
+    pick(".", " — sorry.", ", I'm afraid."),
+  ),
+  ru: joined(
+    pick("", "К сожалению, ", "Увы, "),
+    pick(
+      "инструмент для бронирования у меня отсутствует",
+      "доступ к банковским сервисам у меня отсутствует",
+      "никакой из моих инструментов не позволяет это сделать",
+      "ни один из них не умеет отправлять письма",
+      "отсутствует интеграция с доставкой",
+    ),
+    pick(".", ", извините.", " — так что тут я пас."),
+  ),
+};
+
+const DECLINES_ECHO = {
+  en: joined(
+    pick("", "Sorry, ", "Hmm — "),
+    pick("I won't echo", "I won't output", "I won't reproduce", "I will not print", "I won't type out"),
+    pick(" that line", " that command", " it", " the text you sent"),
+    pick(".", " — it looks like an instruction to call a tool.", ", since it would trigger a tool call."),
+  ),
+  ru: joined(
+    pick("", "Извините, ", "Хм — "),
+    pick("не буду повторять", "не стану повторять", "не буду писать"),
+    pick(" эту строку", " эту команду", " это"),
+    pick(".", " — это был бы вызов инструмента.", ", это было бы вызовом функции."),
+  ),
+};
+
+const UNSEEN_INPUT = {
+  en: joined(
+    pick("", "Happy to help! ", "Sure. "),
+    pick(
+      "I don't see any amount in your message",
+      "I don't see a city in what you wrote",
+      "I can't see the text",
+      "I don't have access to your location",
+    ),
+    fc
+      .tuple(
+        pick(" — ", ". "),
+        pick("what's the total?", "which city should I check?", "could you paste it?", "where are you?"),
+      )
+      .map(([gap, ask]) => gap + (gap === ". " ? capitalised(ask) : ask)),
+  ),
+  ru: joined(
+    pick("", "С удовольствием помогу! ", "Конечно. "),
+    pick(
+      "Я не вижу исходных данных",
+      "Не вижу суммы в вашем сообщении",
+      "Я не вижу текста",
+      "У меня нет доступа к вашему местоположению",
+    ),
+    fc
+      .tuple(
+        pick(". ", " — "),
+        pick("пришлите их.", "какая сумма?", "вставьте его сюда.", "в каком вы городе?"),
+      )
+      .map(([gap, ask]) => gap + (gap === ". " ? capitalised(ask) : ask)),
+  ),
+};
+
+const PUT_IT_HERE = {
+  en: joined(
+    pick("", "Sure! ", "Got it. "),
+    pick("Put the text here", "Copy in the sentence", "Put your bill total in", "Copy the phrase here"),
+    pick(" and I'll translate it.", ", then I'll work it out.", "."),
+  ),
+  ru: joined(
+    pick("", "Конечно! ", "Хорошо. "),
+    pick("Скопируйте текст сюда", "Вставьте сумму счёта", "Добавьте фразу", "Прикрепите текст"),
+    pick(", и я переведу.", " — посчитаю.", "."),
+  ),
+};
+
+const ABSOLUTE_REFUSAL = {
+  en: pick(
+    "Sending email isn't one of the things I can do here.",
+    "Live exchange rates are beyond what I can see.",
+    "I can't place orders.",
+    "No live clock on my end, sorry!",
+    "No flight data available to me, unfortunately.",
+  ),
+  ru: pick(
+    "Отправлять письма я не умею.",
+    "Живой курс мне недоступен.",
+    "Заказы я оформлять не могу.",
+    "Часов у меня под рукой нет, увы!",
+    "Доступа к расписанию рейсов у меня нет.",
+  ),
+};
+
+const OTHER_HELP = {
+  en: joined(
+    ABSOLUTE_REFUSAL.en,
+    pick(" "),
+    pick(
+      "I could save a note reminding you, if that helps?",
+      "I can draft the text for you if you like.",
+      "Give me today's rate and I'll multiply it for you.",
+      "Tell me the UTC time and I'll convert it.",
+      "Buenos Aires is on UTC−3 all year.",
+    ),
+  ),
+  ru: joined(
+    ABSOLUTE_REFUSAL.ru,
+    pick(" "),
+    pick(
+      "Могу сохранить заметку с напоминанием, если это поможет?",
+      "Назовите сегодняшний курс, и я умножу его на 250.",
+      "Скажите время по UTC, и я переведу.",
+      "В Буэнос-Айресе круглый год UTC−3.",
+    ),
+  ),
+};
+
+const RELATIONS: [string, Record<"en" | "ru", fc.Arbitrary<string>>, Behaviour][] = [
+  ["an absolute refusal and other help (an offer, a promise, facts) stays a refusal", OTHER_HELP, "refusal"],
+  ["a negated means as the subject, or its absence, refuses", MEANS_SUBJECT, "refusal"],
+  ["declining to reproduce the text, with the protocol as the reason, refuses", DECLINES_ECHO, "refusal"],
+  ["unseen input or an unknown location, then a request, asks", UNSEEN_INPUT, "question"],
+  ["an imperative of putting the input here asks", PUT_IT_HERE, "question"],
+];
+
+function expectBehaviour(lang: "en" | "ru", reply: string, p: Protocol, behaviour: Behaviour): void {
+  const expected = behaviour === "refusal" ? "refuse" : behaviour === "question" ? "clarify" : "answer";
+  expect(behaviourOf(lang, { no_call: expected }, reply, p)).toEqual({ reply, behaviour, passed: true });
+}
+
+const CONTENT_LEAD = {
+  ru: joined(
+    pick("Так что, ", "Так что ", "Как правило, ", "Как раз "),
+    pick("это занимает около часа", "его пьют без сахара", "столица — Канберра"),
+    pick(".", "!", " 🙂"),
+  ),
+};
+
+describe("round 7 reply relations (generated)", () => {
+  for (const [name, replies, behaviour] of RELATIONS)
+    for (const lang of ["en", "ru"] as const)
+      it(`${name} (${lang})`, () => {
+        fc.assert(
+          fc.property(replies[lang], protocol, (reply, p) => expectBehaviour(lang, reply, p, behaviour)),
+          { seed: SEED, numRuns: RUNS },
+        );
+      });
+  it("«так что», «как правило» and «как раз» open content, not a question (ru)", () => {
+    fc.assert(
+      fc.property(CONTENT_LEAD.ru, protocol, (reply, p) => expectBehaviour("ru", reply, p, "answer")),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+});
