@@ -6,6 +6,7 @@ import type { Call, ToolSpec } from "../tools/types.js";
 import { extractBareArguments } from "./bare-arguments.js";
 import { isBrokenBlock, isKeyedByToolName } from "./broken-shapes.js";
 import { callsFromValue } from "./call-shape.js";
+import { cutTailStart } from "./cut-tail.js";
 import { extractDeepSeek } from "./deepseek.js";
 import { explicitNoCall } from "./explicit-no-call.js";
 import { type HarmonyReading, readHarmony } from "./harmony.js";
@@ -209,12 +210,16 @@ class Reading {
   private cutOff = false;
   private readonly tools: readonly ToolSpec[];
   private readonly toolNames: ReadonlySet<string>;
+  /** E8's cut tail: where a call cut off after the calls starts (see cut-tail.ts), once found. */
+  private tail: number | undefined;
   /** The shared facts of the text as the extractors see it now: its JSON scan is done once until a mention is blanked. */
   private context: Context | undefined;
 
   constructor(
     private readonly raw: string,
-    options: ExtractOptions,
+    private readonly options: ExtractOptions,
+    /** Whether E8's cut tail is looked for: a second reading, after a tail with no call before it, turns it off. */
+    private readonly cutTails = true,
   ) {
     this.mentions = options.mentions ?? false;
     this.dialects = options.dialects ?? true;
@@ -227,6 +232,16 @@ class Reading {
   }
 
   read(): Extraction {
+    const extraction = this.readOnce();
+    if (this.tail === undefined || extraction.calls.length > 0) return extraction;
+    // A cut tail with no call before it is no tail after calls: the text is read as it was, fragment and all.
+    const again = new Reading(this.raw, this.options, false);
+    const read = again.read();
+    this.narrowed = again.narrowed;
+    return read;
+  }
+
+  private readOnce(): Extraction {
     const harmony = this.readHarmonyMarkup();
     if (harmony && harmony.calls.length > 0) {
       const extraction: Extraction = {
@@ -247,6 +262,7 @@ class Reading {
       if (this.dialects) seen = unwrapToolCodePrints(seen);
       if (seen !== text) this.narrowed = true;
     }
+    seen = this.setAsideCutTail(seen);
     // What the malformed check reads: SPEC 1.0 sees every tag, even those of a dialect it does not read.
     const attempts = seen;
     if (!this.dialects && seen.includes("｜")) {
@@ -263,12 +279,14 @@ class Reading {
       seen = found.seen;
       if (this.repairs?.any) this.narrowed = true;
       if (found.result === undefined) continue;
+      const tail = this.tail === undefined ? [] : [{ start: this.tail, end: text.length }];
       const extraction: Extraction = {
         calls: found.result.calls,
         malformed: false,
-        prose: proseWithout(text, found.result.spans),
+        prose: proseWithout(text, [...found.result.spans, ...tail]),
         shape: extractor.name,
       };
+      if (this.tail !== undefined) extraction.cutTail = true;
       const dialect = extractor.dialect ?? (isGlm(text, found.result.spans) ? "glm" : undefined);
       if (dialect !== undefined) extraction.dialect = dialect;
       if (this.readRepaired(found.result.spans)) extraction.repairedJson = true;
@@ -292,6 +310,21 @@ class Reading {
         tools: this.toolNames,
       });
     return { calls: [], malformed, prose: tidy(text), shape: null };
+  }
+
+  /**
+   * E8's cut tail (2.9.0, cut-tail.ts): a call cut off after the calls is set aside before the extractors read, so the
+   * calls before it are read whole and the mention rules do not take the fragment for words around them. With no
+   * call read before it, {@link read} reads the text again without this rule. Only under the 2.0 rules (mentions and
+   * cut-off blocks as attempts); SPEC 1.0 reads what its chain reads.
+   */
+  private setAsideCutTail(seen: string): string {
+    if (!(this.cutTails && this.mentions && this.truncatedIsAttempt && this.dialects)) return seen;
+    const start = cutTailStart(seen, (fragment) => extractCalls(fragment, this.options).calls.length > 0);
+    if (start === undefined) return seen;
+    this.tail = start;
+    this.narrowed = true;
+    return blankSpans(seen, [{ start, end: seen.length }]);
   }
 
   /**

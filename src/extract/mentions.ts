@@ -211,7 +211,7 @@ const SAYS_ILLUSTRATION =
  * with:", "You'd call it like this:", «Можно вызвать так:», «Вы можете написать:».
  */
 const INSTRUCTS_USER =
-  /(?:^|[^\p{L}])(?:you(?:'d| would| could| can| may| might| should| need to| just| simply| then)(?: also| just| simply)? (?:compute|calculate|call|run|use|write|type|send|do|invoke|issue|get|check|try|ask|make)|(?:вы|ты) (?:можете|можешь|могли бы|мог бы|смогли бы|сможете|сможешь) (?:\p{L}+ )?(?:вызвать|написать|отправить|запустить|использовать|посчитать|вычислить|сделать|проверить)|можно (?:\p{L}+ )?(?:вызвать|написать|отправить|запустить|использовать|посчитать|вычислить|сделать|проверить))(?:[^\p{L}]|$)/iu;
+  /(?:^|[^\p{L}])(?:you(?:'d| would| could| can| may| might| should| need to| just| simply| then)(?: also| just| simply)? (?:compute|calculate|call|run|use|write|type|send|do|invoke|issue|get|check|try|ask|make|search|look|find|query|convert|translate)|(?:вы|ты) (?:можете|можешь|могли бы|мог бы|смогли бы|сможете|сможешь) (?:\p{L}+ )?(?:вызвать|написать|отправить|запустить|использовать|посчитать|вычислить|сделать|проверить)|можно (?:\p{L}+ )?(?:вызвать|написать|отправить|запустить|использовать|посчитать|вычислить|сделать|проверить|воспользоваться|применить|поискать|найти|перевести|конвертировать))(?:[^\p{L}]|$)/iu;
 
 /** A preface that offers the call on a condition: "If you want, I can run:", «Если хотите, могу отправить:». */
 const OFFERS_IT =
@@ -540,10 +540,23 @@ export function standsAsTheReply(seen: string, spans: readonly Span[]): boolean 
     .slice(0, first)
     .split("\n")
     .filter((line) => hasProse(line));
-  if (preface.length > 1) return false;
   const after = seen.slice(last, last + 4 * REACH);
+  if (preface.length > 1 && !(hasProse(after) === false && endsInWorking(preface))) return false;
   return !hasProse(after) || !EXPLAINS_SHAPE.test(after);
 }
+
+/**
+ * (2.9.0) A worked preface that ends the reply in the call: the model's own steps ("Let me work through this:", a few
+ * lines of arithmetic) and then the shape with nothing after it. Its first line announces the working, and no line of
+ * it shows the shape as an example or tells the user how to do it.
+ */
+function endsInWorking(preface: readonly string[]): boolean {
+  const opening = preface[0] ?? "";
+  return WORKING.test(opening) && !preface.some((line) => prefaceShowsIt(line));
+}
+
+const WORKING =
+  /^[\s*_]*(?:let me (?:work|think|go|break|reason|figure)|let'?s (?:work|think|go|break|figure)|(?:first|step 1|thinking)[,:]|давай(?:те)? (?:разбер|посчита|подума)|сначала|разберём|разберем|посчитаем)/iu;
 
 /**
  * A short preface on the call's own line, ended by a colon or by the end of a sentence ("Okay! Starting it now: TOOL

@@ -59,4 +59,9 @@ export interface Extraction {
   dialect?: Dialect;
   /** Present when a call was read from JSON that parses only after a repair (E9 under `tooluse`: a named leniency). */
   repairedJson?: true;
+  /**
+   * Present when the output ended in a call cut off after the calls read (E8's cut tail, 2.9.0: a runaway repeat or
+   * the next call, stopped mid-way). The calls were made; the fragment is a malformed attempt beside them.
+   */
+  cutTail?: true;
 }

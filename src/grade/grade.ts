@@ -105,6 +105,7 @@ export function gradeAndRead(
   // E9 under `tooluse`: a call read from repaired JSON is a call, and the verdict says the text needed a repair.
   if ("repairedJson" in reading && reading.repairedJson === true && graded.calls.length > 0)
     nameLeniency(graded, "json=repaired");
+  if ("cutTail" in reading && reading.cutTail === true && graded.calls.length > 0) failForCutTail(graded);
   // Only an extraction has a shape: a native reading is assembled from the runtime's calls.
   return { verdict: graded, extraction: "shape" in reading ? reading : undefined };
 }
@@ -121,6 +122,17 @@ function nameLeniency(graded: Verdict, name: string): void {
     earlier.length > 0
       ? graded.reason.replace(/\(lenient: ([^)]*)\)/, (_note, list: string) => `(lenient: ${list}, ${name})`)
       : `${graded.reason} (lenient: ${name})`;
+}
+
+/**
+ * E8's cut tail (2.9.0): the calls were read, and after them the output stopped inside another call. The output is a
+ * malformed attempt beside its calls, and it fails: the model did not end its turn, it ran on (a runaway repeat, or
+ * a next call nobody can read), and a runtime would have run out of tokens inside the call.
+ */
+function failForCutTail(graded: Verdict): void {
+  graded.malformed = true;
+  graded.passed = false;
+  graded.reason = `${graded.reason}; then a call cut off at the end of the output (malformed)`;
 }
 
 /** The behaviours each no-call expectation accepts; `abstain` is 1.0's word for "answer or refuse". */

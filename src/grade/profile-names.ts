@@ -36,7 +36,12 @@ export const PROFILE_VERSIONS: Record<GradingProfileName, string> = {
   // mention; replies: a negated means as the subject, «отсутствует», «ни один … не», a verbless "No X on my end", a
   // decline of echoing, the protocol as a tool remark, unseen input and the user's location as a request's reason,
   // imperatives of putting the input here, an imperative with a promise after an absolute refusal offers other help.
-  tooluse: "2.8.0",
+  // 2.9.0: round 7, second pass — E8's cut tail (complete calls, then a call cut off at the end of the output: the calls
+  // are read, the output is malformed beside them and fails), a worked preface ending in the call keeps it a call
+  // (M5), instructions to search or use a tool yourself frame a mention (M2), and fresh sets 24r-en/24r-ru's reply
+  // classes (an aside after a request, nothing to act on yet, a quiz before its answer, not remembering, a copula dash
+  // after the speaker's means, «Вставьте» unless the user is sent elsewhere).
+  tooluse: "2.9.0",
   // 1.1.0: SPEC 1.0 §3.1's extraction chain exactly, no other dialect (issue 25's spec1 conformance). 1.2.0: E9, the
   // chain reads JSON objects, and a text that parses only after a repair is none. 1.3.0: §3.2's numeric comparison
   // reads numeric text as Python's float() does, so grouped digits ("1,250") are no number; a ratio unit

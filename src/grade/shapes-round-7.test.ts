@@ -122,3 +122,70 @@ describe("C10: 'would have looked like:' and plural 'examples:' frame a mention"
     );
   });
 });
+
+describe("C11: a worked preface that ends the reply in the call keeps it a call", () => {
+  const working = (city: string) =>
+    `Let me work through this:\nThe user wants the weather in ${city}.\nOne call does it.`;
+  it("reads the call after the working as the call, and a shown example after it as a mention (control)", () => {
+    expect(reading(`${working("Rome")}\n\n${fenced(shape("pythonic", "Rome"))}`)).toEqual(CALL);
+    expect(
+      reading(`Давайте посчитаем:\nнужна погода в Риме.\nХватит одного вызова.\n\n${json("Rome")}`),
+    ).toEqual(CALL);
+    expect(reading(`${working("Rome")}\nFor example, it would look like:\n\n${json("Rome")}`)).toEqual(
+      MENTION,
+    );
+    expect(
+      reading(`${working("Rome")}\n\n${json("Rome")}\n\nThat would return the forecast; I won't run it.`),
+    ).toEqual(MENTION);
+  });
+  it("holds for every working and dialect drawn (generated)", () => {
+    const opening = fc.constantFrom(
+      "Let me work through this:",
+      "Let's think it through:",
+      "First, the steps:",
+      "Давайте разберёмся:",
+      "Сначала подумаем:",
+    );
+    holds(
+      fc.tuple(
+        opening,
+        fc.constantFrom(...BLOCK_DIALECTS, "pythonic" as const),
+        fc.constantFrom(
+          "The request is the weather in Rome.",
+          "Нужна погода в Риме.",
+          "1. City: Rome\n2. Tool: weather",
+        ),
+        fc.constantFrom("One call covers it.", "Хватит одного вызова.", "So:"),
+      ),
+      ([o, dialect, step, conclusion]) => [
+        `${o}\n${step}\n${conclusion}\n\n${shape(dialect, "Rome")}`,
+        protocolOf(dialect),
+      ],
+      CALL,
+    );
+  });
+});
+
+describe("C12: telling the user how to search or use a tool themselves frames a mention", () => {
+  it("reads the instructions as mentions", () => {
+    expect(reading(`You could search for it yourself like this:\n\n${shape("pythonic", "Rome")}`)).toEqual(
+      MENTION,
+    );
+    expect(reading(`Можно воспользоваться инструментом так:\n\n${json("Rome")}`)).toEqual(MENTION);
+  });
+  it("holds for every instruction drawn (generated)", () => {
+    const frame = fc.constantFrom(
+      "You could search for it yourself like this:",
+      "You can look it up with:",
+      "You might query it as follows:",
+      "Можно воспользоваться инструментом так:",
+      "Можно поискать так:",
+      "Можно применить такой вызов:",
+    );
+    holds(
+      fc.tuple(frame, fc.constantFrom(...BLOCK_DIALECTS, "pythonic" as const), fc.constantFrom(...CITIES)),
+      ([f, dialect, city]) => [`${f}\n\n${shape(dialect, city)}`, protocolOf(dialect)],
+      MENTION,
+    );
+  });
+});

@@ -74,6 +74,9 @@ const R1_NEGATED = anywhere([
 const IGNORANCE = anywhere([
   "(?:i|we) (?:don'?t|do not|can'?t|cannot) (?:yet )?(?:know|tell|see) where (?:you|she|he|they|your|it|this|that)",
   "(?:я )?не (?:знаю|вижу|могу знать),? где (?:вы|ты|он|она|они|находит|сейчас|ваш|твой)",
+  // Not remembering is not knowing: «Точно не помню — лучше свериться с таблицей», "I don't recall the exact year".
+  "(?:i )?(?:don'?t|do not|can'?t|cannot) (?:quite |really |exactly )?(?:remember|recall)",
+  "(?:точно )?не (?:помню|припомню|вспомню)",
   // A difficulty stated as the answer: "hard to say", «точную сумму назвать сложно».
   "(?:hard|difficult|impossible) to (?:say|tell|name|give|know|predict)",
   "(?:сложно|трудно|невозможно|нельзя) (?:точно )?(?:назвать|сказать|ответить|определить|предсказать)",
@@ -185,6 +188,8 @@ const R_RUSSIAN = anywhere([
   "в (?:этом |моем |их )?(?:списке|наборе|перечне) (?:\\p{L}+ ){0,2}нет",
   "не входит",
   "я (?:могу|умею) (?:только|лишь)",
+  // R3 as a list of one's tools: «Среди моих инструментов — только калькулятор, погода и время».
+  "(?:среди|из) (?:моих |доступных (?:мне )?|имеющихся )?(?:инструментов|функций|возможностей)(?: (?:у меня|есть|мне доступны))?(?: [—–:-])? (?:только|лишь)",
   "мне доступн[аоы]? (?:только|лишь)",
   // R3 as a restriction of means: «переводы я выполняю только с помощью инструмента translate», «могу только сохранить…».
   "(?:только|лишь) (?:с помощью|через|при помощи|посредством|используя) (?:\\p{L}+ )?(?:инструмент|функци|сервис)\\p{L}*",
@@ -281,6 +286,10 @@ const WONT_GUESS =
 const SEES_NO_INPUT = new RegExp(
   [
     "не вижу (?:\\p{L}+ ){0,4}(?:никак\\p{L}*|в (?:нашем |вашем |этом |вашем )?(?:диалоге|сообщении|переписке|чате|запросе))",
+    "не вижу,? (?:что|какой|какую|какое|какие|сколько|о чем|куда) ",
+    // What the conversation lacks: «в нашем разговоре пока нет никакого текста», "there's no amount in your message".
+    "в (?:нашем |вашем |этом )?(?:разговоре|диалоге|сообщении|переписке|чате|запросе) (?:\\p{L}+ ){0,2}нет",
+    "there'?s no (?:\\p{L}+ ){0,2}(?:text|amount|number|figure|city|value|total|message|phrase|duration|time) in (?:your|our|this|the) (?:message|conversation|chat|request)",
     "не вижу (?:\\p{L}+ ){0,2}(?:данных|суммы|числа|чисел|текста|города|значени\\p{L}*|параметр\\p{L}*|вложени\\p{L}*|файла|фразы|времени|длительности|адреса|сообщения)",
     "(?:don'?t|do not|can'?t|cannot) see (?:any|a|an|the) (?:\\p{L}+ ){0,2}(?:in (?:your|our|this) (?:message|conversation|chat|request))",
     "(?:don'?t|do not|can'?t|cannot) see (?:any|a|an|the|your) (?:\\p{L}+ )?(?:amount|number|figure|city|text|value|total|bill|price|sum|phrase|message|time|duration|location|address|file|attachment|data|details)(?![\\p{L}])",

@@ -157,6 +157,9 @@ function inContext(all: readonly Unit[], roles: Role[]): void {
     )
       role = "support";
     if (continuesOffer(all, roles, i)) role = "offer";
+    // "How long should the pasta timer be? (Most pasta takes 8–12 minutes — check the packet.)": an aside after a
+    // request is a hint for the answer, not content that would leave the request behind.
+    if (sinceRequest && unit.aside && (role === "content" || role === "alternative")) role = "support";
     if (role === "support" && !sinceRequest) role = "content";
     // "Which city? Without it I can't fill in the forecast.": an inability that holds only until the question put to
     // the user is answered gives the question its reason; it refuses nothing.

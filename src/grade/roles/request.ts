@@ -38,7 +38,12 @@ const POLITE = atStart([
 
 const IMPERATIVE = atStart([
   `${PURPOSE}(?:(?:please|kindly|just|simply|first|quickly|go ahead and|feel free to|do|pls|plz)[, ]+)*(?:tell (?:me|us)|let (?:me|us) know(?! if| whether| when you need)|name(?! of)|give (?:me|us)|send (?:me|us|over|it|the|your|along)|share(?! this| it with)|provide|specify|say (?:which|what|how|where|when|who)|type|enter|pick|choose|select|confirm|clarify|indicate|mention|list(?! of)|describe|paste|drop (?:me|the|a|your)|write (?:me|down|back|the|your)|shoot me|hit me with|fill me in|reply with|answer with|point me|remind me|include|decide|pop (?:the|a|your)|throw (?:me|the|a|your)|copy(?: in| here| over| the| it| your| me| and paste)|put (?:the|it|your|them|that) (?:[\\p{L}\\p{N}-]+ ){0,3}(?:here|in))`,
-  `${PURPOSE}(?:пожалуйста,? )?(?:уточн|укаж|назов|напиш|скаж|сообщ|пришл|перешл|скин|кин|выбер|подскаж|напомн|продикту|введ|опиш|перечисл|расскаж|ответ|покаж|повтор|встав|прикреп|скопиру|добав)(?:и|ите|ь|ьте|й|йте)`,
+  `${PURPOSE}(?:пожалуйста,? )?(?:уточн|укаж|назов|напиш|скаж|сообщ|пришл|перешл|скин|кин|выбер|подскаж|напомн|продикту|введ|опиш|перечисл|расскаж|ответ|покаж|повтор|прикреп)(?:и|ите|ь|ьте|й|йте)`,
+  // Putting the input in asks for it unless the sentence sends the user elsewhere: «Скопируйте и отправьте со
+  // своей почты», «Вставьте его в переводчик» tell the user what to do with another tool.
+  `${PURPOSE}(?:пожалуйста,? )?(?:встав(?:ь|ьте)|скопиру(?:й|йте))(?!.*(?:(?<!\\p{L})и (?:отправ|пошл|перешл|откр|встав)|(?<!\\p{L})в (?:письм|почт|приложени|браузер|поиск|калькулятор|переводчик|таблиц|документ|заметк|календар|мессенджер)))`,
+  // «Добавьте» is also a recipe's step («Добавьте соль»): a request only toward the assistant or before a promise.
+  `${PURPOSE}(?:пожалуйста,? )?добав(?:ь|ьте)(?=(?: [^\\s]+){0,4}? (?:сюда|в чат|в (?:это |наше )?сообщени\\p{L}*|в ответ|мне|здесь)(?![\\p{L}])|.*(?:,|—) ?(?:и |тогда )?я )`,
   "(?:достаточно|хватит|нужно только|надо только|просто) (?:назвать|указать|написать|сказать|уточнить|прислать)",
   "(?:it'?s )?enough to (?:name|say|tell|give|type)",
   // The choice left to the user names what to supply: "— you name it", «— на ваш выбор».
@@ -80,6 +85,9 @@ const NEED = anywhere([
   "(?:необходимо|надо|требуется|важно) (?:знать|уточнить|указать|понимать)",
   `для (?:этого|этой|расчета|перевода|конвертации|таймера|заметки|прогноза|ответа)[^.]{0,30}(?:нужн[оаы]?|нужен|необходим|потребуется|понадобится|требуется)${NOT_FROM_USER}`,
   "не хватает",
+  // Nothing to act on yet: «Пока сохранять нечего», "there's nothing to translate yet".
+  "пока (?:\\p{L}+ )?(?:нечего|не(?:чего| из чего))",
+  "(?:there'?s|there is|i have|i'?ve got) nothing (?:yet )?to (?:save|translate|convert|calculate|compute|set|check|send|work with|go on)(?: yet)?",
   "недостаточно (?:данных|информации|сведений)",
   "(?:вы|ты) не (?:указали|сказали|написали|уточнили|назвали|сообщили|указал|сказал|написал|уточнил|назвал)",
   "не указан[аоы]?",
@@ -213,6 +221,11 @@ const RHETORICAL = atStart([
   "как называют",
   "что будет,? если",
   "скажи(?:те)? так",
+  // A quiz put before its own answer: «Как думаете, какая? Конечно же, Эверест», "Can you guess? It's Everest."
+  "как (?:вы |ты )?(?:думаете|думаешь|считаете|считаешь)",
+  "(?:угадаете|угадаешь|угадайте|угадай)",
+  "(?:can you|care to|wanna|want to) guess",
+  "any guesses",
   "говори(?:те)? так",
 ]);
 

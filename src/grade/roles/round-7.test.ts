@@ -56,6 +56,19 @@ const ROWS: [string, Behaviour][] = [
   // Controls: a refusal that holds only until the user answers keeps the request a question.
   ["I don't know where you are. Tell me your city and I'll check.", "question"],
   ["I can't set a timer without a duration. Tell me how long and I'll start it.", "question"],
+  // Blind sets 24r-en/24r-ru, second pass: an aside after a request, nothing to act on yet, a quiz before its answer,
+  // not remembering, the speaker's tools before a copula dash.
+  ["How long should the pasta timer be? (Most pasta takes 8–12 minutes — check the packet.)", "question"],
+  ["Пока переводить нечего.", "question"],
+  ["There's nothing to translate yet.", "question"],
+  ["Как думаете, какая гора самая высокая? Конечно же, Эверест.", "answer"],
+  ["Can you guess? It's Everest, at 8,849 m.", "answer"],
+  ["I don't remember the exact date.", "refusal"],
+  ["Среди моих инструментов — только погода и таймер.", "refusal"],
+  // Controls: putting the input elsewhere is the user's own step; a recipe's «добавьте» is content.
+  ["Я не могу отправить письмо. Скопируйте текст и отправьте его со своей почты.", "refusal"],
+  ["Добавьте соль по вкусу.", "answer"],
+  ["Вставьте сумму счёта.", "question"],
 ];
 
 describe("round 7 reply rules (hand-checked)", () => {
@@ -145,7 +158,7 @@ const PUT_IT_HERE = {
   ),
   ru: joined(
     pick("", "Конечно! ", "Хорошо. "),
-    pick("Скопируйте текст сюда", "Вставьте сумму счёта", "Добавьте фразу", "Прикрепите текст"),
+    pick("Скопируйте текст сюда", "Вставьте сумму счёта", "Добавьте фразу сюда", "Прикрепите текст"),
     pick(", и я переведу.", " — посчитаю.", "."),
   ),
 };
@@ -191,12 +204,63 @@ const OTHER_HELP = {
   ),
 };
 
+const QUIZ_THEN_ANSWER = {
+  en: joined(
+    pick("Can you guess? ", "Care to guess? ", "Want to guess which? "),
+    pick("It's Everest", "It's Canberra, not Sydney", "The answer is oxygen"),
+    pick(".", "!", " 🙂", ". Want another one?"),
+  ),
+  ru: joined(
+    pick("Как думаете, какая? ", "Угадайте, какая? ", "Как считаете, какой город? "),
+    pick("Конечно же, Эверест", "Это Канберра, а не Сидней", "Правильный ответ — кислород"),
+    pick(".", "!", " 🙂", ". Хотите ещё вопрос?"),
+  ),
+};
+
+const NOTHING_YET = {
+  en: joined(
+    pick("", "Happy to help! ", "Sure. "),
+    pick("There's nothing to translate yet", "There's nothing to save yet", "I have nothing to convert yet"),
+    pick(".", " — send the text over.", ". What should it say?"),
+  ),
+  ru: joined(
+    pick("", "С радостью! ", "Хорошо. "),
+    pick("Пока переводить нечего", "Пока сохранять нечего", "Пока считать нечего"),
+    pick(".", " — пришлите текст.", ". Что нужно записать?"),
+  ),
+};
+
+/** Asides that advise the user (an imperative after a dash) — the shape 2.7.0 read as an answer. */
+const ASIDE_AFTER_REQUEST = {
+  en: joined(
+    pick("How long should the timer be?", "Which city should I check?", "Tell me the amount."),
+    pick(" "),
+    pick(
+      "(Most pasta takes 8–12 minutes — check the packet.)",
+      "(Nearby towns differ — pick the closest one.)",
+      "(Rates change daily — use today's.)",
+    ),
+  ),
+  ru: joined(
+    pick("На сколько поставить таймер?", "Какой город проверить?", "Назовите сумму."),
+    pick(" "),
+    pick(
+      "(Макароны обычно варятся 8–12 минут — посмотрите на упаковку.)",
+      "(Соседние города различаются — выберите ближайший.)",
+      "(Курс меняется каждый день — берите сегодняшний.)",
+    ),
+  ),
+};
+
 const RELATIONS: [string, Record<"en" | "ru", fc.Arbitrary<string>>, Behaviour][] = [
   ["an absolute refusal and other help (an offer, a promise, facts) stays a refusal", OTHER_HELP, "refusal"],
   ["a negated means as the subject, or its absence, refuses", MEANS_SUBJECT, "refusal"],
   ["declining to reproduce the text, with the protocol as the reason, refuses", DECLINES_ECHO, "refusal"],
   ["unseen input or an unknown location, then a request, asks", UNSEEN_INPUT, "question"],
   ["an imperative of putting the input here asks", PUT_IT_HERE, "question"],
+  ["a quiz opener before its own answer stays an answer", QUIZ_THEN_ANSWER, "answer"],
+  ["nothing to act on yet asks for the input", NOTHING_YET, "question"],
+  ["an aside after a request keeps it a question", ASIDE_AFTER_REQUEST, "question"],
 ];
 
 function expectBehaviour(lang: "en" | "ru", reply: string, p: Protocol, behaviour: Behaviour): void {

@@ -24,6 +24,8 @@ export interface Unit {
   closesLine: boolean;
   /** The unit follows `but`, `however`, «но»… inside its sentence. */
   contrast: boolean;
+  /** Its whole sentence stands in parentheses: an aside ("(Most pasta takes 8–12 minutes.)"). */
+  aside: boolean;
   /** Index of the paragraph (blank lines separate paragraphs). */
   paragraph: number;
   /** Index of the line. */
@@ -62,6 +64,12 @@ const CONTRAST_WORD = /(?:^|[\s,])(?:but|however|но|однако|зато)(?:\
 const SPACED_DASH = /^\s+[—–-]\s+$/u;
 /** A clause that opens with a condition: a spaced dash after it stands for "then" («Если нужен другой город — скажите», «Пока думаете — советы:»). */
 const PROTASIS = /^\s*(?:if|when|once|while|если|когда|раз|пока)\s/iu;
+/**
+ * The speaker's means before a Russian copula dash («Среди моих инструментов — только калькулятор», «Мои инструменты —
+ * погода и время»): the dash stands for "is", so subject and predicate are one clause.
+ */
+const COPULA_SUBJECT =
+  /^\s*(?:(?:среди|из|в числе) (?:\p{L}+ ){0,2}(?:инструментов|функций|возможностей)|(?:мои|доступные(?: мне)?|имеющиеся) (?:инструменты|функции|возможности))\s*$/iu;
 /**
  * What a clause break always holds (a superset of CLAUSE_BREAK, same flags): a sentence without one is one clause,
  * known without running CLAUSE_BREAK, whose `\s*` and `\s+` openings are tried at every position.
@@ -117,6 +125,9 @@ interface Sentence {
   open: boolean;
 }
 
+/** A sentence wrapped in parentheses, its terminal mark inside or outside them. */
+const PARENTHESISED = /^\s*\([^()]*\)[.!?…]*\s*$/u;
+
 function sentencesOf(line: string): Sentence[] {
   const out: Sentence[] = [];
   let start = 0;
@@ -151,7 +162,8 @@ function clausesOf(sentence: Sentence): Clause[] {
   let contrast = false;
   const breaks = MAY_BREAK.test(sentence.text) ? sentence.text.matchAll(CLAUSE_BREAK) : [];
   for (const match of breaks) {
-    const protasis = SPACED_DASH.test(match[0]) && PROTASIS.test(sentence.text.slice(start, match.index));
+    const before = sentence.text.slice(start, match.index);
+    const protasis = SPACED_DASH.test(match[0]) && (PROTASIS.test(before) || COPULA_SUBJECT.test(before));
     if (protasis) continue;
     if (match.index > start || match.index === 0) {
       if (match.index > start) parts.push({ text: sentence.text.slice(start, match.index), contrast });
@@ -238,6 +250,7 @@ export function units(prose: string): Unit[] {
           intro: clause.intro,
           closesLine: false,
           contrast: clause.contrast,
+          aside: PARENTHESISED.test(sentence.text),
           paragraph,
           line,
         });
