@@ -105,6 +105,11 @@ describe("C10: 'would have looked like:' and plural 'examples:' frame a mention"
   it("reads the frames as mentions", () => {
     expect(reading(`The call would have looked like:\n${json("Rome")}`)).toEqual(MENTION);
     expect(reading(`A few examples:\n\n${json("Rome")}`)).toEqual(MENTION);
+    // (2.9.0, fresh set 25s) a hypothetical of appearing: "would show up as:", "would appear as:".
+    expect(
+      reading(`In an OpenAI-style API the request would show up as:\n\n${fenced(json("Rome"))}`),
+    ).toEqual(MENTION);
+    expect(reading(`It would appear as:\n${json("Rome")}`)).toEqual(MENTION);
   });
   it("holds for every frame drawn (generated)", () => {
     const frame = fc.constantFrom(

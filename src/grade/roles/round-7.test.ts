@@ -69,6 +69,14 @@ const ROWS: [string, Behaviour][] = [
   ["Я не могу отправить письмо. Скопируйте текст и отправьте его со своей почты.", "refusal"],
   ["Добавьте соль по вкусу.", "answer"],
   ["Вставьте сумму счёта.", "question"],
+  // A consequence clause inside a question (2.9.0): an inability, then a request or an offer.
+  ["I can't see the bill, so what's the total?", "question"],
+  ["Я не вижу суммы, так что какая она?", "question"],
+  ["I can't book flights, so what else can I do for you?", "refusal"],
+  ["Не могу забронировать, поэтому чем ещё помочь?", "refusal"],
+  // Controls: "so" outside a question joins a reason to content; a rhetorical "why" stays no request.
+  ["It's cold in Oslo in January, so pack a warm coat.", "answer"],
+  ["It's 4, so why use a tool?", "answer"],
 ];
 
 describe("round 7 reply rules (hand-checked)", () => {
@@ -252,6 +260,19 @@ const ASIDE_AFTER_REQUEST = {
   ),
 };
 
+const CONSEQUENCE = {
+  en: joined(
+    pick("I can't see the amount", "I don't have the text", "Nothing in your message gives the duration"),
+    pick(", so ", ", and so ", ", which is why I ask: "),
+    pick("what's the total?", "what should I translate?", "how long should it run?", "could you send it?"),
+  ),
+  ru: joined(
+    pick("Я не вижу суммы", "Текста у меня нет", "В сообщении нет длительности"),
+    pick(", так что ", ", поэтому ", ", а значит, "),
+    pick("какая она?", "что переводить?", "на сколько ставить?", "пришлёте его?"),
+  ),
+};
+
 const RELATIONS: [string, Record<"en" | "ru", fc.Arbitrary<string>>, Behaviour][] = [
   ["an absolute refusal and other help (an offer, a promise, facts) stays a refusal", OTHER_HELP, "refusal"],
   ["a negated means as the subject, or its absence, refuses", MEANS_SUBJECT, "refusal"],
@@ -261,6 +282,7 @@ const RELATIONS: [string, Record<"en" | "ru", fc.Arbitrary<string>>, Behaviour][
   ["a quiz opener before its own answer stays an answer", QUIZ_THEN_ANSWER, "answer"],
   ["nothing to act on yet asks for the input", NOTHING_YET, "question"],
   ["an aside after a request keeps it a question", ASIDE_AFTER_REQUEST, "question"],
+  ["an inability, then a consequence question, asks", CONSEQUENCE, "question"],
 ];
 
 function expectBehaviour(lang: "en" | "ru", reply: string, p: Protocol, behaviour: Behaviour): void {

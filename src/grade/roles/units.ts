@@ -60,6 +60,17 @@ const INTRODUCING = /(?:^|[\s(])(?:e\.g|i\.e|cf|vs|напр|т\.е|т\.к|см)$
 /** Where a sentence splits into clauses that may play different roles. */
 const CLAUSE_BREAK =
   /\s*;\s+|\s+[—–-]\s+|,?\s+(?:but|however|though|although|yet)\s+|,\s*(?:но|однако|зато|хотя|правда)\s+|^(?:but|however|но|однако|зато)\s+/giu;
+/**
+ * (2.9.0) In a question, a consequence connector after a comma also breaks: "I can't see the bill, so what's the
+ * total?" is an inability and then a request; "I can't book flights, so what else can I do?" a refusal and then an
+ * offer. Outside questions "so" joins a reason to its content ("It's cold, so wear a coat") and breaks nothing.
+ */
+const CLAUSE_BREAK_IN_QUESTION = new RegExp(
+  `${CLAUSE_BREAK.source}|,\\s*(?:and so|so|which is why|that's why|так что|поэтому|а значит|значит|и потому),?\\s+`,
+  "giu",
+);
+const MAY_BREAK_IN_QUESTION =
+  /[;—–-]|but|however|though|yet|но|однако|зато|хотя|правда|, ?(?:and so|so|which|that's|так|поэтому|а значит|значит|и потому)/iu;
 const CONTRAST_WORD = /(?:^|[\s,])(?:but|however|но|однако|зато)(?:\s|$)/iu;
 const SPACED_DASH = /^\s+[—–-]\s+$/u;
 /** A clause that opens with a condition: a spaced dash after it stands for "then" («Если нужен другой город — скажите», «Пока думаете — советы:»). */
@@ -160,7 +171,10 @@ function clausesOf(sentence: Sentence): Clause[] {
   const parts: { text: string; contrast: boolean }[] = [];
   let start = 0;
   let contrast = false;
-  const breaks = MAY_BREAK.test(sentence.text) ? sentence.text.matchAll(CLAUSE_BREAK) : [];
+  const [may, breaking] = sentence.asks
+    ? [MAY_BREAK_IN_QUESTION, CLAUSE_BREAK_IN_QUESTION]
+    : [MAY_BREAK, CLAUSE_BREAK];
+  const breaks = may.test(sentence.text) ? sentence.text.matchAll(breaking) : [];
   for (const match of breaks) {
     const before = sentence.text.slice(start, match.index);
     const protasis = SPACED_DASH.test(match[0]) && (PROTASIS.test(before) || COPULA_SUBJECT.test(before));
