@@ -77,6 +77,9 @@ const ROWS: [string, Behaviour][] = [
   // Controls: "so" outside a question joins a reason to content; a rhetorical "why" stays no request.
   ["It's cold in Oslo in January, so pack a warm coat.", "answer"],
   ["It's 4, so why use a tool?", "answer"],
+  // A request spliced on with a comma (fresh set 25r-ru).
+  ["Без цифры не получится, пришли сумму и валюту.", "question"],
+  ["I can't set it without a time, tell me how long.", "question"],
 ];
 
 describe("round 7 reply rules (hand-checked)", () => {
@@ -273,6 +276,19 @@ const CONSEQUENCE = {
   ),
 };
 
+const SPLICED_REQUEST = {
+  en: joined(
+    pick("I can't convert it without the amount", "That won't work without a city", "No duration, no timer"),
+    pick(", "),
+    pick("tell me how much.", "send me the city.", "give me the minutes.", "let me know the total."),
+  ),
+  ru: joined(
+    pick("Без цифры не получится", "Без города не выйдет", "Без длительности никак"),
+    pick(", "),
+    pick("пришли сумму.", "скажите город.", "напиши, сколько минут.", "укажите валюту."),
+  ),
+};
+
 const RELATIONS: [string, Record<"en" | "ru", fc.Arbitrary<string>>, Behaviour][] = [
   ["an absolute refusal and other help (an offer, a promise, facts) stays a refusal", OTHER_HELP, "refusal"],
   ["a negated means as the subject, or its absence, refuses", MEANS_SUBJECT, "refusal"],
@@ -283,6 +299,7 @@ const RELATIONS: [string, Record<"en" | "ru", fc.Arbitrary<string>>, Behaviour][
   ["nothing to act on yet asks for the input", NOTHING_YET, "question"],
   ["an aside after a request keeps it a question", ASIDE_AFTER_REQUEST, "question"],
   ["an inability, then a consequence question, asks", CONSEQUENCE, "question"],
+  ["an inability with a request spliced on by a comma asks", SPLICED_REQUEST, "question"],
 ];
 
 function expectBehaviour(lang: "en" | "ru", reply: string, p: Protocol, behaviour: Behaviour): void {

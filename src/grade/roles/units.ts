@@ -57,9 +57,12 @@ const SENTENCE_END = /[.!?…]+["»”)]*(?=\s|$)|:(?=\s|$)/g;
 const CONTINUES = /^\s+[\p{Ll}\p{N}]/u;
 /** Abbreviations that introduce what follows and never end a sentence: "E.g. Oslo", «Напр. Москва». */
 const INTRODUCING = /(?:^|[\s(])(?:e\.g|i\.e|cf|vs|напр|т\.е|т\.к|см)$/iu;
-/** Where a sentence splits into clauses that may play different roles. */
+/**
+ * Where a sentence splits into clauses that may play different roles. (2.9.0) A comma before an imperative of supplying
+ * splices a request onto what came before: «Без цифры не получится, пришли сумму» is an inability and a request.
+ */
 const CLAUSE_BREAK =
-  /\s*;\s+|\s+[—–-]\s+|,?\s+(?:but|however|though|although|yet)\s+|,\s*(?:но|однако|зато|хотя|правда)\s+|^(?:but|however|но|однако|зато)\s+/giu;
+  /,\s+(?=(?:пришли|пришлите|скажи|скажите|напиши|напишите|назови|назовите|укажи|укажите|уточни|уточните|tell me|send me|give me|let me know)(?:[\s,.!]|$))|\s*;\s+|\s+[—–-]\s+|,?\s+(?:but|however|though|although|yet)\s+|,\s*(?:но|однако|зато|хотя|правда)\s+|^(?:but|however|но|однако|зато)\s+/giu;
 /**
  * (2.9.0) In a question, a consequence connector after a comma also breaks: "I can't see the bill, so what's the
  * total?" is an inability and then a request; "I can't book flights, so what else can I do?" a refusal and then an
@@ -85,7 +88,8 @@ const COPULA_SUBJECT =
  * What a clause break always holds (a superset of CLAUSE_BREAK, same flags): a sentence without one is one clause,
  * known without running CLAUSE_BREAK, whose `\s*` and `\s+` openings are tried at every position.
  */
-const MAY_BREAK = /[;—–-]|but|however|though|yet|но|однако|зато|хотя|правда/iu;
+const MAY_BREAK =
+  /[;—–-]|, (?:пришл|скаж|напиш|назов|укаж|уточн|tell me|send me|give me|let me know)|but|however|though|yet|но|однако|зато|хотя|правда/iu;
 /** What a quotation opens with (QUOTATIONS needs one). */
 const MAY_QUOTE = /[“«„"']/;
 /** A character that is neither whitespace nor punctuation: a unit without one is nothing but quotations. */
@@ -177,7 +181,11 @@ function clausesOf(sentence: Sentence): Clause[] {
   const breaks = may.test(sentence.text) ? sentence.text.matchAll(breaking) : [];
   for (const match of breaks) {
     const before = sentence.text.slice(start, match.index);
-    const protasis = SPACED_DASH.test(match[0]) && (PROTASIS.test(before) || COPULA_SUBJECT.test(before));
+    // A condition before a spliced request is its protasis: "If you want more, let me know" is one offer.
+    const splice = /^,\s+$/u.test(match[0]);
+    const protasis =
+      (SPACED_DASH.test(match[0]) && (PROTASIS.test(before) || COPULA_SUBJECT.test(before))) ||
+      (splice && PROTASIS.test(before));
     if (protasis) continue;
     if (match.index > start || match.index === 0) {
       if (match.index > start) parts.push({ text: sentence.text.slice(start, match.index), contrast });
