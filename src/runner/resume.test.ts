@@ -33,10 +33,11 @@ function exit(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.on("exit", (code) => resolve(code)));
 }
 
+/** The journal's complete records: read while the run writes, its last line may still be on its way. */
 function journalRecords(path: string): { id: string; protocol: string }[] {
-  return readFileSync(path, "utf8")
-    .split("\n")
-    .slice(1)
+  const lines = readFileSync(path, "utf8").split("\n");
+  return lines
+    .slice(1, -1)
     .filter((line) => line.trim() !== "")
     .map((line) => JSON.parse(line) as { id: string; protocol: string });
 }
