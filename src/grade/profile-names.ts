@@ -41,7 +41,10 @@ export const PROFILE_VERSIONS: Record<GradingProfileName, string> = {
   // (M5), instructions to search or use a tool yourself frame a mention (M2), and fresh sets 24r-en/24r-ru's reply
   // classes (an aside after a request, nothing to act on yet, a quiz before its answer, not remembering, a copula dash
   // after the speaker's means, «Вставьте» unless the user is sent elsewhere).
-  tooluse: "2.9.0",
+  // 2.10.0: round 8, fresh clarification set c1's reply classes — the one sentence of context after a request supports
+  // it even when cut into clauses, «Отправьте» and putting the input in before the assistant's promise ask, and an
+  // imperative of supplying with a question mark after content asks (no yes/no follow-up).
+  tooluse: "2.10.0",
   // 1.1.0: SPEC 1.0 §3.1's extraction chain exactly, no other dialect (issue 25's spec1 conformance). 1.2.0: E9, the
   // chain reads JSON objects, and a text that parses only after a repair is none. 1.3.0: §3.2's numeric comparison
   // reads numeric text as Python's float() does, so grouped digits ("1,250") are no number; a ratio unit

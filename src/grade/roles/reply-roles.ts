@@ -20,6 +20,7 @@ import {
   asksWithWordAtEnd,
   confirmsAmount,
   isAddressed,
+  isImperativeOfSupplying,
   isYesNoQuestion,
   offersChoice,
   opensWithQuestionWord,
@@ -330,6 +331,10 @@ const OFFERS_STEP =
 function isFollowUp(unit: Unit): boolean {
   // "Five minutes OK?" settles the value the reply proposed: a request, not a follow-up.
   if (confirmsAmount(unit) || asksWithWordAtEnd(unit)) return false;
+  // «Подскажите город?», "Tell me the city?": an imperative of supplying asked politely is no yes/no question; "Tell
+  // me, is that what you needed?" puts its question after the comma.
+  if (requestForm(unit) === "imperative" && isImperativeOfSupplying(unit.text) && !unit.text.includes(","))
+    return false;
   return isYesNoQuestion(unit.text) && !opensWithQuestionWord(unit.text) && !offersChoice(unit.text);
 }
 
@@ -397,12 +402,23 @@ function continuesBlock(role: Role, unit: Unit): boolean {
 function contextAfterRequest(all: readonly Unit[], roles: Role[]): void {
   const substantive = roles.flatMap((role, i) => (NEUTRAL.has(role) ? [] : [i]));
   const last = substantive.at(-1);
-  const before = substantive.at(-2);
-  if (last === undefined || before === undefined || roles[last] !== "content") return;
+  if (last === undefined || roles[last] !== "content") return;
+  // The one sentence after the request may be cut into clauses ("Most pasta takes 8–12 minutes, but the package will
+  // have the exact time"): its content clauses are one unit of context.
+  const sentence = (all[last] as Unit).sentence;
+  let first = substantive.length - 1;
+  while (first > 0) {
+    const previous = substantive[first - 1] as number;
+    if (roles[previous] !== "content" || (all[previous] as Unit).sentence !== sentence) break;
+    first--;
+  }
+  const before = substantive[first - 1];
+  if (before === undefined || roles[before] !== "request") return;
   const request = all[before] as Unit;
   const context = all[last] as Unit;
   const sameSentenceAsNext = context.line === request.line || context.paragraph === request.paragraph;
-  if (roles[before] === "request" && sameSentenceAsNext && isAddressed(request)) roles[last] = "support";
+  if (!sameSentenceAsNext || !isAddressed(request)) return;
+  for (const i of substantive.slice(first)) roles[i] = "support";
 }
 
 function decide(roles: readonly Role[], all: readonly Unit[]): Omit<ReplyReading, "units"> {

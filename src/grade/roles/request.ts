@@ -39,9 +39,10 @@ const POLITE = atStart([
 const IMPERATIVE = atStart([
   `${PURPOSE}(?:(?:please|kindly|just|simply|first|quickly|go ahead and|feel free to|do|pls|plz)[, ]+)*(?:tell (?:me|us)|let (?:me|us) know(?! if| whether| when you need)|name(?! of)|give (?:me|us)|send (?:me|us|over|it|the|your|along)|share(?! this| it with)|provide|specify|say (?:which|what|how|where|when|who)|type|enter|pick|choose|select|confirm|clarify|indicate|mention|list(?! of)|describe|paste|drop (?:me|the|a|your)|write (?:me|down|back|the|your)|shoot me|hit me with|fill me in|reply with|answer with|point me|remind me|include|decide|pop (?:the|a|your)|throw (?:me|the|a|your)|copy(?: in| here| over| the| it| your| me| and paste)|put (?:the|it|your|them|that) (?:[\\p{L}\\p{N}-]+ ){0,3}(?:here|in))`,
   `${PURPOSE}(?:пожалуйста,? )?(?:уточн|укаж|назов|напиш|скаж|сообщ|пришл|перешл|скин|кин|выбер|подскаж|напомн|продикту|введ|опиш|перечисл|расскаж|ответ|покаж|повтор|прикреп)(?:и|ите|ь|ьте|й|йте)`,
-  // Putting the input in asks for it unless the sentence sends the user elsewhere: «Скопируйте и отправьте со
-  // своей почты», «Вставьте его в переводчик» tell the user what to do with another tool.
-  `${PURPOSE}(?:пожалуйста,? )?(?:встав(?:ь|ьте)|скопиру(?:й|йте))(?!.*(?:(?<!\\p{L})и (?:отправ|пошл|перешл|откр|встав)|(?<!\\p{L})в (?:письм|почт|приложени|браузер|поиск|калькулятор|переводчик|таблиц|документ|заметк|календар|мессенджер)))`,
+  // Putting the input in (or sending it) asks for it unless the sentence sends the user elsewhere: «Скопируйте и
+  // отправьте со своей почты», «Вставьте его в переводчик» tell the user what to do with another tool. What follows
+  // the assistant's «я» is its promise, no place the user is sent: «Скопируйте сюда текст, и я добавлю его в заметки».
+  `${PURPOSE}(?:пожалуйста,? )?(?:встав(?:ь|ьте)|скопиру(?:й|йте)|отправ(?:ь|ьте))(?!(?:(?!(?<!\\p{L})я ).)*(?:(?<!\\p{L})и (?:отправ|пошл|перешл|откр|встав)|(?<!\\p{L})(?:в|на) (?:письм|почт|приложени|браузер|поиск|калькулятор|переводчик|таблиц|документ|заметк|календар|мессенджер|адрес)|(?<!\\p{L})со? сво\\p{L}+ |(?<!\\p{L})(?:ему|ей|им|коллег\\p{L}*|друг\\p{L}*)(?!\\p{L})))`,
   // «Добавьте» is also a recipe's step («Добавьте соль»): a request only toward the assistant or before a promise.
   `${PURPOSE}(?:пожалуйста,? )?добав(?:ь|ьте)(?=(?: [^\\s]+){0,4}? (?:сюда|в чат|в (?:это |наше )?сообщени\\p{L}*|в ответ|мне|здесь)(?![\\p{L}])|.*(?:,|—) ?(?:и |тогда )?я )`,
   "(?:достаточно|хватит|нужно только|надо только|просто) (?:назвать|указать|написать|сказать|уточнить|прислать)",
@@ -375,6 +376,11 @@ const EN_FINITE = anywhere([
 ]);
 
 /** Yes/no questions ("Do you have a city in mind?"): no question word, no choice, not a polite imperative. */
+/** An imperative of supplying ("Tell me the city", «Подскажите город»), with a question mark or without. */
+export function isImperativeOfSupplying(text: string): boolean {
+  return IMPERATIVE.test(text) || coordinatedImperative(text);
+}
+
 export function isYesNoQuestion(text: string): boolean {
   return !WH_START.test(text) && !offersChoice(text) && !POLITE.test(text);
 }

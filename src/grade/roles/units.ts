@@ -26,6 +26,8 @@ export interface Unit {
   contrast: boolean;
   /** Its whole sentence stands in parentheses: an aside ("(Most pasta takes 8–12 minutes.)"). */
   aside: boolean;
+  /** Index of the sentence in the reply: the clauses of one sentence share it. */
+  sentence: number;
   /** Index of the paragraph (blank lines separate paragraphs). */
   paragraph: number;
   /** Index of the line. */
@@ -242,6 +244,7 @@ function clean(text: string): string {
 export function units(prose: string): Unit[] {
   const out: Unit[] = [];
   let paragraph = 0;
+  let sentenceIndex = -1;
   let blank = false;
   lines(prose).forEach((raw, line) => {
     let text = raw.trim();
@@ -259,6 +262,7 @@ export function units(prose: string): Unit[] {
     if (MAY_QUOTE.test(text)) text = text.replace(QUOTATIONS, quotation);
     const first = out.length;
     for (const sentence of sentencesOf(text)) {
+      sentenceIndex++;
       for (const clause of clausesOf(sentence)) {
         const cleaned = clean(clause.text.includes("|") ? clause.text.replace(/[|]/g, " ") : clause.text);
         const onlyQuote = !SUBSTANCE.test(cleaned.replaceAll(QUOTE, ""));
@@ -273,6 +277,7 @@ export function units(prose: string): Unit[] {
           closesLine: false,
           contrast: clause.contrast,
           aside: PARENTHESISED.test(sentence.text),
+          sentence: sentenceIndex,
           paragraph,
           line,
         });

@@ -1,0 +1,127 @@
+/**
+ * The reply classes of round 8 (issue 25; docs/reply-roles.md "Round 8", from fresh clarification set c1): hand-checked
+ * rows written here and a seeded metamorphic relation per rule in both languages, graded through `grade` in every
+ * protocol. Each row and relation fails on tooluse 2.9.0, except the controls marked so (they held there and must
+ * keep holding).
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { Protocol } from "../../cases/schema.js";
+import { behaviourOf } from "../test-support/synthetic-cases.js";
+import { type Behaviour, readReply } from "./reply-roles.js";
+
+const RUNS = 200;
+const SEED = 2808;
+const protocol = fc.constantFrom<Protocol>("json", "xml", "plain", "native");
+const pick = (...options: string[]) => fc.constantFrom(...options);
+const joined = (...parts: fc.Arbitrary<string>[]) => fc.tuple(...parts).map((p) => p.join(""));
+
+const ROWS: [string, Behaviour][] = [
+  // The sentence of context after a request, cut into clauses by a contrast or a spaced dash, supports it whole.
+  [
+    "How long would you like it to run? Most dried pasta takes 8–12 minutes, but the package will have the exact time.",
+    "question",
+  ],
+  [
+    "Уточните, пожалуйста, часовой пояс 🙂 Россия большая — между Калининградом и Камчаткой 10 часов разницы!",
+    "question",
+  ],
+  ["Which city? Paris is lovely, but Rome is warmer.", "question"],
+  // Sending the input, and putting it in before the assistant's promise, ask for it.
+  [
+    "Для создания заметки мне нужен её текст. Отправьте его следующим сообщением — я сохраню без изменений.",
+    "question",
+  ],
+  [
+    "Похоже, «это» не попало в сообщение. Скопируйте сюда текст, который нужно сохранить, и я добавлю его в заметки.",
+    "question",
+  ],
+  // An imperative of supplying with a question mark after content asks; it is no yes/no follow-up.
+  ["Не совсем понял, о каком месте речь. Подскажите город?", "question"],
+  ["Не понял. Назовите сумму?", "question"],
+  // Controls (held on 2.9.0): content after a question about the world stays content; the user's own step elsewhere;
+  // a discourse "Tell me," before a yes/no follow-up; two sentences of content after a request are an answer's.
+  ["Which planet is closest to the Sun? Mercury, but Venus is hotter.", "answer"],
+  ["Я не могу отправить письмо. Скопируйте текст и отправьте его со своей почты.", "refusal"],
+  ["Отправьте это на почту.", "answer"],
+  ["Canberra. Tell me, is that what you needed?", "answer"],
+  ["Canberra is the capital. Send me another?", "answer"],
+];
+
+describe("round 8 reply rules (hand-checked)", () => {
+  it.each(ROWS)("%j is %s", (reply, behaviour) => expect(readReply(reply).behaviour).toBe(behaviour));
+});
+
+const SPLIT_CONTEXT = {
+  en: joined(
+    pick("", "Sure! ", "Happy to. "),
+    pick(
+      "How long should the timer run?",
+      "Which city do you mean?",
+      "Could you tell me the target language?",
+    ),
+    pick(" "),
+    pick("Most pasta takes 8–12 minutes", "Rome and Paris are both popular", "French and Spanish are common"),
+    pick(", but ", " — ", "; "),
+    pick("the package will say.", "either works.", "any language is fine."),
+  ),
+  ru: joined(
+    pick("", "Конечно! ", "Хорошо. "),
+    pick("Уточните, пожалуйста, часовой пояс.", "Назовите город.", "На сколько минут поставить таймер?"),
+    pick(" "),
+    pick("Россия большая", "Городов с таким названием много", "Паста варится по-разному"),
+    pick(" — ", ", но ", ", однако "),
+    pick("разница до 10 часов!", "разница бывает большой.", "на упаковке всё написано."),
+  ),
+};
+
+const SEND_OR_PUT_BEFORE_PROMISE = {
+  en: joined(
+    pick("", "Sure! "),
+    pick("Send me the text", "Tell me the amount", "Give me the city"),
+    pick(" and I'll save it.", " — I'll take it from there.", ", then I'll handle it."),
+  ),
+  ru: joined(
+    pick("", "Хорошо. ", "Похоже, текст не дошёл. "),
+    pick(
+      "Отправьте текст следующим сообщением",
+      "Отправьте его сюда",
+      "Скопируйте сюда текст, который нужно сохранить",
+    ),
+    pick(" — я сохраню.", ", и я добавлю его в заметки.", ", и я сохраню его в заметки."),
+  ),
+};
+
+const SUPPLY_AS_QUESTION = {
+  en: joined(
+    pick("I'm not sure which place you mean. ", "Hmm, I didn't catch that. "),
+    pick("Tell me the city?", "Give me the amount?", "Send me the text?"),
+  ),
+  ru: joined(
+    pick("Не совсем понял, о каком месте речь. ", "Не понял. ", "Хм, не уловил. "),
+    pick("Подскажите город?", "Назовите сумму?", "Уточните время?", "Пришлите текст?"),
+  ),
+};
+
+const RELATIONS: [string, Record<"en" | "ru", fc.Arbitrary<string>>, Behaviour][] = [
+  ["a request, then one sentence of context cut into clauses, asks", SPLIT_CONTEXT, "question"],
+  // English held on 2.9.0 (its imperatives of sending were read already): the control beside the Russian.
+  ["an imperative of sending or putting in before a promise asks", SEND_OR_PUT_BEFORE_PROMISE, "question"],
+  ["an imperative of supplying with a question mark after content asks", SUPPLY_AS_QUESTION, "question"],
+];
+
+function expectBehaviour(lang: "en" | "ru", reply: string, p: Protocol, behaviour: Behaviour): void {
+  const expected = behaviour === "refusal" ? "refuse" : behaviour === "question" ? "clarify" : "answer";
+  expect(behaviourOf(lang, { no_call: expected }, reply, p)).toEqual({ reply, behaviour, passed: true });
+}
+
+describe("round 8 reply relations (generated)", () => {
+  for (const [name, replies, behaviour] of RELATIONS)
+    for (const lang of ["en", "ru"] as const)
+      it(`${name} (${lang})`, () => {
+        fc.assert(
+          fc.property(replies[lang], protocol, (reply, p) => expectBehaviour(lang, reply, p, behaviour)),
+          { seed: SEED, numRuns: RUNS },
+        );
+      });
+});
