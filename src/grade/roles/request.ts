@@ -375,12 +375,12 @@ const EN_FINITE = anywhere([
   "\\p{L}+'(?:s|re|ve|d|ll)",
 ]);
 
-/** Yes/no questions ("Do you have a city in mind?"): no question word, no choice, not a polite imperative. */
 /** An imperative of supplying ("Tell me the city", «Подскажите город»), with a question mark or without. */
 export function isImperativeOfSupplying(text: string): boolean {
   return IMPERATIVE.test(text) || coordinatedImperative(text);
 }
 
+/** Yes/no questions ("Do you have a city in mind?"): no question word, no choice, not a polite imperative. */
 export function isYesNoQuestion(text: string): boolean {
   return !WH_START.test(text) && !offersChoice(text) && !POLITE.test(text);
 }
