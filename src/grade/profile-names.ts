@@ -43,7 +43,9 @@ export const PROFILE_VERSIONS: Record<GradingProfileName, string> = {
   // after the speaker's means, «Вставьте» unless the user is sent elsewhere).
   // 2.10.0: round 8, fresh clarification set c1's reply classes — the one sentence of context after a request supports
   // it even when cut into clauses, «Отправьте» and putting the input in before the assistant's promise ask, and an
-  // imperative of supplying with a question mark after content asks (no yes/no follow-up).
+  // imperative of supplying with a question mark after content asks (no yes/no follow-up); second pass (fresh sets c2,
+  // c3): inner parentheses are asides, chat spellings, a hinted bare noun question, a verbless need, an object before a
+  // Russian imperative, a form's empty field, the formal «просим указать» (docs/reply-roles.md round 8).
   tooluse: "2.10.0",
   // 1.1.0: SPEC 1.0 §3.1's extraction chain exactly, no other dialect (issue 25's spec1 conformance). 1.2.0: E9, the
   // chain reads JSON objects, and a text that parses only after a repair is none. 1.3.0: §3.2's numeric comparison

@@ -286,7 +286,7 @@ const WONT_GUESS =
 const SEES_NO_INPUT = new RegExp(
   [
     "не вижу (?:\\p{L}+ ){0,4}(?:никак\\p{L}*|в (?:нашем |вашем |этом |вашем )?(?:диалоге|сообщении|переписке|чате|запросе))",
-    "не вижу,? (?:что|какой|какую|какое|какие|сколько|о чем|куда) ",
+    "не вижу,? (?:что|какой|какую|какое|какие|сколько|о чем|куда|где|о как\\p{L}+|в как\\p{L}+|для как\\p{L}+) ",
     // What the conversation lacks: «в нашем разговоре пока нет никакого текста», "there's no amount in your message".
     "в (?:нашем |вашем |этом )?(?:разговоре|диалоге|сообщении|переписке|чате|запросе) (?:\\p{L}+ ){0,2}нет",
     "there'?s no (?:\\p{L}+ ){0,2}(?:text|amount|number|figure|city|value|total|message|phrase|duration|time) in (?:your|our|this|the) (?:message|conversation|chat|request)",
@@ -303,7 +303,7 @@ const SEES_NO_INPUT = new RegExp(
  * say, so it holds only until the user answers, a request's reason.
  */
 const USERS_WHEREABOUTS =
-  /(?:don'?t|do not|can'?t|cannot) (?:have access to|access|see|know|detect|determine|get) (?:your|the user'?s) (?:current )?(?:location|whereabouts|position|city|gps|coordinates)|(?:don'?t|do not|can'?t|cannot) (?:yet )?(?:know|tell|see|detect|determine|track|locate|figure out) where (?:you|she|he|they|your|it|this|that)|не (?:знаю|вижу|могу знать|могу определить),? где (?:вы|ты|он|она|они|находит|сейчас|ваш|твой)|(?:нет|не имею) доступа к (?:вашему|твоему) (?:текущему )?(?:местоположению|расположению|положению|геолокации|местонахождению)|не (?:знаю|вижу|могу определить),? (?:вашего |твоего )?(?:местоположения|геолокации|местонахождения)/u;
+  /(?:don'?t|do not|can'?t|cannot) (?:have access to|access|see|know|detect|determine|get) (?:your|the user'?s) (?:current )?(?:location|whereabouts|position|city|gps|coordinates)|(?:don'?t|do not|can'?t|cannot) (?:yet )?(?:know|tell|see|detect|determine|track|locate|figure out) where (?:you|she|he|they|your|it|this|that)|не (?:знаю|вижу|могу знать|могу определить),? где (?:вы|ты|он|она|они|находит|сейчас|ваш|твой)|(?:нет|не имею) доступа к (?:вашему|твоему) (?:текущему )?(?:местоположению|расположению|положению|геолокации|местонахождению)|(?:нет|не имею) доступа к (?:информации|данным|сведениям) о (?:вашем|твоем) (?:текущем )?(?:местоположении|расположении|местонахождении|геолокации)|не (?:знаю|вижу|могу определить),? (?:вашего |твоего )?(?:местоположения|геолокации|местонахождения)/u;
 
 const LACKS_MEANS =
   /(?:^|\s)(?:without (?:a |an |any |the |my )?(?:[\p{L}-]+ )?(?:tool|access|internet|connection|integration|function|app|api|plugin)|без (?:\p{L}+ )?(?:инструмент|доступ|интернет|подключени|функци|приложени))/u;

@@ -37,8 +37,10 @@ const POLITE = atStart([
 ]);
 
 const IMPERATIVE = atStart([
-  `${PURPOSE}(?:(?:please|kindly|just|simply|first|quickly|go ahead and|feel free to|do|pls|plz)[, ]+)*(?:tell (?:me|us)|let (?:me|us) know(?! if| whether| when you need)|name(?! of)|give (?:me|us)|send (?:me|us|over|it|the|your|along)|share(?! this| it with)|provide|specify|say (?:which|what|how|where|when|who)|type|enter|pick|choose|select|confirm|clarify|indicate|mention|list(?! of)|describe|paste|drop (?:me|the|a|your)|write (?:me|down|back|the|your)|shoot me|hit me with|fill me in|reply with|answer with|point me|remind me|include|decide|pop (?:the|a|your)|throw (?:me|the|a|your)|copy(?: in| here| over| the| it| your| me| and paste)|put (?:the|it|your|them|that) (?:[\\p{L}\\p{N}-]+ ){0,3}(?:here|in))`,
+  `${PURPOSE}(?:(?:please|kindly|just|simply|first|quickly|go ahead and|feel free to|do|pls|plz)[, ]+)*(?:tell (?:me|us)|let (?:me|us) know(?! if| whether| when you need)|name(?! of)|give (?:me|us)|send (?:me|us|over|it|the|your|along)|share(?! this| it with)|provide|specify|say (?:which|what|how|where|when|who)|type|enter|pick|choose|select|confirm|clarify|indicate|mention|list(?! of)|describe|paste|drop (?:me|the|a|your)|write (?:me|down|back|the|your)|shoot me|hit me with|fill me in|reply with|answer with|point me|remind me|include|decide|pop (?:in|the|a|your)|throw (?:me|the|a|your)|copy(?: in| here| over| the| it| your| me| and paste)|put (?:the|it|your|them|that) (?:[\\p{L}\\p{N}-]+ ){0,3}(?:here|in))`,
   `${PURPOSE}(?:пожалуйста,? )?(?:уточн|укаж|назов|напиш|скаж|сообщ|пришл|перешл|скин|кин|выбер|подскаж|напомн|продикту|введ|опиш|перечисл|расскаж|ответ|покаж|повтор|прикреп)(?:и|ите|ь|ьте|й|йте)`,
+  // (2.10.0) The object before the verb, as short colloquial requests put it: «Город назови», «Сумму уточните, пожалуйста».
+  `(?:[\\p{L}-]+ ){1,2}(?:уточн|укаж|назов|напиш|скаж|сообщ|скин|выбер|подскаж|продикту|введ|опиш)(?:и|ите|ь|ьте)(?=,? ?(?:пожалуйста)?$)`,
   // Putting the input in (or sending it) asks for it unless the sentence sends the user elsewhere: «Скопируйте и
   // отправьте со своей почты», «Вставьте его в переводчик» tell the user what to do with another tool. What follows
   // the assistant's «я» is its promise, no place the user is sent: «Скопируйте сюда текст, и я добавлю его в заметки».
@@ -64,9 +66,13 @@ const NOT_FROM_USER =
 const NOT_A_TOOL_GIVEN =
   "(?! (?:me |us )?(?:a |an |any |the |access to )?(?:\\p{L}+ )?(?:tool|calculator|function|integration|plugin|api|инструмент|функци))(?! (?:me |us )?(?:a |an |any |the )?[\\p{L}\\p{N}]+_[\\p{L}\\p{N}_]*)";
 
-const NEED_START = atStart(["(?:just |only |still )?need (?:the|a|an|your|to know|one|some|a bit)"]);
+const NEED_START = atStart([
+  "(?:just |only |still )?need (?:the|a|an|your|her|his|their|to know|one|some|a bit)",
+]);
 
 const NEED = anywhere([
+  // (2.10.0) The formal register: «Для установки таймера просим Вас сообщить длительность», «прошу уточнить город».
+  `(?:прошу|просим)(?: вас| тебя)?,? (?:${RU_SUPPLY_INFINITIVE}|предоставить|ввести|направить)`,
   `(?:i|we)(?:'ll| will| would|'d|'m going to| am going to| just| still| first| also| really| then| only)* (?:need|require)${NOT_FROM_USER}`,
   "(?:what|all|the only thing|one thing) (?:i|we) (?:need|still need)(?:s)? (?:is|are|from you)",
   "(?:i'?m|i am|we'?re) (?:still |just )?missing",
@@ -107,7 +113,7 @@ const CONDITIONAL = atStart([
 ]);
 
 const WH_EN =
-  "which|what|where|when|who|whom|whose|how(?: long| many| much| often| far| soon)?|what kind|what sort|what type";
+  "which|what|where|whereabouts|when|who|whom|whose|how(?: long| many| much| often| far| soon)?|what kind|what sort|what type";
 const WH_RU =
   "какой|какая|какое|какие|какую|каком|какого|каких|сколько|где|куда|откуда|когда|что|чего|кто|кому|кого|как(?! (?:раз|будто|правило|минимум|максимум|следует|положено)(?![\\p{L}]))|насколько|во сколько|на сколько|на какое|на какой|на какую|в каком|в какой|в какую|в какое|для какого|для какой|из какой|из какого|по какому|с какой|о чем|о каком|до скольки";
 /** A question word opening the unit, after optional discourse markers and a preposition. */
@@ -149,7 +155,7 @@ const ADDRESSED = anywhere([
 ]);
 
 const DELIBERATIVE = anywhere([
-  "(?:should|shall|must) (?:i|we|it|the|this|that|they)",
+  "(?:should|shall|must) (?:i|we|it|the|this|that|they|‹q›)",
   "(?:do|would|will) (?:i|we) (?:need|want|use|go with)",
   "(?:should|shall|will|would) (?:it|the timer|the note|the translation)",
 ]);

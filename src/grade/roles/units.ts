@@ -64,7 +64,7 @@ const INTRODUCING = /(?:^|[\s(])(?:e\.g|i\.e|cf|vs|напр|т\.е|т\.к|см)$
  * splices a request onto what came before: «Без цифры не получится, пришли сумму» is an inability and a request.
  */
 const CLAUSE_BREAK =
-  /,\s+(?=(?:пришли|пришлите|скажи|скажите|напиши|напишите|назови|назовите|укажи|укажите|уточни|уточните|tell me|send me|give me|let me know)(?:[\s,.!]|$))|\s*;\s+|\s+[—–-]\s+|,?\s+(?:but|however|though|although|yet)\s+|,\s*(?:но|однако|зато|хотя|правда)\s+|^(?:but|however|но|однако|зато)\s+/giu;
+  /,\s+(?=(?:(?:только|просто|just|only) )?(?:пришли|пришлите|скажи|скажите|напиши|напишите|назови|назовите|укажи|укажите|уточни|уточните|tell me|send me|give me|let me know)(?:[\s,.!]|$))|\s*;\s+|\s+[—–-]\s+|,?\s+(?:but|however|though|although|yet)\s+|,\s*(?:но|однако|зато|хотя|правда)\s+|^(?:but|however|но|однако|зато)\s+/giu;
 /**
  * (2.9.0) In a question, a consequence connector after a comma also breaks: "I can't see the bill, so what's the
  * total?" is an inability and then a request; "I can't book flights, so what else can I do?" a refusal and then an
@@ -91,7 +91,7 @@ const COPULA_SUBJECT =
  * known without running CLAUSE_BREAK, whose `\s*` and `\s+` openings are tried at every position.
  */
 const MAY_BREAK =
-  /[;—–-]|, (?:пришл|скаж|напиш|назов|укаж|уточн|tell me|send me|give me|let me know)|but|however|though|yet|но|однако|зато|хотя|правда/iu;
+  /[;—–-]|, (?:(?:только|просто|just|only) )?(?:пришл|скаж|напиш|назов|укаж|уточн|tell me|send me|give me|let me know)|but|however|though|yet|но|однако|зато|хотя|правда/iu;
 /** What a quotation opens with (QUOTATIONS needs one). */
 const MAY_QUOTE = /[“«„"']/;
 /** A character that is neither whitespace nor punctuation: a unit without one is nothing but quotations. */
@@ -103,6 +103,53 @@ const HAS_EMOJI = /\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|\u{FE0F}|\u{2
 const EMPHASIS_MARK = /[*_~]/;
 
 /**
+ * (2.10.0) Chat spellings of small local models and hurried replies, read as the words they stand for: "whats the
+ * cook time? ill set it once u tell me" is "what's… I'll set it once you tell me", «На скока минут» is «На сколько
+ * минут». Only forms that are no other word in context: "ill" only before a verb of the assistant's next step.
+ */
+const CHAT_WORDS: Readonly<Record<string, string>> = {
+  u: "you",
+  ur: "your",
+  whats: "what's",
+  hows: "how's",
+  wheres: "where's",
+  thats: "that's",
+  im: "i'm",
+  dont: "don't",
+  cant: "can't",
+  didnt: "didn't",
+  скока: "сколько",
+  скоко: "сколько",
+  щас: "сейчас",
+  плз: "пожалуйста",
+  пжлст: "пожалуйста",
+  пж: "пожалуйста",
+};
+const CHAT_SPELLINGS = new RegExp(
+  `(?<![\\p{L}\\p{N}'])(?:${Object.keys(CHAT_WORDS).join("|")}|ill(?= (?:set|check|do|get|look|start|save|translate|convert|send|tell|find|give|pull|run|add|make|note|write)(?![\\p{L}])))(?![\\p{L}\\p{N}'])`,
+  "giu",
+);
+/** What CHAT_SPELLINGS needs: one of its words as a whole word (the same pattern, found at all). */
+const CHAT_SPELLING = new RegExp(CHAT_SPELLINGS.source, "iu");
+
+function spelledOut(word: string): string {
+  // A capital "U" or "UR" is a letter or a name ("Option U"), never the chat "you".
+  if (word === "U" || word.startsWith("UR") || word.startsWith("Ur")) return word;
+  const lower = word.toLowerCase();
+  return lower === "ill" ? "I'll" : (CHAT_WORDS[lower] ?? word);
+}
+
+/**
+ * (2.10.0) A form's empty field: a label line whose value is only a question mark, "❓" or a blank ("**To:** ❓",
+ * "- **Her city or time zone:** ?", "Amount: ____") asks the user for that field, as "To?" would. A label with
+ * nothing after its colon stays an introduction, and "Call: []" holds an empty list, no blank. (It runs after NFKC.)
+ */
+const EMPTY_FORM_FIELD =
+  /^([ \t]*(?:[-*+•]\s+|\d{1,3}[.)]\s+)?)[*_]{0,2}([^:\n*_]{1,40}?)[*_]{0,2}:[*_]{0,2}[ \t]*(?:\?+|❓|❔|_{2,})[*_]{0,2}[ \t]*$/gmu;
+/** What EMPTY_FORM_FIELD needs: a colon and a question mark, "❓", "❔" or "__" after it. */
+const FORM_FIELD_MARK = /:[*_ \t]*(?:\?|❓|❔|__)/u;
+
+/**
  * The reply's lines with code, emoji and markup handled; fenced blocks stand as one quoted line each. Each step runs
  * only when the text holds the character its every match needs: a replace that finds nothing still scans the text.
  */
@@ -111,6 +158,8 @@ function lines(prose: string): string[] {
   if (folded.includes("ё")) folded = folded.replace(/ё/g, "е");
   if (folded.includes("Ё")) folded = folded.replace(/Ё/g, "Е");
   folded = folded.replace(APOSTROPHES, "'");
+  if (CHAT_SPELLING.test(folded)) folded = folded.replace(CHAT_SPELLINGS, (word) => spelledOut(word));
+  if (FORM_FIELD_MARK.test(folded)) folded = folded.replace(EMPTY_FORM_FIELD, "$1$2?");
   if (folded.includes("`")) folded = folded.replace(FENCE, `\n${QUOTE}\n`).replace(INLINE_CODE, QUOTE);
   if (folded.includes("<")) folded = folded.replace(TAG, QUOTE);
   if (HAS_EMOJI.test(folded)) {
@@ -162,6 +211,20 @@ function sentencesOf(line: string): Sentence[] {
   }
   if (line.slice(start).trim() !== "") push(line.length, "");
   return out;
+}
+
+/** A parenthesis inside a sentence, with the space before it. */
+const INNER_ASIDE = /\s*\([^()]*\)/gu;
+
+/**
+ * (2.10.0) A parenthesis inside a sentence is an aside to it: the sentence's role is read without it, so "Paste what
+ * to save (as is, I won't change anything), and I'll save it" asks, and "Could you tell me the city (or just the
+ * country, though…)?" stays one request. A sentence wholly in parentheses is an aside of its own (`aside`).
+ */
+function withoutInnerAsides(sentence: Sentence): Sentence {
+  if (!sentence.text.includes("(") || PARENTHESISED.test(sentence.text)) return sentence;
+  const text = sentence.text.replace(INNER_ASIDE, "");
+  return SUBSTANCE.test(text) ? { ...sentence, text } : sentence;
 }
 
 interface Clause {
@@ -261,8 +324,9 @@ export function units(prose: string): Unit[] {
     text = text.replace(LIST_MARKER, "");
     if (MAY_QUOTE.test(text)) text = text.replace(QUOTATIONS, quotation);
     const first = out.length;
-    for (const sentence of sentencesOf(text)) {
+    for (const whole of sentencesOf(text)) {
       sentenceIndex++;
+      const sentence = withoutInnerAsides(whole);
       for (const clause of clausesOf(sentence)) {
         const cleaned = clean(clause.text.includes("|") ? clause.text.replace(/[|]/g, " ") : clause.text);
         const onlyQuote = !SUBSTANCE.test(cleaned.replaceAll(QUOTE, ""));
@@ -276,7 +340,7 @@ export function units(prose: string): Unit[] {
           intro: clause.intro,
           closesLine: false,
           contrast: clause.contrast,
-          aside: PARENTHESISED.test(sentence.text),
+          aside: PARENTHESISED.test(whole.text),
           sentence: sentenceIndex,
           paragraph,
           line,
