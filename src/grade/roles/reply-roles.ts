@@ -20,7 +20,7 @@ import {
   asksWithWordAtEnd,
   confirmsAmount,
   isAddressed,
-  isImperativeOfSupplying,
+  isBareNounQuestion,
   isYesNoQuestion,
   offersChoice,
   opensWithQuestionWord,
@@ -147,7 +147,12 @@ function inContext(all: readonly Unit[], roles: Role[]): void {
     let role = roles[i] as Role;
     // "Target currency? (ISO code, e.g. EUR)", "Duration? e.g. 10m": a bare noun phrase asked, then a hint for the
     // answer, asks for that thing (a form's field put as a question); "Capital of France? Paris." answers itself.
-    if (!sinceRequest && i > 0 && roles[i - 1] === "open_question" && isBareFragment(all[i - 1] as Unit)) {
+    if (
+      !sinceRequest &&
+      i > 0 &&
+      roles[i - 1] === "open_question" &&
+      isBareNounQuestion(all[i - 1] as Unit)
+    ) {
       if (
         (unit.aside || GIVES_EXAMPLES.test(unit.text)) &&
         (role === "content" || role === "alternative" || role === "support")
@@ -340,17 +345,9 @@ const PROPOSES_STEP =
 const OFFERS_STEP =
   /^(?:i can|i could|want me to|would you like me to|do you want me to|shall i|should i|let me|могу|я могу|мог бы|могла бы|хотите,? (?:я|чтобы я)|поискать|найти|вызвать|запустить|посчитать|проверить)(?:\s|$)/u;
 
-/** A question of at most three words and no verb: "Target currency?", "Duration?", «Город?». */
-function isBareFragment(unit: Unit): boolean {
-  return unit.asks && wordsOf(unit.text).length <= 3 && !FINITE_OR_WH.test(unit.text);
-}
-
 /** A hint that gives examples of the answer: "e.g. 10m", "for example EUR", «например, Москва». */
 const GIVES_EXAMPLES =
   /^(?:e\.?g\.?|for example|for instance|such as|like|например|к примеру|напр\.?)(?![\p{L}])/u;
-
-const FINITE_OR_WH =
-  /(?<![\p{L}'])(?:is|are|was|were|do|does|did|can|could|will|would|should|what|which|who|where|when|why|how|есть|будет|что|какой|какая|какое|какие|где|когда|почему|как|сколько)(?![\p{L}])|'/u;
 
 /** "Is that what you needed?" after an answer: a yes/no question with no question word, no choice, no supplying. */
 function isFollowUp(unit: Unit): boolean {
@@ -358,8 +355,7 @@ function isFollowUp(unit: Unit): boolean {
   if (confirmsAmount(unit) || asksWithWordAtEnd(unit)) return false;
   // «Подскажите город?», "Tell me the city?": an imperative of supplying asked politely is no yes/no question; "Tell
   // me, is that what you needed?" puts its question after the comma.
-  if (requestForm(unit) === "imperative" && isImperativeOfSupplying(unit.text) && !unit.text.includes(","))
-    return false;
+  if (requestForm(unit) === "imperative" && !unit.text.includes(",")) return false;
   return isYesNoQuestion(unit.text) && !opensWithQuestionWord(unit.text) && !offersChoice(unit.text);
 }
 

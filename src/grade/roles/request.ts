@@ -381,10 +381,22 @@ const EN_FINITE = anywhere([
   "\\p{L}+'(?:s|re|ve|d|ll)",
 ]);
 
-/** An imperative of supplying ("Tell me the city", «Подскажите город»), with a question mark or without. */
-export function isImperativeOfSupplying(text: string): boolean {
-  return IMPERATIVE.test(text) || coordinatedImperative(text);
+/**
+ * A question of at most three words with no question word and no verb ("Target currency?", "Duration?", «Город?»):
+ * a form's field put as a question, or a quiz's subject ("Capital of France?"); its neighbours tell which.
+ */
+export function isBareNounQuestion(unit: Asking): boolean {
+  const text = unit.text;
+  return (
+    unit.asks &&
+    wordsOf(text).length <= 3 &&
+    !WH_START.test(text) &&
+    !EN_FINITE.test(text) &&
+    !RU_COPULA.test(text)
+  );
 }
+
+const RU_COPULA = anywhere(["есть|будет|было|будут"]);
 
 /** Yes/no questions ("Do you have a city in mind?"): no question word, no choice, not a polite imperative. */
 export function isYesNoQuestion(text: string): boolean {

@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Protocol } from "../../cases/schema.js";
-import { behaviourOf } from "../test-support/synthetic-cases.js";
+import { behaviourOf, expectGradedAs } from "../test-support/synthetic-cases.js";
 import { type Behaviour, readReply } from "./reply-roles.js";
 
 const RUNS = 200;
@@ -199,11 +199,6 @@ const NEEDED_STEP = {
   ),
 };
 
-function expectBehaviour(lang: "en" | "ru", reply: string, p: Protocol, behaviour: Behaviour): void {
-  const expected = behaviour === "refusal" ? "refuse" : behaviour === "question" ? "clarify" : "answer";
-  expect(behaviourOf(lang, { no_call: expected }, reply, p)).toEqual({ reply, behaviour, passed: true });
-}
-
 const ECHO_QUESTION = {
   en: joined(
     pick("", "Hmm, ", "Sure — "),
@@ -251,7 +246,7 @@ describe("round 6 reply relations (generated)", () => {
     for (const lang of ["en", "ru"] as const)
       it(`${name} (${lang})`, () => {
         fc.assert(
-          fc.property(replies[lang], protocol, (reply, p) => expectBehaviour(lang, reply, p, behaviour)),
+          fc.property(replies[lang], protocol, (reply, p) => expectGradedAs(lang, reply, p, behaviour)),
           { seed: SEED, numRuns: RUNS },
         );
       });

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Protocol } from "../../cases/schema.js";
-import { behaviourOf } from "../test-support/synthetic-cases.js";
+import { expectGradedAs } from "../test-support/synthetic-cases.js";
 import { type Behaviour, readReply } from "./reply-roles.js";
 
 const RUNS = 200;
@@ -302,11 +302,6 @@ const RELATIONS: [string, Record<"en" | "ru", fc.Arbitrary<string>>, Behaviour][
   ["an inability with a request spliced on by a comma asks", SPLICED_REQUEST, "question"],
 ];
 
-function expectBehaviour(lang: "en" | "ru", reply: string, p: Protocol, behaviour: Behaviour): void {
-  const expected = behaviour === "refusal" ? "refuse" : behaviour === "question" ? "clarify" : "answer";
-  expect(behaviourOf(lang, { no_call: expected }, reply, p)).toEqual({ reply, behaviour, passed: true });
-}
-
 const CONTENT_LEAD = {
   ru: joined(
     pick("Так что, ", "Так что ", "Как правило, ", "Как раз "),
@@ -320,13 +315,13 @@ describe("round 7 reply relations (generated)", () => {
     for (const lang of ["en", "ru"] as const)
       it(`${name} (${lang})`, () => {
         fc.assert(
-          fc.property(replies[lang], protocol, (reply, p) => expectBehaviour(lang, reply, p, behaviour)),
+          fc.property(replies[lang], protocol, (reply, p) => expectGradedAs(lang, reply, p, behaviour)),
           { seed: SEED, numRuns: RUNS },
         );
       });
   it("«так что», «как правило» and «как раз» open content, not a question (ru)", () => {
     fc.assert(
-      fc.property(CONTENT_LEAD.ru, protocol, (reply, p) => expectBehaviour("ru", reply, p, "answer")),
+      fc.property(CONTENT_LEAD.ru, protocol, (reply, p) => expectGradedAs("ru", reply, p, "answer")),
       { seed: SEED, numRuns: RUNS },
     );
   });

@@ -8,7 +8,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Protocol } from "../../cases/schema.js";
-import { behaviourOf } from "../test-support/synthetic-cases.js";
+import { expectGradedAs } from "../test-support/synthetic-cases.js";
 import { type Behaviour, readReply } from "./reply-roles.js";
 
 const RUNS = 200;
@@ -199,17 +199,12 @@ const RELATIONS: [string, Record<"en" | "ru", fc.Arbitrary<string>>, Behaviour][
   ["an imperative of supplying with a question mark after content asks", SUPPLY_AS_QUESTION, "question"],
 ];
 
-function expectBehaviour(lang: "en" | "ru", reply: string, p: Protocol, behaviour: Behaviour): void {
-  const expected = behaviour === "refusal" ? "refuse" : behaviour === "question" ? "clarify" : "answer";
-  expect(behaviourOf(lang, { no_call: expected }, reply, p)).toEqual({ reply, behaviour, passed: true });
-}
-
 describe("round 8 reply relations (generated)", () => {
   for (const [name, replies, behaviour] of RELATIONS)
     for (const lang of ["en", "ru"] as const)
       it(`${name} (${lang})`, () => {
         fc.assert(
-          fc.property(replies[lang], protocol, (reply, p) => expectBehaviour(lang, reply, p, behaviour)),
+          fc.property(replies[lang], protocol, (reply, p) => expectGradedAs(lang, reply, p, behaviour)),
           { seed: SEED, numRuns: RUNS },
         );
       });

@@ -129,8 +129,6 @@ const CHAT_SPELLINGS = new RegExp(
   `(?<![\\p{L}\\p{N}'])(?:${Object.keys(CHAT_WORDS).join("|")}|ill(?= (?:set|check|do|get|look|start|save|translate|convert|send|tell|find|give|pull|run|add|make|note|write)(?![\\p{L}])))(?![\\p{L}\\p{N}'])`,
   "giu",
 );
-/** What CHAT_SPELLINGS needs: one of its words as a whole word (the same pattern, found at all). */
-const CHAT_SPELLING = new RegExp(CHAT_SPELLINGS.source, "iu");
 
 function spelledOut(word: string): string {
   // A capital "U" or "UR" is a letter or a name ("Option U"), never the chat "you".
@@ -158,7 +156,7 @@ function lines(prose: string): string[] {
   if (folded.includes("ё")) folded = folded.replace(/ё/g, "е");
   if (folded.includes("Ё")) folded = folded.replace(/Ё/g, "Е");
   folded = folded.replace(APOSTROPHES, "'");
-  if (CHAT_SPELLING.test(folded)) folded = folded.replace(CHAT_SPELLINGS, (word) => spelledOut(word));
+  folded = folded.replace(CHAT_SPELLINGS, (word) => spelledOut(word));
   if (FORM_FIELD_MARK.test(folded)) folded = folded.replace(EMPTY_FORM_FIELD, "$1$2?");
   if (folded.includes("`")) folded = folded.replace(FENCE, `\n${QUOTE}\n`).replace(INLINE_CODE, QUOTE);
   if (folded.includes("<")) folded = folded.replace(TAG, QUOTE);

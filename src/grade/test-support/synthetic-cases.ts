@@ -3,6 +3,7 @@
  * a reply written as prose is wrapped as a native message's content when the protocol is `native`. Shared so the
  * suites build their cases and read their verdicts alike.
  */
+import { expect } from "vitest";
 import type { Case, Expect, Protocol } from "../../cases/schema.js";
 import { TOOL_NAMES } from "../../tools/catalogue.js";
 import { grade } from "../grade.js";
@@ -87,4 +88,21 @@ export function protocolOf(dialect: Dialect): Protocol {
 export function behaviourOf(lang: Lang, expect: Expect, reply: string, protocol: Protocol) {
   const verdict = gradeReply(noCallCase(lang, expect), reply, protocol);
   return { reply, behaviour: verdict.behaviour, passed: verdict.passed };
+}
+
+/** The no-call expectation a behaviour passes: a question clarifies, a refusal refuses, an answer answers. */
+const EXPECTATION_OF = { question: "clarify", refusal: "refuse", answer: "answer" } as const;
+
+/**
+ * Asserts that the reply, graded on a made-up case that expects `behaviour`, reads as that behaviour and passes: what
+ * each generated relation of the reply-role suites checks (the reply is in the compared value, so a failure shows it).
+ */
+export function expectGradedAs(
+  lang: Lang,
+  reply: string,
+  protocol: Protocol,
+  behaviour: keyof typeof EXPECTATION_OF,
+): void {
+  const actual = behaviourOf(lang, { no_call: EXPECTATION_OF[behaviour] }, reply, protocol);
+  expect(actual).toEqual({ reply, behaviour, passed: true });
 }
