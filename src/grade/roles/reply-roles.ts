@@ -145,23 +145,11 @@ function inContext(all: readonly Unit[], roles: Role[]): void {
   for (let i = 0; i < all.length; i++) {
     const unit = all[i] as Unit;
     let role = roles[i] as Role;
-    // "Target currency? (ISO code, e.g. EUR)", "Duration? e.g. 10m": a bare noun phrase asked, then a hint for the
-    // answer, asks for that thing (a form's field put as a question); "Capital of France? Paris." answers itself.
-    if (
-      !sinceRequest &&
-      i > 0 &&
-      roles[i - 1] === "open_question" &&
-      isBareNounQuestion(all[i - 1] as Unit)
-    ) {
-      if (
-        (unit.aside || GIVES_EXAMPLES.test(unit.text)) &&
-        (role === "content" || role === "alternative" || role === "support")
-      ) {
-        roles[i - 1] = "request";
-        sinceRequest = true;
-        asked = true;
-        lastRequest = all[i - 1];
-      }
+    if (!sinceRequest && hintsBareNounQuestion(all, roles, i, role)) {
+      roles[i - 1] = "request";
+      sinceRequest = true;
+      asked = true;
+      lastRequest = all[i - 1];
     }
     if (sinceRequest && (role === "alternative" || role === "content") && isSupport(unit.text))
       role = "support";
@@ -214,6 +202,21 @@ function inContext(all: readonly Unit[], roles: Role[]): void {
       refused = refused === "for now" || isConditionalRefusal(unit.text) ? "for now" : "absolutely";
     }
   }
+}
+
+/**
+ * "Target currency? (ISO code, e.g. EUR)", "Duration? e.g. 10m": a bare noun phrase asked, then a hint for the answer,
+ * asks for that thing (a form's field put as a question); "Capital of France? Paris." answers itself.
+ */
+function hintsBareNounQuestion(all: readonly Unit[], roles: readonly Role[], i: number, role: Role): boolean {
+  const unit = all[i] as Unit;
+  return (
+    i > 0 &&
+    roles[i - 1] === "open_question" &&
+    isBareNounQuestion(all[i - 1] as Unit) &&
+    (unit.aside || GIVES_EXAMPLES.test(unit.text)) &&
+    (role === "content" || role === "alternative" || role === "support")
+  );
 }
 
 /**
