@@ -10,6 +10,7 @@ import { cutTailStart } from "./cut-tail.js";
 import { extractDeepSeek } from "./deepseek.js";
 import { explicitNoCall } from "./explicit-no-call.js";
 import { type HarmonyReading, readHarmony } from "./harmony.js";
+import { extractInvoke, isCutInvoke } from "./invoke.js";
 import { extractJson } from "./json.js";
 import { looksLikeCallAttempt, standsAsAttempt } from "./malformed.js";
 import {
@@ -69,7 +70,8 @@ export interface ExtractOptions {
   mentions?: boolean;
   /**
    * Whether the dialects beyond SPEC §3.1's chain are read (default true): Python-style calls, GLM-4.5's
-   * `<arg_key>` blocks, DeepSeek's special tokens and harmony calls. `spec1` passes false: the chain to the letter.
+   * `<arg_key>` blocks, DeepSeek's special tokens, harmony calls and Anthropic's invoke blocks. `spec1` passes false:
+   * the chain to the letter.
    */
   dialects?: boolean;
   /**
@@ -105,6 +107,8 @@ const EXTRACTORS: readonly RegisteredExtractor[] = [
   { name: "xml", extract: extractXml },
   // DeepSeek's special-token blocks are tagged call blocks too; the spec names no fifth family.
   { name: "xml", extract: extractDeepSeek, dialect: "deepseek" },
+  // Anthropic's `<invoke name=…>` blocks (Claude's prompt format): a tagged family the spec does not name (E14).
+  { name: "xml", extract: extractInvoke, dialect: "invoke" },
   { name: "json", extract: extractJson },
   { name: "plain", extract: extractPlain },
   // Not in the spec's list: BFCL's prompt mode and several chat templates ask for Python-style calls.
@@ -562,6 +566,8 @@ const CLOSES: readonly [opening: string, closing: string][] = [
  */
 function isCutOff(shape: string, endsOutput: boolean): boolean {
   const trimmed = shape.trim();
+  const invoke = isCutInvoke(trimmed);
+  if (invoke !== undefined) return invoke;
   for (const [opening, closing] of CLOSES) {
     if (!trimmed.startsWith(opening)) continue;
     if (trimmed.endsWith(closing) || cutInsideClosingTag(trimmed, closing)) return false;

@@ -7,7 +7,7 @@ import type { Call, ToolSpec } from "../tools/types.js";
 export type ExtractorName = "xml" | "json" | "plain" | "pythonic" | "bare_arguments" | "harmony";
 
 /** A call dialect beyond SPEC §3.1's chain that a call was read in: named in the verdict's leniency. */
-export type Dialect = "pythonic" | "glm" | "deepseek" | "harmony";
+export type Dialect = "pythonic" | "glm" | "deepseek" | "harmony" | "invoke";
 
 /** A half-open character range `[start, end)` of the cleaned text. */
 export interface Span {

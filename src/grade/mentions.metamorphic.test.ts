@@ -94,7 +94,7 @@ describe("a call shape in prose is a mention, standing as the reply it is a call
   });
 
   it("a dialect beyond the SPEC before prose that explains it is not the reply, so no call (item 4)", () => {
-    const beyond = fc.constantFrom<Dialect>("pythonic", "glm");
+    const beyond = fc.constantFrom<Dialect>("pythonic", "glm", "invoke");
     const after = fc.constantFrom(
       "\n\nThat would return the current conditions.",
       "\n\nThis returns the current conditions.",

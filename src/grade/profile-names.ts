@@ -46,7 +46,9 @@ export const PROFILE_VERSIONS: Record<GradingProfileName, string> = {
   // imperative of supplying with a question mark after content asks (no yes/no follow-up); second pass (fresh sets c2,
   // c3): inner parentheses are asides, chat spellings, a hinted bare noun question, a verbless need, an object before a
   // Russian imperative, a form's empty field, the formal «просим указать» (docs/reply-roles.md round 8).
-  tooluse: "2.10.0",
+  // 2.11.0: round 9, fresh sets d1s/d1/d1-ru — Anthropic's invoke blocks are a named dialect (E16); the Russian
+  // first person's negated present of calling («Пока ничего не вызываю») is a remark on the protocol, no refusal.
+  tooluse: "2.11.0",
   // 1.1.0: SPEC 1.0 §3.1's extraction chain exactly, no other dialect (issue 25's spec1 conformance). 1.2.0: E9, the
   // chain reads JSON objects, and a text that parses only after a repair is none. 1.3.0: §3.2's numeric comparison
   // reads numeric text as Python's float() does, so grouped digits ("1,250") are no number; a ratio unit

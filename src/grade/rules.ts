@@ -15,8 +15,8 @@ export interface GradingRules {
   mentions: boolean;
   /**
    * Read the dialects beyond SPEC §3.1's chain (Python-style calls, GLM-4.5 `<arg_key>`, DeepSeek tokens, harmony
-   * calls), each named in the verdict's `lenient` list. 1.0's chain has XML blocks, JSON objects, the TOOL line and a
-   * bare argument object only.
+   * calls, Anthropic invoke blocks), each named in the verdict's `lenient` list. 1.0's chain has XML blocks, JSON
+   * objects, the TOOL line and a bare argument object only.
    */
   dialects: boolean;
   /**

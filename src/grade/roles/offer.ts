@@ -285,6 +285,9 @@ const TOOL_REMARK = anywhere([
   "(?:i )?(?:won'?t|will not|don'?t|do not) (?:need to )?(?:use|call|run|invoke) (?:a |an |any |the )?(?:tools?|calculator|search|functions?|web|internet)",
   "(?:i )?(?:won'?t|will not|'m not going to|am not going to|am not|'m not|didn'?t|did not) (?:actually )?(?:send|run|call|execute|make|invoke|issue|sending|running|calling|executing|making)(?: it| that| this| the call| the tool| the request| anything| them)?",
   "(?:не буду|не стану|не стал|не стала) (?:его |ее |их )?(?:отправлять|вызывать|запускать|выполнять)",
+  // The first person's present or future of calling, negated, and what is (not) called: «Пока ничего не вызываю»,
+  // «инструмент не запускаю», «запрос не отправлю» — the Russian of "I'm not calling anything (yet)".
+  "(?:(?:ничего|никаких инструментов|ни одного инструмента|инструмент\\p{L}*|функци\\p{L}*|запрос\\p{L}*|вызов\\p{L}*|его|ее|их) )?не (?:вызываю|запускаю|отправляю|выполняю|делаю вызов\\p{L}*|вызову|запущу|отправлю|выполню)(?: (?:ничего|никаких инструментов|инструмент\\p{L}*|функци\\p{L}*|запрос\\p{L}*|вызов\\p{L}*|его|ее|их))?",
   "no (?:lookup|search|calculator|tools?) (?:is )?(?:needed|required|necessary)",
   "(?:инструменты|инструмент|калькулятор|поиск|интернет|переводчик|функции|вызов) (?:тут |здесь |для этого )?(?:не нужн|не требу|не понадоб)\\p{L}*",
   "без (?:инструментов|калькулятора|поиска|интернета|переводчика|вызова|вызовов|функций)",
@@ -356,7 +359,7 @@ export function isSmallTalk(text: string): boolean {
 
 /** Words that carry nothing beyond a tool remark ("…for this one", «…тут»): what else may stand in its unit. */
 const FILLER = new Set(
-  "i i'll i'm i've we me you it this that one here there now so just really even at all any the a an to for of on in with from as also already answer question questions tool tools call needed is are be will can directly myself understood got okay ok sure alright понял поняла понятно хорошо ладно я мне вам вы это этого для тут здесь так и а даже вообще можно сразу просто сам сама же уж ответ вопрос".split(
+  "i i'll i'm i've we me you it this that one here there now so just really even at all any the a an to for of on in with from as also already answer question questions tool tools call needed is are be will can directly myself understood got okay ok sure alright понял поняла понятно хорошо ладно я мне вам вы это этого для тут здесь так и а даже вообще можно сразу просто сам сама же уж ответ вопрос пока сейчас еще ещё yet still что".split(
     " ",
   ),
 );

@@ -744,7 +744,16 @@ export function quotedQuestion(lang: Lang): fc.Arbitrary<{ reply: string; requir
 
 // ── Relation 5: a call shape in a prose frame is neither a call nor an attempt; standing as the reply it is a call ──
 
-export type Dialect = "json" | "json-list" | "hermes" | "qwen-xml" | "plain" | "pythonic" | "glm" | "harmony";
+export type Dialect =
+  | "json"
+  | "json-list"
+  | "hermes"
+  | "qwen-xml"
+  | "plain"
+  | "pythonic"
+  | "glm"
+  | "harmony"
+  | "invoke";
 
 export const DIALECTS: readonly Dialect[] = [
   "json",
@@ -755,6 +764,7 @@ export const DIALECTS: readonly Dialect[] = [
   "pythonic",
   "glm",
   "harmony",
+  "invoke",
 ];
 
 /** The call `get_weather(city=CITY)` in a dialect. */
@@ -777,6 +787,8 @@ export function shape(dialect: Dialect, city: string): string {
       return `<tool_call>get_weather<arg_key>city</arg_key><arg_value>${city}</arg_value></tool_call>`;
     case "harmony":
       return `<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>${args}<|call|>`;
+    case "invoke":
+      return `<function_calls>\n<invoke name="get_weather">\n<parameter name="city">${city}</parameter>\n</invoke>\n</function_calls>`;
   }
 }
 

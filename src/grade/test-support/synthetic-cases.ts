@@ -81,7 +81,9 @@ export const MENTION = { passed: false, malformed: false, calls: 0 };
 /** The protocol a dialect is asked for in (plain for the TOOL line, xml for tags, json otherwise). */
 export function protocolOf(dialect: Dialect): Protocol {
   if (dialect === "plain") return "plain";
-  return dialect === "qwen-xml" || dialect === "hermes" || dialect === "glm" ? "xml" : "json";
+  return dialect === "qwen-xml" || dialect === "hermes" || dialect === "glm" || dialect === "invoke"
+    ? "xml"
+    : "json";
 }
 
 /** A reply's behaviour and verdict on a made-up no-call case of `expect`. */
