@@ -69,10 +69,34 @@ export function hasBareToolSegment(shape: string): boolean {
   return false;
 }
 
+/** A parameter key as the Qwen templates write one: an identifier, optionally quoted. */
+const PARAMETER_KEY = /^\s*["']?[\p{L}_][\p{L}\p{N}_.-]*["']?\s*$/u;
+
+/**
+ * (2.11.0) A Qwen-XML `<parameter=…>` whose key is no identifier: the value written where the key goes
+ * (`<parameter=sink valve: 1/2 inch compression fitting></parameter>`). The reader takes it for a key with an empty
+ * value, so the call it read lost the argument the model meant; the structure is broken, as E11's unclosed parameter.
+ */
+export function hasValueForKey(shape: string): boolean {
+  if (!shape.includes(FUNCTION_OPEN)) return false;
+  for (let at = shape.indexOf(PARAMETER_OPEN); at !== -1; at = shape.indexOf(PARAMETER_OPEN, at + 1)) {
+    const keyStart = at + PARAMETER_OPEN.length;
+    const keyEnd = shape.indexOf(">", keyStart);
+    if (keyEnd === -1) return false;
+    const key = shape.slice(keyStart, keyEnd);
+    if (!key.includes("\n") && !key.includes("<") && !PARAMETER_KEY.test(key)) return true;
+  }
+  return false;
+}
+
 /** Any broken block shape an extractor may still have read a call from. */
 export function isBrokenBlock(shape: string): boolean {
   return (
-    isMisnested(shape) || hasUnpairedArgKey(shape) || hasUnclosedParameter(shape) || hasBareToolSegment(shape)
+    isMisnested(shape) ||
+    hasUnpairedArgKey(shape) ||
+    hasUnclosedParameter(shape) ||
+    hasBareToolSegment(shape) ||
+    hasValueForKey(shape)
   );
 }
 

@@ -306,13 +306,35 @@ function listIntroduction(preface: string): boolean {
   return LIST_INTRODUCTION.test(preface.trim());
 }
 
+/** The last sentence end between two shapes: terminal punctuation before a space or a line's end. */
+const LAST_SENTENCE_END = /[.!?…]+["»”)]*(?=\s)(?![\s\S]*[.!?…]+["»”)]*\s)/u;
+/** Where another shape may open: an object, or a tag (any extractor's; this one's next span may not be the next shape). */
+const SHAPE_OPENER = /\{|<[A-Za-z_|｜]/;
+
+/**
+ * (2.11.0) Where the remark after a shape ends when another shape follows: the words that lead into the next shape —
+ * after the last sentence end, on that shape's own line or ending in a colon — are its preface, not a remark on this
+ * one. "{call}\n\nFor reference, the reverse would be {…}" says the *second* shape would be; the first was made.
+ */
+function remarkEnd(text: string, at: number, nextStart: number): number {
+  const opener = SHAPE_OPENER.exec(text.slice(at, nextStart));
+  const next = opener === null ? nextStart : at + opener.index;
+  if (next >= text.length) return next;
+  const between = text.slice(at, next);
+  const end = LAST_SENTENCE_END.exec(between);
+  const leadStart = end === null ? 0 : end.index + end[0].length;
+  const lead = between.slice(leadStart).trim();
+  if (lead === "") return next;
+  return !lead.includes("\n") || lead.endsWith(":") ? at + leadStart : next;
+}
+
 /** M2: the frame around a shape standing on its own lines says it is an example, or that it was not sent. */
 export function framedAsNotMade(text: string, span: Span, previousEnd: number, nextStart: number): boolean {
   const preface = sentenceBefore(text, previousEnd, span.start);
   return (
     prefaceShowsIt(preface) ||
     listIntroduction(preface) ||
-    saysNotMade(sentenceAfter(text, span.end, nextStart)) ||
+    saysNotMade(sentenceAfter(text, span.end, remarkEnd(text, span.end, nextStart))) ||
     // The comment may open the fence around the shape, or stand just before a shape a reader did not widen to it.
     commentShowsIt(text.slice(span.start, span.end)) ||
     commentShowsIt(preface)

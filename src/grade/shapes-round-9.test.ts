@@ -126,3 +126,75 @@ describe("E16 generated: any city, prefix, wrapper and spacing", () => {
     );
   });
 });
+
+describe("fresh set d2s: what leads into a second shape is its preface, and a value where a key goes", () => {
+  const call = (city: string) => `{"name": "get_weather", "arguments": {"city": "${city}"}}`;
+  const second = (city: string) => `{"city": "${city}"}`;
+  it("a call followed by a sentence that introduces another shape as hypothetical stays the call", () => {
+    const output = `${call("Rome")}\n\nFor reference, the call for Paris would be ${second("Paris")} — tell me if you want it.`;
+    expect(reading(output)).toMatchObject(CALL);
+    expect(
+      reading(`${call("Rome")}\n\nДля справки, запрос для Парижа был бы таким:\n${call("Paris")}`),
+    ).toMatchObject(CALL);
+  });
+  it("a remark on the call itself still frames it (controls: held on 2.10.0)", () => {
+    expect(reading(`${call("Rome")}\n\nThat would return the forecast.`)).toMatchObject(MENTION);
+    // The second call is made, the first said not sent: one call, Paris's.
+    expect(reading(`${call("Rome")}\n\nI won't send this one.\n\n${call("Paris")}`)).toMatchObject({
+      calls: 1,
+    });
+  });
+  it("holds for every hypothetical lead drawn (generated)", () => {
+    const lead = fc.constantFrom(
+      "For reference, the call for CITY would be ",
+      "The same request for CITY would look like this:\n",
+      "If you also wanted CITY, it would be:\n",
+      "Для справки, запрос для CITY выглядел бы так: ",
+      "Обратный запрос (CITY) был бы таким:\n",
+    );
+    const tail = fc.constantFrom(
+      "",
+      " — tell me if you want that too.",
+      "\n\nJust say the word.",
+      " Скажите, если нужно.",
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...CITIES),
+        fc.constantFrom(...CITIES),
+        lead,
+        tail,
+        fc.boolean(),
+        (a, b, l, t, full) => {
+          const output = `${call(a)}\n\n${l.replace("CITY", b)}${full ? call(b) : second(b)}${t}`;
+          expect({ output, ...shapeReading(weatherCase("en", a), output, "json") }).toMatchObject({
+            output,
+            ...CALL,
+          });
+        },
+      ),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+  it("a Qwen-XML parameter whose key is a value is a broken block, a malformed attempt (E11)", () => {
+    const note = callCase("en", "save_note", { text: "sink valve" });
+    const block = (key: string) =>
+      `<tool_call><function=save_note><parameter=${key}></parameter></function></tool_call>`;
+    expect(shapeReading(note, block("sink valve: 1/2 inch compression fitting"), "xml")).toMatchObject(
+      ATTEMPT,
+    );
+    const whole =
+      "<tool_call><function=save_note><parameter=text>sink valve</parameter></function></tool_call>";
+    expect(shapeReading(note, whole, "xml")).toMatchObject(CALL);
+    fc.assert(
+      fc.property(
+        fc.constantFrom("sink valve", "Купить молоко", "call mom at 5", "note: buy milk", "1/2 inch"),
+        (value) => {
+          const output = block(value);
+          expect({ output, ...shapeReading(note, output, "xml") }).toMatchObject({ output, ...ATTEMPT });
+        },
+      ),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+});

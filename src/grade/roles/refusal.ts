@@ -71,6 +71,10 @@ const R1_NEGATED = anywhere([
  * assistant cannot know; it asks nothing until a request follows ("…Which city?"). Not knowing what the user *meant*
  * ("I don't know which city you mean") is a gap, a request (Q3).
  */
+/** What only a live source knows: the value of the moment. */
+const LIVE_EN = "current|live|latest|real-time|realtime|up-to-date|present|exact current|today'?s";
+const LIVE_RU = "актуальн|текущ|сегодняшн|нынешн|свеж|последн";
+
 const IGNORANCE = anywhere([
   "(?:i|we) (?:don'?t|do not|can'?t|cannot) (?:yet )?(?:know|tell|see) where (?:you|she|he|they|your|it|this|that)",
   "(?:я )?не (?:знаю|вижу|могу знать),? где (?:вы|ты|он|она|они|находит|сейчас|ваш|твой)",
@@ -81,6 +85,11 @@ const IGNORANCE = anywhere([
   "(?:hard|difficult|impossible) to (?:say|tell|name|give|know|predict)",
   "(?:сложно|трудно|невозможно|нельзя) (?:точно )?(?:назвать|сказать|ответить|определить|предсказать)",
   "(?:назвать|сказать|ответить|определить) (?:\\p{L}+ ){0,3}(?:сложно|трудно|невозможно|нельзя)",
+  // (2.11.0) Not knowing a fact of the moment: "I don't know the current bitcoin price", «Актуальный курс я не знаю»
+  // — what a live source would give; not knowing the user's input ("I don't know which city") is a request (Q3).
+  `(?:i|we) (?:really |actually |simply )?(?:don'?t|do not|can'?t|cannot) (?:know|tell you) (?:what )?(?:the |today'?s )?(?:${LIVE_EN})`,
+  `(?:${LIVE_RU})\\p{L}* (?:\\p{L}+ ){0,4}(?:я )?(?:не (?:знаю|могу знать|подскажу)|мне не ?извест(?:ен|н\\p{L}*))`,
+  `(?:не (?:знаю|могу знать|подскажу)|мне не ?извест(?:ен|н\\p{L}*)) (?:\\p{L}+ ){0,1}(?:${LIVE_RU})\\p{L}*`,
 ]);
 
 /** Declining the task itself, not lacking a means: what follows it is a substitute, not the answer. */
@@ -179,6 +188,8 @@ const R_RUSSIAN = anywhere([
   // The means may be named by its identifier: «инструмента web_search в этом диалоге нет».
   "(?:инструмент|функци|возможност|поиск|интернет|доступ)\\p{L}* (?:[\\p{L}\\p{N}_.-]+ ){0,5}(?:нету|нет|отключ\\p{L}*|недоступ\\p{L}*)",
   "среди (?:\\p{L}+ ){0,3}нет",
+  // (2.11.0) Means listed by «ни…, ни…» and denied: «ни web_search, ни convert_currency в этом чате нет».
+  `ни (?:[\\p{L}\\p{N}]+_[\\p{L}\\p{N}_]*|${MEANS_RU}),? ни [^.!?;]{1,80}? (?:нет|нету)(?![\\p{L}])`,
   // The means and its absence within one clause: «Инструмент для бронирования у меня отсутствует», «отсутствует доступ к…».
   "(?:инструмент|функци|возможност|доступ|интеграци|сервис)\\p{L}*(?: [^\\s.!?;]+){0,12}? отсутству\\p{L}*",
   "отсутству\\p{L}* (?:\\p{L}+ ){0,2}(?:инструмент|функци|возможност|доступ|интеграци|сервис)\\p{L}*",

@@ -69,3 +69,43 @@ describe("round 9 relations (generated)", () => {
     );
   });
 });
+
+describe("fresh set d2s: not knowing a fact of the moment, and means denied by «ни…, ни…»", () => {
+  it.each<[string, Behaviour]>([
+    ["I don't know the current bitcoin price — check an exchange app.", "refusal"],
+    ["Актуальный курс биткоина я не знаю: цены меняются каждую минуту.", "refusal"],
+    ["Я не знаю текущую погоду в Сиэтле, посмотрите прогноз на сайте.", "refusal"],
+    ["Ни web_search, ни convert_currency в этом чате нет — только калькулятор и заметки.", "refusal"],
+    // Controls (held on 2.10.0): not knowing the user's input asks; a «ни…, ни…» of things that are no means is content.
+    ["I don't know which city you mean.", "question"],
+    ["Ни сахара, ни соли в этом рецепте нет.", "answer"],
+  ])("%s → %s", (reply, behaviour) => {
+    expect(readReply(reply).behaviour).toBe(behaviour);
+  });
+  it("holds for every live fact and alternative drawn (generated)", () => {
+    const en = joined(
+      pick("I don't know ", "I really don't know ", "I can't tell you "),
+      pick("the current ", "today's ", "the latest ", "the live "),
+      pick("bitcoin price", "EUR/USD rate", "weather in Oslo", "traffic in Rome"),
+      pick(".", " — check a live source.", ", so try your bank's app.", ". A news site will have it."),
+    );
+    const ru = joined(
+      pick("Актуальный ", "Текущий ", "Сегодняшний "),
+      pick("курс биткоина ", "курс доллара ", "прогноз "),
+      pick("я не знаю", "мне неизвестен", "я, увы, не знаю"),
+      pick(".", ": он меняется каждую минуту.", " — посмотрите в приложении банка."),
+    );
+    fc.assert(
+      fc.property(
+        fc
+          .constantFrom<["en" | "ru", fc.Arbitrary<string>]>(["en", en], ["ru", ru])
+          .chain(([lang, a]) => a.map((r) => [lang, r] as const)),
+        protocol,
+        ([lang, reply], p) => {
+          expectGradedAs(lang, reply, p, "refusal");
+        },
+      ),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+});
