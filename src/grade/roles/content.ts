@@ -91,6 +91,10 @@ const ELSEWHERE = anywhere([
   "на стойке",
   "самостоятельно",
   "(?:вы |ты )?сами(?![\\p{L}])",
+  // (2.11.0) By the user's own hand: «отправьте письмо вручную», "send it manually".
+  "вручную",
+  "manually",
+  "by hand",
 ]);
 /** An imperative opening the unit: Russian by its ending, English by the verbs of looking and asking. */
 const IMPERATIVE_OPENING = new RegExp(

@@ -65,6 +65,7 @@ export function roleOf(unit: Unit, script: Script): Role {
   if (unit.quoted) return "quoted";
   if (isSmallTalk(text)) return "small_talk";
   if (isToolRemark(text)) return "tool_remark";
+  if (isFilledFieldLabel(unit)) return "content";
   if (unit.asks) {
     if (isForeignQuestion(text, script)) return "quoted";
     if (asksWithWordAtEnd(unit)) return "request";
@@ -83,6 +84,22 @@ export function roleOf(unit: Unit, script: Script): Role {
   if (isAlternative(text)) return "alternative";
   if (isSupport(text)) return "support";
   return "content";
+}
+
+/**
+ * (2.11.0) A form's label with its value after the colon on the same line ("Кому: начальник", "Subject: Sick day"):
+ * a filled field presents what was written, content; only an empty field asks for its value (round 8). A label opens
+ * its line, is a few words and no imperative ("Tell me: which city?" asks after its colon).
+ */
+function isFilledFieldLabel(unit: Unit): boolean {
+  return (
+    unit.intro &&
+    unit.opensLine &&
+    !unit.closesLine &&
+    !unit.asks &&
+    wordsOf(unit.text).length <= 3 &&
+    requestForm(unit) !== "imperative"
+  );
 }
 
 /**
@@ -324,9 +341,12 @@ const INCLUSIVE_WE =
 /** A chat turn's label standing alone before its colon: "User:", "Assistant:", «Пользователь:». */
 const TURN_LABEL = /^(?:user|assistant|system|human|ai|bot|model|пользователь|ассистент|бот|модель)$/u;
 
-/** A choice among the options the reply laid out: "which one works for you?", «какой вариант подходит», «выберите». */
+/**
+ * A choice among the options the reply laid out: "which one works for you?", «какой вариант подходит», «выберите»;
+ * (2.11.0) a preference between them: "What would you prefer?", «Что вы предпочитаете?», «Как вам удобнее?».
+ */
 const CHOOSES_OPTION =
-  /(?:^|\s)(?:(?:which|what) (?:option|one|of (?:these|those|them|the two))|pick (?:one|an option)|choose (?:one|an option)|(?:как(?:ой|ая|ое|ие)|котор(?:ый|ая|ое|ые)) (?:из )?(?:вариант|способ|пункт)\p{L}*|выбери(?:те)?(?![\p{L}]))/u;
+  /(?:^|\s)(?:(?:which|what) (?:option|one|of (?:these|those|them|the two))|pick (?:one|an option)|choose (?:one|an option)|(?:как(?:ой|ая|ое|ие)|котор(?:ый|ая|ое|ые)) (?:из )?(?:вариант|способ|пункт)\p{L}*|выбери(?:те)?(?![\p{L}])|(?:what|which) (?:would you|do you) (?:prefer|choose|pick)|(?:что|как) (?:вы |ты )?(?:предпочитаете|предпочитаешь|предпочтёте|предпочтете|выберете|выберешь)|(?:что|как) (?:вам|тебе) (?:удобнее|больше подходит|ближе))/u;
 
 /** A list item of a few words: an option ("Spanish", «Другой язык»), not a sentence of content. */
 function isShortOption(unit: Unit): boolean {
@@ -338,11 +358,29 @@ const ADDED_OPTION =
   /^(?:(?:and|but|so|или|и|а)\s+)?(?:you (?:can|could|may) (?:also|additionally)|you also can|(?:вы |ты )?(?:также|тоже|ещё|еще) (?:можете|можешь|можно)|(?:вы |ты )?(?:можете|можешь|можно) (?:также|тоже|ещё и|еще и|ещё|еще|дополнительно))\s/u;
 
 /** A permission question that points back to a step just proposed: "Would you like me to do that?", «Сделать это?». */
-const POINTS_BACK =
-  /(?:^|\s)(?:do (?:that|it|this|so)|go ahead|proceed|run (?:it|that|one)|сделать (?:это|так)|так и сделать|запустить (?:его|поиск)|продолжить)(?:\s|$)|^(?:хотите|хочешь|want (?:me to|that|it)|shall i|should i|would you like (?:that|me to|it))$|^(?:would you like me to|do you want me to|want me to|shall i|should i|хотите,? (?:я|чтобы я)|мне) (?:run|do|search|look|check|find|go|try|(?:поищ|поиск|найд|найт|провер|посмотр|сдела)\p{L}*)(?:\s|$)|^(?:поискать|найти|проверить|посмотреть)(?: \p{L}+){0,2}$/u;
+const POINTS_BACK = new RegExp(
+  [
+    /(?:^|\s)(?:do (?:that|it|this|so)|go ahead|proceed|run (?:it|that|one)|сделать (?:это|так)|так и сделать|запустить (?:его|поиск)|продолжить)(?:\s|$)|^(?:хотите|хочешь|want (?:me to|that|it)|shall i|should i|would you like (?:that|me to|it))$|^(?:would you like me to|do you want me to|want me to|shall i|should i|хотите,? (?:я|чтобы я)|мне) (?:run|do|search|look|check|find|go|try|(?:поищ|поиск|найд|найт|провер|посмотр|сдела)\p{L}*)(?:\s|$)|^(?:поискать|найти|проверить|посмотреть)(?: \p{L}+){0,2}$/u
+      .source,
+    // (2.11.0) Asking leave for the step: "May I use web_search?", "Is it OK if I run a search?", «Разрешите
+    // воспользоваться web_search?», «Можно мне поискать?».
+    /^(?:(?:may|can|could) i|is it (?:ok|okay|alright|fine) (?:if i|to)|do i have (?:your )?permission to|(?:разрешите|позвольте)(?: мне)?|можно(?: мне| я)?|могу ли я) (?:use|run|call|search|look|check|try|go ahead|access|(?:воспольз|использ|вызв|запуст|поиск|поищ|провер|посмотр|выполн|обрат)\p{L}*)(?:\s|$)/u
+      .source,
+  ].join("|"),
+  "u",
+);
 /** The assistant proposing its own next step: "I can search the web…", "Let me look it up", «Могу поискать…». */
-const PROPOSES_STEP =
-  /^(?:i can|i could|i'?ll|let me|(?:that'?s|this is|it'?s) something i (?:can|could)|i'?d need to|i would need to|i'?d have to|i would have to|я могу|могу|я бы мог|я бы могла|мне (?:нужно|надо|пришлось|придётся|придется) бы)\s/u;
+const PROPOSES_STEP = new RegExp(
+  [
+    /^(?:i can|i could|i'?ll|let me|(?:that'?s|this is|it'?s) something i (?:can|could)|i'?d need to|i would need to|i'?d have to|i would have to|я могу|могу|я бы мог|я бы могла|мне (?:нужно|надо|пришлось|придётся|придется) бы)\s/u
+      .source,
+    // (2.11.0) The step the answer needs, in the indicative: "I need to search the web for that", «Для получения точной
+    // информации мне нужно выполнить поиск», «Для этого нужен поиск».
+    /(?:^|\s)(?:i (?:need|have) to (?:search|look|check|use|run|call|query|do a)|(?:that|this|it) (?:needs|requires|would need|would require) (?:a )?(?:search|lookup|web search|tool)|мне (?:нужно|надо|необходимо|требуется) (?:выполнить|сделать|провести|воспользоваться|использовать|поискать|найти|проверить|вызвать|запустить|обратиться)|(?:для этого|тут|здесь) (?:нужен|нужна|нужно|требуется|понадобится) (?:поиск|инструмент|доступ|запрос))(?:\s|$)/u
+      .source,
+  ].join("|"),
+  "u",
+);
 
 /** An offer of the assistant's own step: "I can find one", "Want me to search?", «Могу найти», «Поискать?». */
 const OFFERS_STEP =

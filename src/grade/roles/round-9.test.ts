@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Protocol } from "../../cases/schema.js";
-import { expectGradedAs } from "../test-support/synthetic-cases.js";
+import { behaviourOf, expectGradedAs } from "../test-support/synthetic-cases.js";
 import { type Behaviour, readReply } from "./reply-roles.js";
 
 const RUNS = 200;
@@ -105,6 +105,106 @@ describe("fresh set d2s: not knowing a fact of the moment, and means denied by �
           expectGradedAs(lang, reply, p, "refusal");
         },
       ),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+});
+
+describe("fresh set d1-ru: a step asked leave for, a filled form, «нечем», the user's own hand, a preference", () => {
+  it.each<[string, Behaviour]>([
+    // Asking leave for the step the answer needs asks back; the need, in the indicative, is that step.
+    [
+      "Для получения точной информации мне нужно выполнить поиск. Разрешите воспользоваться web_search?",
+      "question",
+    ],
+    ["I need to search the web for that. May I use web_search?", "question"],
+    ["Для этого нужен поиск. Можно мне поискать?", "question"],
+    // A form's label with its value on its line is a filled field: content.
+    ["Письмо отправлено ✅\n\nКому: начальник\nТема: Больничный", "answer"],
+    // Having nothing to do it with refuses; doing it by the user's own hand is an alternative.
+    ["Посмотреть расписание онлайн мне сейчас нечем: доступны только калькулятор и заметки.", "refusal"],
+    [
+      "Статус: не выполнено.\nПричина: нет инструмента для email.\nДействие для вас: отправьте письмо вручную.",
+      "refusal",
+    ],
+    // A preference between the substitutes offered after a refusal is part of the offer.
+    [
+      "Записать к врачу я не могу. Могу найти телефон клиники или напомнить позвонить. Что вы предпочитаете?",
+      "refusal",
+    ],
+    [
+      "I can't book flights. I can find the airline's number or set a reminder. What would you prefer?",
+      "refusal",
+    ],
+    // Controls (held on 2.10.0): the English filled form; an empty field asks; a label that is an imperative asks; a
+    // «нечем» of no task is content; a need of the user's input asks.
+    ["Done ✅\n\nTo: boss@example.com\nSubject: Sick day", "answer"],
+    ["Укажите данные:\nГород:\nДата:", "question"],
+    ["Tell me: which city?", "question"],
+    ["Мне нечем гордиться.", "answer"],
+    ["Чтобы вызвать инструмент, мне нужен город. Какой?", "question"],
+  ])("%s → %s", (reply, behaviour) => {
+    expect(readReply(reply).behaviour).toBe(behaviour);
+  });
+
+  it("the means the task needs, named, is the inability's reason: on an answer case no informative refusal", () => {
+    const reply =
+      "Для перевода мне нужен инструмент translate, а вы попросили его не использовать. Поэтому перевести не могу.";
+    for (const p of ["json", "xml", "plain", "native"] as const)
+      expect(behaviourOf("ru", { no_call: "answer" }, reply, p)).toEqual({
+        reply,
+        behaviour: "refusal",
+        passed: false,
+      });
+  });
+
+  it("a stated step and a request for leave ask back, in both languages (generated)", () => {
+    const en = joined(
+      pick(
+        "I need to search the web for that. ",
+        "To answer exactly, I have to look it up. ",
+        "That needs a web search. ",
+      ),
+      pick("May I use web_search?", "Can I run a search?", "Is it OK if I search?", "May I look it up?"),
+    );
+    const ru = joined(
+      pick(
+        "Мне нужно выполнить поиск. ",
+        "Для этого нужен поиск. ",
+        "Чтобы ответить точно, мне нужно поискать в сети. ",
+      ),
+      pick(
+        "Разрешите воспользоваться web_search?",
+        "Можно мне поискать?",
+        "Позвольте выполнить поиск?",
+        "Могу ли я поискать?",
+      ),
+    );
+    fc.assert(
+      fc.property(
+        fc
+          .constantFrom<["en" | "ru", fc.Arbitrary<string>]>(["en", en], ["ru", ru])
+          .chain(([lang, a]) => a.map((r) => [lang, r] as const)),
+        protocol,
+        ([lang, reply], p) => {
+          expectGradedAs(lang, reply, p, "question");
+        },
+      ),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+
+  it("a sent message shown as filled fields stays an answer (generated)", () => {
+    const status = pick("Письмо отправлено ✅", "Готово!", "Done ✅", "Отправлено.");
+    const field = fc.tuple(
+      pick("Кому", "Тема", "To", "Subject", "Дата", "Адресат"),
+      pick("начальник", "Больничный", "boss@example.com", "Sick day", "завтра"),
+    );
+    fc.assert(
+      fc.property(status, fc.array(field, { minLength: 1, maxLength: 4 }), protocol, (s, fields, p) => {
+        const reply = `${s}\n\n${fields.map(([k, v]) => `${k}: ${v}`).join("\n")}`;
+        expectGradedAs("ru", reply, p, "answer");
+      }),
       { seed: SEED, numRuns: RUNS },
     );
   });

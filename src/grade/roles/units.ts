@@ -22,6 +22,8 @@ export interface Unit {
   intro: boolean;
   /** Nothing follows the unit on its line (a heading-like "How it works:" closes its line). */
   closesLine: boolean;
+  /** Nothing precedes the unit on its line (list markers and heading marks aside). */
+  opensLine: boolean;
   /** The unit follows `but`, `however`, «но»… inside its sentence. */
   contrast: boolean;
   /** Its whole sentence stands in parentheses: an aside ("(Most pasta takes 8–12 minutes.)"). */
@@ -337,6 +339,7 @@ export function units(prose: string): Unit[] {
           listItem,
           intro: clause.intro,
           closesLine: false,
+          opensLine: out.length === first,
           contrast: clause.contrast,
           aside: PARENTHESISED.test(whole.text),
           sentence: sentenceIndex,
