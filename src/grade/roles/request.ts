@@ -238,13 +238,17 @@ const RHETORICAL = atStart([
 
 /**
  * Q2 in a coordination: "Check the package for the cooking time and tell me the number of minutes" asks in its second
- * imperative. The parts after the first are read as units of their own.
+ * imperative; (2.11.0) so does a disjunction, "Check the package, or just tell me and I'll set it" (the user may do
+ * either, and one of them is telling). The parts after the first are read as units of their own.
  */
-const COORDINATED = /(?:,\s*|\s)(?:and(?: then)?|then|и|а (?:потом|затем)|потом|затем)\s+/gu;
+const COORDINATED = /(?:,\s*|\s)(?:and(?: then)?|then|or(?: else)?|и|или|а (?:потом|затем)|потом|затем)\s+/gu;
 
 function coordinatedImperative(text: string): boolean {
   // "I would write it and send it", "You can book it and pick a seat": verbs of a subject, no imperatives.
-  const subject = SUBJECT.exec(text)?.index ?? text.length;
+  const subject = Math.min(
+    SUBJECT.exec(text)?.index ?? text.length,
+    IT_SUBJECT.exec(text)?.index ?? text.length,
+  );
   let checked = 0;
   for (const match of text.matchAll(COORDINATED)) {
     // Bounded, and no copies of the text: a hostile unit of thousands of "and" stays linear.
@@ -268,7 +272,6 @@ const SUBJECT = anywhere([
   "he",
   "she",
   "they",
-  "it",
   "я",
   "мы",
   "вы",
@@ -277,6 +280,9 @@ const SUBJECT = anywhere([
   "она",
   "они",
 ]);
+
+/** "it" as a subject opens the unit or a clause ("It sets and it rings"); after a verb it is the object ("Look it up"). */
+const IT_SUBJECT = /(?:^|[,;:]\s*)it(?![\p{L}'])/u;
 
 /**
  * An imperative of saying whose object is a quotation ("Say ‹Alexa, set a timer›", «Скажите «Алиса, поставь таймер»»)

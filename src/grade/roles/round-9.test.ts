@@ -209,3 +209,44 @@ describe("fresh set d1-ru: a step asked leave for, a filled form, «нечем»
     );
   });
 });
+
+describe("fresh set d1: a disjunction of imperatives asks when one of them is telling", () => {
+  it.each<[string, Behaviour]>([
+    [
+      "How long should the timer run? Most pasta takes 8–12 minutes — check the package, or just tell me.",
+      "question",
+    ],
+    ["Проверьте на упаковке или просто напишите, сколько минут.", "question"],
+    // Controls (held on 2.10.0): a disjunction of places or of steps elsewhere sends the user there.
+    ["Check the weather app or a news site.", "refusal"],
+    ["I can't order food. Use a delivery app or call the restaurant.", "refusal"],
+  ])("%s → %s", (reply, behaviour) => {
+    expect(readReply(reply).behaviour).toBe(behaviour);
+  });
+  it("holds for every step elsewhere and telling drawn (generated)", () => {
+    const en = joined(
+      pick("How long should it run? ", "Which city? ", ""),
+      pick("Check the package", "Look it up on the box", "See the recipe"),
+      pick(", or just tell me", " or simply tell me", ", or let me know"),
+      pick(" and I'll set it.", ".", " the minutes."),
+    );
+    const ru = joined(
+      pick("На сколько поставить? ", ""),
+      pick("Проверьте на упаковке", "Посмотрите рецепт"),
+      pick(" или просто напишите", ", или скажите", " или назовите"),
+      pick(", сколько минут.", " время.", " — я поставлю."),
+    );
+    fc.assert(
+      fc.property(
+        fc
+          .constantFrom<["en" | "ru", fc.Arbitrary<string>]>(["en", en], ["ru", ru])
+          .chain(([lang, a]) => a.map((r) => [lang, r] as const)),
+        protocol,
+        ([lang, reply], p) => {
+          expectGradedAs(lang, reply, p, "question");
+        },
+      ),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+});
