@@ -107,7 +107,7 @@ const EXTRACTORS: readonly RegisteredExtractor[] = [
   { name: "xml", extract: extractXml },
   // DeepSeek's special-token blocks are tagged call blocks too; the spec names no fifth family.
   { name: "xml", extract: extractDeepSeek, dialect: "deepseek" },
-  // Anthropic's `<invoke name=…>` blocks (Claude's prompt format): a tagged family the spec does not name (E14).
+  // Anthropic's `<invoke name=…>` blocks (Claude's prompt format): a tagged family the spec does not name (E16).
   { name: "xml", extract: extractInvoke, dialect: "invoke" },
   { name: "json", extract: extractJson },
   { name: "plain", extract: extractPlain },

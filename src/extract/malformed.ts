@@ -8,7 +8,7 @@ const TAG_MARKERS = ["<tool_call", "<function=", "<｜tool▁call"];
 /**
  * Under the 2.0 mention rule a tag is an attempt only when a call body follows it (`{`, `<`, `[`) or the text
  * ends there (cut off); "I would send a <tool_call> block" names the tag and is prose. Anthropic's wrapper and invoke
- * tags (E14) are openings under the same reading: a body after the wrapper, a name on the invoke.
+ * tags (E16) are openings under the same reading: a body after the wrapper, a name on the invoke.
  */
 const TAG_OPENING =
   /<tool_call>\s*(?:[{<[]|$)|<function=[\w.-]+>|<｜tool▁call|<(?:[A-Za-z][\w-]{0,15}:)?(?:function_calls>\s*<|invoke\s+name\s*=|invoke>\s*<)/g;

@@ -34,6 +34,13 @@ const TOKENS = [
   "<｜tool▁call▁begin｜>",
   "<｜tool▁sep｜>",
   "<|im_end|>",
+  "<function_calls>",
+  "</function_calls>",
+  '<invoke name="get_weather">',
+  "</invoke>",
+  '<parameter name="city">',
+  "<tool_name>",
+  "<parameters>",
 ];
 /** Text the XML reader returns as a JSON number, boolean or null. */
 const JSON_LIKE = /^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)$/;
@@ -91,6 +98,10 @@ describe("extractCalls on hostile input", () => {
     ["1 MB of <think>", () => "<think>".repeat(MEGABYTE / 7)],
     ["1 MB of backticks", () => `\`${"`".repeat(MEGABYTE)}x\``],
     ["1 MB of apostrophes in braces", () => `{${"'a".repeat(MEGABYTE / 2)}`],
+    ["1 MB of <invoke name=", () => '<invoke name="f">'.repeat(MEGABYTE / 17)],
+    ["1 MB of <function_calls>", () => "<function_calls>".repeat(MEGABYTE / 16)],
+    ["1 MB of unclosed named parameters", () => `<invoke name="f">${'<parameter name="a">1'.repeat(MEGABYTE / 21)}`],
+    ["1 MB of unclosed child parameters", () => `<invoke><tool_name>f</tool_name><parameters>${"<a>".repeat(MEGABYTE / 3)}`],
   ];
 
   it.each(cases)("%s completes quickly", (_label, build) => {
