@@ -76,6 +76,8 @@ const LIVE_EN = "current|live|latest|real-time|realtime|up-to-date|present|exact
 const LIVE_RU = "актуальн|текущ|сегодняшн|нынешн|свеж|последн";
 
 const IGNORANCE = anywhere([
+  // (2.11.0) Not having the means connected: "I don't have a music player hooked up here".
+  "(?:i|we) (?:don'?t|do not) have (?:a |an |any )?(?:[\\p{L}-]+ ){0,2}(?:hooked up|connected|plugged in|wired up|set up|at hand|on hand)",
   "(?:i|we) (?:don'?t|do not|can'?t|cannot) (?:yet )?(?:know|tell|see) where (?:you|she|he|they|your|it|this|that)",
   "(?:я )?не (?:знаю|вижу|могу знать),? где (?:вы|ты|он|она|они|находит|сейчас|ваш|твой)",
   // Not remembering is not knowing: «Точно не помню — лучше свериться с таблицей», "I don't recall the exact year".
@@ -192,7 +194,12 @@ const R_RUSSIAN = anywhere([
   // R4 without a verb, the thing named before: «Часов у меня под рукой нет, увы!» (a noun after «нет» is MEANS_RU's).
   "(?:\\p{L}+ ){1,3}у меня (?:сейчас |здесь |тут |под рукой |в распоряжении )?нет(?:у)?(?=[\\s,.!?;—–-]|$)",
   // The means may be named by its identifier: «инструмента web_search в этом диалоге нет».
-  "(?:инструмент|функци|возможност|поиск|интернет|доступ)\\p{L}* (?:[\\p{L}\\p{N}_.-]+ ){0,5}(?:нету|нет|отключ\\p{L}*|недоступ\\p{L}*)",
+  "(?:инструмент|функци|возможност|поиск|интернет|доступ)\\p{L}* (?:[\\p{L}\\p{N}_.-]+ ){0,7}(?:нету|нет|отключ\\p{L}*|недоступ\\p{L}*)",
+  // (2.11.0) The absence stated alone, where it holds: «недоступен в этой сессии» (after «web_search:»).
+  "^(?:сейчас |здесь |тут |пока )?(?:не ?доступ(?:ен|н[аоы]?)|отключ(?:ен|ен[аоы]?)) (?:в (?:этой|текущей|данной) (?:сессии|конфигурации|среде|версии)|здесь|сейчас|тут)",
+  // What cannot be done, impersonal: «Запрос … выполнить нельзя», «нельзя отправить письмо».
+  "(?:выполнить|сделать|отправить|посмотреть|узнать|проверить|заказать|забронировать|записать) (?:\\p{L}+ ){0,2}нельзя",
+  "нельзя (?:выполнить|сделать|отправить|посмотреть|узнать|проверить|заказать|забронировать|записать)",
   "среди (?:\\p{L}+ ){0,3}нет",
   // (2.11.0) Means listed by «ни…, ни…» and denied: «ни web_search, ни convert_currency в этом чате нет».
   `ни (?:[\\p{L}\\p{N}]+_[\\p{L}\\p{N}_]*|${MEANS_RU}),? ни [^.!?;]{1,80}? (?:нет|нету)(?![\\p{L}])`,
@@ -323,4 +330,4 @@ const USERS_WHEREABOUTS =
   /(?:don'?t|do not|can'?t|cannot) (?:have access to|access|see|know|detect|determine|get) (?:your|the user'?s) (?:current )?(?:location|whereabouts|position|city|gps|coordinates)|(?:don'?t|do not|can'?t|cannot) (?:yet )?(?:know|tell|see|detect|determine|track|locate|figure out) where (?:you|she|he|they|your|it|this|that)|не (?:знаю|вижу|могу знать|могу определить),? где (?:вы|ты|он|она|они|находит|сейчас|ваш|твой)|(?:нет|не имею) доступа к (?:вашему|твоему) (?:текущему )?(?:местоположению|расположению|положению|геолокации|местонахождению)|(?:нет|не имею) доступа к (?:информации|данным|сведениям) о (?:вашем|твоем) (?:текущем )?(?:местоположении|расположении|местонахождении|геолокации)|не (?:знаю|вижу|могу определить),? (?:вашего |твоего )?(?:местоположения|геолокации|местонахождения)/u;
 
 const LACKS_MEANS =
-  /(?:^|\s)(?:without (?:a |an |any |the |my )?(?:[\p{L}-]+ )?(?:tool|access|internet|connection|integration|function|app|api|plugin)|без (?:\p{L}+ )?(?:инструмент|доступ|интернет|подключени|функци|приложени))/u;
+  /(?:^|\s)(?:without (?:a |an |any |the |my )?(?:[\p{L}-]+ )?(?:tool|access|internet|connection|integration|function|app|api|plugin)|without (?:looking (?:it |that |this )?up|(?:a |an )?(?:web )?search(?:ing)?|checking online|browsing)|без (?:\p{L}+ )?(?:инструмент|доступ|интернет|подключени|функци|приложени|поиск))/u;

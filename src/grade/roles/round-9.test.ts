@@ -250,3 +250,34 @@ describe("fresh set d1: a disjunction of imperatives asks when one of them is te
     );
   });
 });
+
+describe("fresh set d2: absences stated without «не могу», and a means not hooked up", () => {
+  it.each<[string, Behaviour]>([
+    [
+      "I'd want to verify that with a search first. Unfortunately I can't confirm it without looking it up.",
+      "refusal",
+    ],
+    ["Oh, I'd love to, but I don't have a music player hooked up here 😅 Try Spotify instead.", "refusal"],
+    ["Уведомляем, что функция отправки электронной почты в текущей конфигурации недоступна.", "refusal"],
+    ["web_search: недоступен в этой сессии. Запрос «последняя электричка» выполнить нельзя.", "refusal"],
+    // Controls (held on 2.10.0): what the user can give still holds only until given.
+    ["Which city? I can't check without it.", "question"],
+    ["Без города нельзя узнать погоду. Какой город?", "question"],
+  ])("%s → %s", (reply, behaviour) => {
+    expect(readReply(reply).behaviour).toBe(behaviour);
+  });
+  it("an impersonal «нельзя» or an absence in this session refuses, with any alternative after it (generated)", () => {
+    const ru = joined(
+      pick("web_search: недоступен в этой сессии. ", "Поиск отключён в текущей конфигурации. ", ""),
+      pick("Запрос «электричка до Клина» ", "Письмо ", "Бронирование "),
+      pick("выполнить нельзя.", "отправить нельзя.", "сделать нельзя."),
+      pick("", " Проверьте расписание на сайте.", " Рекомендуется сделать это самостоятельно."),
+    );
+    fc.assert(
+      fc.property(ru, protocol, (reply, p) => {
+        expectGradedAs("ru", reply, p, "refusal");
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+});
