@@ -100,8 +100,14 @@ describe("extractCalls on hostile input", () => {
     ["1 MB of apostrophes in braces", () => `{${"'a".repeat(MEGABYTE / 2)}`],
     ["1 MB of <invoke name=", () => '<invoke name="f">'.repeat(MEGABYTE / 17)],
     ["1 MB of <function_calls>", () => "<function_calls>".repeat(MEGABYTE / 16)],
-    ["1 MB of unclosed named parameters", () => `<invoke name="f">${'<parameter name="a">1'.repeat(MEGABYTE / 21)}`],
-    ["1 MB of unclosed child parameters", () => `<invoke><tool_name>f</tool_name><parameters>${"<a>".repeat(MEGABYTE / 3)}`],
+    [
+      "1 MB of unclosed named parameters",
+      () => `<invoke name="f">${'<parameter name="a">1'.repeat(MEGABYTE / 21)}`,
+    ],
+    [
+      "1 MB of unclosed child parameters",
+      () => `<invoke><tool_name>f</tool_name><parameters>${"<a>".repeat(MEGABYTE / 3)}`,
+    ],
   ];
 
   it.each(cases)("%s completes quickly", (_label, build) => {
