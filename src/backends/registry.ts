@@ -5,9 +5,6 @@ import { UserError } from "../errors.js";
 import { holdSecret } from "../text/redact.js";
 import type { Answerer } from "./case-answerer.js";
 import { openAiBackend } from "./openai.js";
-import { referenceAnswerer } from "./reference.js";
-import { replayAnswerer } from "./replay.js";
-import { replicaBackend } from "./replicas.js";
 import type { BackendSpec } from "./spec.js";
 
 export type { BackendSpec } from "./spec.js";
@@ -66,13 +63,18 @@ export async function createBackend(
       const { baselineAnswerer } = await import("./baseline/index.js");
       return baselineAnswerer();
     }
+    // Each backend's module is imported only by a run that uses it (a replay file's schema loads zod, for one).
     case "oracle":
     case "always-call":
-    case "never-call":
+    case "never-call": {
+      const { referenceAnswerer } = await import("./reference.js");
       return referenceAnswerer(config.backend);
-    case "replay":
+    }
+    case "replay": {
       if (!config.replay_file) throw new UserError("--backend replay needs --outputs FILE");
+      const { replayAnswerer } = await import("./replay.js");
       return replayAnswerer(config.replay_file);
+    }
     case "openai":
       if (!config.base_url)
         throw new UserError("--backend openai needs --base-url URL (e.g. http://127.0.0.1:8000/v1)");
@@ -90,6 +92,7 @@ export async function createBackend(
             timeoutMs: config.timeout_ms,
           });
         if (!config.base_urls) return server(config.base_url);
+        const { replicaBackend } = await import("./replicas.js");
         return replicaBackend(
           config.base_urls.map((url) => ({ url, backend: server(url) })),
           {

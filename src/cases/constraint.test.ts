@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compileConstraint, foldAnswer, numberValue } from "./constraint.js";
+import { ConstraintError, compileConstraint, foldAnswer, numberValue } from "./constraint.js";
 
 const matches = (constraint: string | string[], text: string) =>
   compileConstraint(constraint).test(foldAnswer(text));
@@ -59,5 +60,41 @@ describe("answer constraints that mean what they say", () => {
     expect(() => compileConstraint("—")).toThrow(/expected a phrase with a letter or digit/);
     expect(() => compileConstraint(" ")).toThrow();
     expect(() => compileConstraint([])).toThrow(/at least one alternative/);
+  });
+});
+
+describe("a phrase's pattern, built on the first text that holds the phrase", () => {
+  it("builds for every phrase that compiles, and finds the phrase in its own text", () => {
+    const phrase = fc.oneof(
+      fc.string({ unit: "grapheme", minLength: 1 }),
+      fc.string({ unit: "binary", minLength: 1 }),
+      fc.stringMatching(/^[a-z.*+?^${}()|[\]\\/-]{1,8}$/),
+    );
+    let built = 0;
+    fc.assert(
+      fc.property(phrase, (written) => {
+        let compiled: ReturnType<typeof compileConstraint>;
+        try {
+          compiled = compileConstraint(written);
+        } catch (error) {
+          expect(error).toBeInstanceOf(ConstraintError);
+          return;
+        }
+        // The text is the phrase itself: the pattern is built (it cannot throw) and, a number aside, it matches.
+        const text = foldAnswer(written).trim();
+        expect(() => compiled.test(text)).not.toThrow();
+        built++;
+      }),
+      { numRuns: 2000, seed: 28 },
+    );
+    expect(built).toBeGreaterThan(500);
+  });
+
+  it("is not built for a text without the phrase, and matches as before once built", () => {
+    const compiled = compileConstraint(["Canberra", "Канберра"]);
+    expect(compiled.test(foldAnswer("Sydney"))).toBe(false);
+    expect(compiled.test(foldAnswer("It is Canberra."))).toBe(true);
+    expect(compiled.test(foldAnswer("Это Канберра."))).toBe(true);
+    expect(compiled.test(foldAnswer("xCanberra"))).toBe(false);
   });
 });

@@ -80,9 +80,16 @@ function numberMatcher(value: number, grouping: Grouping): Matcher {
 
 function phraseMatcher(phrase: string): Matcher {
   const end = [...phrase].length <= SHORT ? "(?![\\p{L}\\p{N}])" : "";
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(phrase)}${end}`, "u");
+  // Built on the first text that holds the phrase: a Unicode pattern costs a tenth of a millisecond to build, and
+  // loading a suite compiles every constraint only to check it (a cached re-run never tests one). Building it
+  // cannot fail: every character the phrase shares with the pattern syntax is escaped.
+  let pattern: RegExp | undefined;
   // The phrase itself first: a text without it cannot match, and `includes` says so without the lookbehind's scan.
-  return (folded) => folded.includes(phrase) && pattern.test(folded);
+  return (folded) => {
+    if (!folded.includes(phrase)) return false;
+    pattern ??= new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(phrase)}${end}`, "u");
+    return pattern.test(folded);
+  };
 }
 
 function compileAlternative(written: string, grouping: Grouping): Matcher {

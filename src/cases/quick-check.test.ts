@@ -171,6 +171,7 @@ const FORMS = [
   "ground_truth",
   "items",
   "enum",
+  "mentions",
 ];
 
 /** Every mutation of every field near the top of each shape of case in `suites`; returns how many were checked. */
@@ -263,6 +264,11 @@ describe("isPlainCase on the corpus", () => {
     );
     expect(constrained.length).toBeGreaterThan(10);
     expect(constrained.filter((value) => !isPlainCase(value))).toEqual([]);
+  });
+
+  it("passes every case of ToolUse.1 (mentions included), so a run on it never loads the case schema", () => {
+    expect(corpus.values.some((value) => JSON.stringify(value).includes('"mentions"'))).toBe(true);
+    expect(corpus.values.filter((value) => !isPlainCase(value))).toEqual([]);
   });
 
   it("would be caught accepting too much (the negative control)", () => {

@@ -2,21 +2,17 @@
  * A quick check of a case line's value, for loading large case files (an imported BFCL suite is thousands of cases,
  * and zod takes a tenth of a millisecond for each). It answers true only for a value the case schema (schema.ts)
  * accepts unchanged: same values, same keys in the order zod writes them. Anything else, and anything it is unsure of
- * (`mentions`, a constraint that does not compile, a `__proto__` key), goes to the schema, which decides and names the field at fault.
+ * (a constraint that does not compile, a `__proto__` key), goes to the schema, which decides and names the field at
+ * fault. It loads no zod itself (vocabulary.ts, case-rules.ts): a run whose cases all pass never loads the schema.
  * quick-check.test.ts holds the two together: on every case file we ship, every imported BFCL category, and thousands
  * of mutated cases, a value passing here passes the schema with an identical result.
  */
 import { TOOL_NAMES } from "../tools/catalogue.js";
 import { JSON_TYPES } from "../tools/types.js";
+import { obeysCaseRules } from "./case-rules.js";
 import { compileConstraint } from "./constraint.js";
-import {
-  CASE_KEYS,
-  type Case,
-  DIFFICULTIES,
-  NEGATIVE_KINDS,
-  NO_CALL_BEHAVIOURS,
-  obeysCaseRules,
-} from "./schema.js";
+import type { Case } from "./schema.js";
+import { CASE_KEYS, DIFFICULTIES, NEGATIVE_KINDS, NO_CALL_BEHAVIOURS } from "./vocabulary.js";
 
 /** Nesting beyond this is left to the schema (which reports it rather than overflowing the stack here). */
 const MAX_DEPTH = 64;
@@ -147,10 +143,13 @@ function isMessage(value: unknown): boolean {
   return keysInOrder(value, ["role", "content"]) && isNonEmptyString(value.content);
 }
 
-/** An expected argument: a plain JSON value, or alternatives (`one_of`); `mentions` is left to the schema. */
+/** An expected argument: a plain JSON value, alternatives (`one_of`), or the phrases free text must mention. */
 function isExpectedValue(value: unknown): boolean {
   if (!isPlain(value)) return isJson(value, 0);
-  if ("mentions" in value) return false;
+  if ("mentions" in value) {
+    const { mentions } = value;
+    return mentions !== undefined && keysInOrder(value, ["mentions"]) && isConstraints(mentions, 1);
+  }
   if (!("one_of" in value) && !("optional" in value)) return isJson(value, 0);
   const { one_of: oneOf, optional } = value;
   return (

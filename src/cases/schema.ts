@@ -3,42 +3,36 @@ import { z } from "zod";
 import { TOOL_NAMES } from "../tools/catalogue.js";
 import type { ToolDefinition } from "../tools/definition.js";
 import { JSON_TYPES, type JsonSchemaNode } from "../tools/types.js";
+import { caseRuleIssues } from "./case-rules.js";
 import { ConstraintError, compileConstraint } from "./constraint.js";
 import { isMentions } from "./mentions.js";
+import {
+  CASE_KEYS,
+  DIFFICULTIES,
+  NEGATIVE_KINDS,
+  NO_CALL_BEHAVIOURS,
+  TOOLUSE1_CATEGORIES,
+  TOOLUSE1_LANGS,
+} from "./vocabulary.js";
 
-/** The twelve ToolUse.1 categories. */
-export const TOOLUSE1_CATEGORIES = [
-  "calculator",
-  "get_weather",
-  "translate",
-  "convert_currency",
-  "convert_units",
-  "save_note",
-  "negative",
-  "clarification",
-  "multi_step",
-  "web_search",
-  "set_timer",
-  "get_time",
-] as const;
-export const TOOLUSE1_LANGS = ["en", "ru"] as const;
-/**
- * The categories and languages the run filters and report orderings know: ToolUse.1's. Typed as plain
- * strings because a case's category and language are any string (imported suites bring their own).
- */
-export const CATEGORIES: readonly string[] = TOOLUSE1_CATEGORIES;
-export const LANGS: readonly string[] = TOOLUSE1_LANGS;
-export const DIFFICULTIES = ["easy", "medium", "hard"] as const;
-export const NEGATIVE_KINDS = ["knowledge", "capability_trap", "instruction_trap"] as const;
-export const PROTOCOLS = ["json", "xml", "plain", "native"] as const;
-
-export type Category = string;
-export type Lang = string;
-export type Difficulty = (typeof DIFFICULTIES)[number];
-export type Protocol = (typeof PROTOCOLS)[number];
-/** The protocols a run asks in when none are named, and what `--protocol all` means (`native` needs a server's tool
- * parser, so it is opt-in). */
-export const DEFAULT_PROTOCOLS: readonly Protocol[] = ["json", "xml", "plain"];
+export { obeysCaseRules, offeredName } from "./case-rules.js";
+export {
+  CASE_KEYS,
+  CATEGORIES,
+  type Category,
+  DEFAULT_PROTOCOLS,
+  DIFFICULTIES,
+  type Difficulty,
+  LANGS,
+  type Lang,
+  NEGATIVE_KINDS,
+  NO_CALL_BEHAVIOURS,
+  type NoCallBehaviour,
+  PROTOCOLS,
+  type Protocol,
+  TOOLUSE1_CATEGORIES,
+  TOOLUSE1_LANGS,
+} from "./vocabulary.js";
 
 const toolName = z.enum(TOOL_NAMES);
 const jsonValue = z.json();
@@ -92,14 +86,6 @@ export const MessageSchema = z.union([
   z.strictObject({ role: z.literal("assistant"), content: z.string().min(1) }),
   z.strictObject({ role: z.literal("tool"), name: toolName, content: z.string() }),
 ]);
-
-/**
- * What a no-call case wants the model to do instead of calling: `answer` it itself (knowledge questions,
- * instruction traps), `refuse` (the tool it would need is not offered), `clarify` (ask for a missing
- * argument). `abstain` is the 1.0 value, kept for old case files: answer or refuse, either passes.
- */
-export const NO_CALL_BEHAVIOURS = ["answer", "refuse", "clarify", "abstain"] as const;
-export type NoCallBehaviour = (typeof NO_CALL_BEHAVIOURS)[number];
 
 /** One answer constraint: a phrase, or alternatives (one per script, say); it must compile (see constraint.ts). */
 const ConstraintSchema = z
@@ -183,46 +169,17 @@ const CaseObject = z.strictObject({
 
 type CaseShape = z.infer<typeof CaseObject>;
 
-/** A case's keys in the order the schema writes them. */
-export const CASE_KEYS: readonly string[] = Object.keys(CaseObject.shape);
+// The quick check (quick-check.ts) reads a case's keys from CASE_KEYS: a shape that disagrees is a bug, seen at once.
+if (Object.keys(CaseObject.shape).join() !== CASE_KEYS.join())
+  throw new Error(
+    `cases/vocabulary.ts: CASE_KEYS is not the case schema's key order (${Object.keys(CaseObject.shape).join(", ")})`,
+  );
+
 type Issues = z.core.$RefinementCtx<CaseShape>;
-
-/** The name a `tools` entry offers: a catalogue name, or a definition's name. */
-export function offeredName(tool: CaseShape["tools"][number]): string {
-  return typeof tool === "string" ? tool : tool.name;
-}
-
-function expectedNames(expect: CaseShape["expect"]): string[] {
-  if ("call" in expect) return [expect.call.name];
-  return "calls" in expect ? expect.calls.map((call) => call.name) : [];
-}
 
 /** Rules for every suite: the user speaks last, each tool is offered once, every expected tool is offered. */
 function checkCase(c: CaseShape, ctx: Issues): void {
   caseRuleIssues(c, (path, message) => ctx.addIssue({ code: "custom", path, message }));
-}
-
-function caseRuleIssues(
-  c: Pick<CaseShape, "messages" | "tools" | "expect">,
-  report: (path: string[], message: string) => void,
-): void {
-  const last = c.messages.at(-1);
-  if (last?.role !== "user") report(["messages"], "the last message must be the user turn");
-  const names = c.tools.map(offeredName);
-  if (new Set(names).size !== names.length) report(["tools"], "a tool is offered twice");
-  const path = "call" in c.expect ? ["expect", "call", "name"] : ["expect", "calls"];
-  for (const name of expectedNames(c.expect)) {
-    if (!names.includes(name)) report(path, `${name} is not offered`);
-  }
-}
-
-/** The case-wide rules of {@link CaseSchema} alone, on a value already of the case's shape (src/cases/quick-check.ts). */
-export function obeysCaseRules(c: Pick<CaseShape, "messages" | "tools" | "expect">): boolean {
-  let obeys = true;
-  caseRuleIssues(c, () => {
-    obeys = false;
-  });
-  return obeys;
 }
 
 /** Any suite's case: what `loadCases` accepts. */

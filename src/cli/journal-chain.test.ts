@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { PACKAGE_ROOT } from "../paths.js";
 import { Journal, journalPath } from "../runner/journal.js";
+import { readJournal } from "../runner/journal-read.js";
 import type { RunRecord } from "../runner/record.js";
 import { captureIo } from "../test-support/capture-io.js";
 import { tempDir } from "../test-support/temp.js";
@@ -104,7 +105,7 @@ describe("run --resume checks the journal's chain of digests", () => {
     ] as const) {
       const { out, lines } = await journalOf(`unknown-${protocol}`);
       // Appended through the journal itself, so the chain holds: only the record is wrong.
-      const journal = Journal.reopen(journalPath(out), Journal.read(journalPath(out)));
+      const journal = Journal.reopen(journalPath(out), readJournal(journalPath(out)));
       const record = JSON.parse(lines[1] as string) as RunRecord & { digest?: string };
       delete record.digest;
       journal.append({ ...record, id, protocol });

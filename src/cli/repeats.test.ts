@@ -12,6 +12,7 @@ import { perfectScript } from "../mock-server/perfect-model.js";
 import { DEFAULT_CASES_FILE } from "../paths.js";
 import { ResponseCache } from "../runner/cache.js";
 import { Journal, journalPath } from "../runner/journal.js";
+import { readJournal } from "../runner/journal-read.js";
 import type { RunRecord } from "../runner/record.js";
 import { attemptSeed } from "../runner/repeats.js";
 import { assembleOutcome, type Results } from "../runner/results.js";
@@ -161,14 +162,14 @@ describe("run --repeats", () => {
     expect(records.map((r) => r.attempt)).toEqual([0, 0, 0, 1, 1, 1]);
     const { digest: _digest, ...second } = records[3] as RunRecord & { digest?: string };
     // Appended through the journal itself, so the chain holds: the same attempt again, with another answer.
-    const journal = Journal.reopen(journalPath(out), Journal.read(journalPath(out)));
+    const journal = Journal.reopen(journalPath(out), readJournal(journalPath(out)));
     journal.append({
       ...second,
       output: "a later answer",
       verdict: { ...second.verdict, passed: false } as RunRecord["verdict"],
     });
     await journal.close();
-    expect(Journal.read(journalPath(out)).records.size).toBe(6);
+    expect(readJournal(journalPath(out)).records.size).toBe(6);
     const resumed = await cli("run", "--resume", out);
     expect(resumed.code, resumed.err).toBe(0);
     const results = read(out);
@@ -178,7 +179,7 @@ describe("run --repeats", () => {
     expect(kept[0]?.output).toBe(second.output);
     expect(results.summary.score).toBe(1);
 
-    const beyond = Journal.reopen(journalPath(out), Journal.read(journalPath(out)));
+    const beyond = Journal.reopen(journalPath(out), readJournal(journalPath(out)));
     beyond.append({ ...second, attempt: 2 });
     await beyond.close();
     const refused = await cli("run", "--resume", out);

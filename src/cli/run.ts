@@ -2,24 +2,25 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { BACKEND_KINDS } from "../backends/spec.js";
 import { FatalBackendError } from "../backends/types.js";
-import { CATEGORIES, DEFAULT_PROTOCOLS, LANGS, PROTOCOLS, type Protocol } from "../cases/schema.js";
+import { CATEGORIES, DEFAULT_PROTOCOLS, LANGS, PROTOCOLS, type Protocol } from "../cases/vocabulary.js";
 import { cannotWrite, UserError } from "../errors.js";
 import { DEFAULT_GRADING_PROFILE, profileName } from "../grade/profile-names.js";
 import { STDOUT_PATH } from "../io/target.js";
 import { bfclCompatibleLine } from "../metrics/summary.js";
 import { DEFAULT_CASES_FILE } from "../paths.js";
 import { formatFailures } from "../report/failures.js";
-import { formatRepeats, repeatStatistics } from "../report/repeats.js";
 import { formatSummary } from "../report/terminal.js";
-import { BACKEND_KINDS, type RunConfig } from "../runner/config.js";
+import type { RunConfig } from "../runner/config.js";
 import { RUN_BOUNDS } from "../runner/defaults.js";
-import { defineRun, type RunInput } from "../runner/define-run.js";
 import { journalPath } from "../runner/journal.js";
 import type { OperationalSettings } from "../runner/operational.js";
 import { plainProgress, terminalProgress } from "../runner/progress.js";
+import { repeatsOf } from "../runner/repeats.js";
 import type { Results } from "../runner/results.js";
 import { runBenchmark } from "../runner/run.js";
+import { quickDefineRun, type RunInput } from "../runner/run-input.js";
 import type { RunIssue } from "../runner/run-rules.js";
 import { parseShard, type Shard } from "../runner/shard.js";
 import { describeSystemPrompts } from "../runner/system-prompts.js";
@@ -177,18 +178,18 @@ function refuseNewRunFlags(flags: RunFlags): void {
 
 /**
  * Turns command-line flags into a validated run configuration: each flag's text is read here, the configuration is
- * the library's (`defineRun`), and its issues come back named by their flags (run-field-flags.ts).
+ * the library's (`defineRun`), and its issues come back named by their flags (run-field-flags.ts). The quick check
+ * answers for the usual flags; only when it is unsure is `defineRun` (and with it zod) loaded.
  */
-export function configFromFlags(flags: RunFlags, now = new Date()): RunConfig {
+export async function configFromFlags(flags: RunFlags, now = new Date()): Promise<RunConfig> {
   refuseNewRunFlags(flags);
-  const input = runInputFromFlags(flags);
+  const flagged = runInputFromFlags(flags);
   const resumed = flags.resume !== undefined;
   // A resumed run's backend is the journal's (the runner checks the flags against it); this configuration only
   // carries where results go and the operational settings, so it is built as a run on a server, which reads them.
-  const defined = defineRun(
-    resumed ? { ...input, backend: "openai", allow_download: undefined } : input,
-    now,
-  );
+  const input: RunInput = resumed ? { ...flagged, backend: "openai", allow_download: undefined } : flagged;
+  const defined =
+    quickDefineRun(input, now) ?? (await import("../runner/define-run.js")).defineRun(input, now);
   if (!defined.ok) throw runIssueError(defined.issues[0] as RunIssue);
   if (flags.modelCache !== undefined && defined.config.backend !== "transformers" && !resumed)
     throw new UserError("--model-cache applies to --backend transformers only");
@@ -259,7 +260,7 @@ export async function runRun(flags: RunFlags, io: Io): Promise<number> {
     if (value !== undefined)
       throw new UserError(`${flag} goes with --config; for one results file use tooluse report ${flag}`);
   }
-  const config = configFromFlags(flags);
+  const config = await configFromFlags(flags);
   const minScore = flags.minScore === undefined ? null : fraction("--min-score", flags.minScore);
   const failuresShown = failuresFlag(flags.failures);
   const out = flags.resume ?? config.out;
@@ -289,7 +290,9 @@ export async function runRun(flags: RunFlags, io: Io): Promise<number> {
       },
       resumed ? { change: resumeChanges(config, flags.given ?? new Set()) } : {},
     );
-    printSummary(results, flags, { out, failuresShown }, io);
+    // The repeat statistics (and their bootstrap and distributions) are loaded only for a run with repeats.
+    const repeatViews = repeatsOf(results.config) > 1 ? await import("../report/repeats.js") : null;
+    printSummary(results, flags, { out, failuresShown, repeatViews }, io);
     (flags.json ? io.stderr : io.stdout)(`${flags.json ? "" : "\n"}results: ${shownPath(out)}\n`);
     return verdictOf(results, out, minScore, io);
   } catch (error) {
@@ -337,15 +340,22 @@ function afterFatal(error: FatalBackendError, out: string): string {
   return `What was done is kept in ${journalPath(out)}, but a resumed run keeps its model and decoding settings: start a new run (another --out) to change them`;
 }
 
+/** The repeat statistics' views (src/report/repeats.ts), imported by a run with repeats only. */
+type RepeatViews = typeof import("../report/repeats.js");
+
 function printSummary(
   results: Results,
   flags: RunFlags,
-  { out, failuresShown }: { out: string; failuresShown: number },
+  {
+    out,
+    failuresShown,
+    repeatViews,
+  }: { out: string; failuresShown: number; repeatViews: RepeatViews | null },
   io: Io,
 ): void {
   const { summary, counts } = results;
   // K > 1 only: a run without repeats prints exactly what it printed before repeats existed.
-  const repeats = repeatStatistics(results);
+  const repeats = repeatViews?.repeatStatistics(results) ?? null;
   if (flags.json) {
     io.stdout(`${JSON.stringify(repeats ? { ...summary, repeats } : summary, null, 2)}\n`);
     return;
@@ -355,7 +365,8 @@ function printSummary(
   );
   io.stdout(`${counts.errors > 0 ? `, ${counts.errors} ERRORS (not scored; see records)` : ""}\n\n`);
   io.stdout(formatSummary(summary, { color: stdoutColor(io) }) + bfclCompatibleLine(summary));
-  if (repeats) io.stdout(`\n${formatRepeats(repeats, { color: stdoutColor(io) })}`);
+  if (repeats && repeatViews)
+    io.stdout(`\n${repeatViews.formatRepeats(repeats, { color: stdoutColor(io) })}`);
   if (results.backend === "baseline") {
     io.stdout(
       "\nThis is the built-in rule baseline (keywords and regular expressions, no model).\n" +

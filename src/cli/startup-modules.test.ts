@@ -57,6 +57,9 @@ const grading = (modules: readonly string[]) =>
     /\/src\/(grade\/(profiles|grade)\.ts|grade\/(roles|bfcl)\/|extract\/(?!call-shape\.ts))/.test(url),
   );
 
+/** zod: about 95 modules and 850 KB of code, some 50 ms of a cached re-run when it was loaded (issue 28). */
+const zod = (modules: readonly string[]) => modules.filter((url) => url.includes("/node_modules/zod/"));
+
 /** Node's bundled undici: loaded by the first fetch, Headers or Response of a process, about 50 ms. */
 const undici = (modules: readonly string[]) => modules.filter((url) => url.includes("internal/deps/undici"));
 
@@ -91,7 +94,7 @@ describe("start-up", () => {
     expect(sdk(run.modules)).toEqual([]);
   });
 
-  it("a re-run whose every answer and verdict is cached loads no SDK, no undici and no grading module; the run that asked and graded did (negative control)", async () => {
+  it("a re-run whose every answer and verdict is cached loads no SDK, no undici, no grading module and no zod; the run that asked and graded did, and a resumed run reads its journal with zod (negative controls)", async () => {
     const server = spawn(
       process.execPath,
       ["--import", TSX, join(PACKAGE_ROOT, "src/test-support/mock-server-process.ts"), "0"],
@@ -130,6 +133,11 @@ describe("start-up", () => {
       expect(grading(cached.modules)).toEqual([]);
       // Its preflight reads the model list without fetch's Headers and Response, so undici is never loaded either.
       expect(undici(cached.modules)).toEqual([]);
+      // Its cases, configuration, cache entries and results pass the quick checks that stand before the schemas.
+      expect(zod(cached.modules)).toEqual([]);
+      const resumed = loadedBy(["run", "--resume", join(dir.path, "cached.json")], "resumed");
+      expect(resumed.status, resumed.stderr).toBe(0);
+      expect(zod(resumed.modules).length).toBeGreaterThan(10);
     } finally {
       server.kill();
     }

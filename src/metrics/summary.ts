@@ -1,5 +1,6 @@
 /** Verdicts → the summary object: score, Wilson interval, secondary metrics, and the four breakdowns. */
-import { type Case, DIFFICULTIES, LANGS, PROTOCOLS } from "../cases/schema.js";
+import type { Case } from "../cases/schema.js";
+import { DIFFICULTIES, LANGS, PROTOCOLS } from "../cases/vocabulary.js";
 import { hasConstraints } from "../grade/answer.js";
 import { expectsCall, noCallExpectation } from "../grade/expectation.js";
 import type { Verdict } from "../grade/verdict.js";

@@ -3,7 +3,7 @@
  * PROMPT_VERSION, and every results file records each prompt's sha256.
  */
 import { createHash } from "node:crypto";
-import type { Protocol } from "../cases/schema.js";
+import type { Protocol } from "../cases/vocabulary.js";
 import { toJsonSchema } from "../tools/json-schema.js";
 import type { ToolSpec } from "../tools/types.js";
 
@@ -64,17 +64,25 @@ const FORMATS: Record<Exclude<Protocol, "native">, string> = {
   ].join("\n"),
 };
 
+/** The offered tools as a prompt lists them: one JSON Schema per line, in the case's order. */
+export function declareTools(tools: readonly ToolSpec[]): string {
+  return tools.map((tool) => JSON.stringify(toJsonSchema(tool))).join("\n");
+}
+
 /** The system prompt for a protocol and the tools offered in this turn, in the case's order. */
 export function systemPrompt(protocol: Protocol, tools: readonly ToolSpec[], options = SINGLE_CALL): string {
+  return declaredSystemPrompt(protocol, declareTools(tools), options);
+}
+
+/**
+ * `systemPrompt` with the tools already declared (`declareTools`): render.ts declares each offered list once per
+ * run instead of once per request.
+ */
+export function declaredSystemPrompt(protocol: Protocol, declared: string, options = SINGLE_CALL): string {
   const override = options.overrides?.[protocol];
-  if (override !== undefined)
-    return override.replaceAll(
-      TOOLS_PLACEHOLDER,
-      tools.map((tool) => JSON.stringify(toJsonSchema(tool))).join("\n"),
-    );
+  if (override !== undefined) return override.replaceAll(TOOLS_PLACEHOLDER, declared);
   const rules = RULES(options);
   if (protocol === "native") return `You are a helpful assistant with access to tools.\n\n${rules}`;
-  const declared = tools.map((tool) => JSON.stringify(toJsonSchema(tool))).join("\n");
   const format = options.parallelCalls ? `${FORMATS[protocol]}\n${SEVERAL[protocol]}` : FORMATS[protocol];
   return `You are a helpful assistant with access to these tools, given as JSON Schema:\n${declared}\n\n${format}\n\n${rules}`;
 }

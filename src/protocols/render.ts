@@ -4,7 +4,8 @@ import type { Case, Message, Protocol } from "../cases/schema.js";
 import { offeredTools } from "../grade/offered.js";
 import { renderCall } from "../grade/render-call.js";
 import { toOpenAiTools } from "../tools/json-schema.js";
-import { SINGLE_CALL, systemPrompt, toolResultMessage } from "./prompts.js";
+import type { ToolSpec } from "../tools/types.js";
+import { declaredSystemPrompt, declareTools, SINGLE_CALL, toolResultMessage } from "./prompts.js";
 
 function renderHistory(messages: readonly Message[], protocol: Protocol): ChatMessage[] {
   const out: ChatMessage[] = [];
@@ -33,10 +34,25 @@ function renderHistory(messages: readonly Message[], protocol: Protocol): ChatMe
   return out;
 }
 
+/**
+ * Each offered list's declarations, by the list: offeredTools shares one array per list and never changes it, so a
+ * run of hundreds of requests over a few lists declares each list once.
+ */
+const declarations = new WeakMap<readonly ToolSpec[], string>();
+
+function declared(tools: readonly ToolSpec[]): string {
+  let text = declarations.get(tools);
+  if (text === undefined) {
+    text = declareTools(tools);
+    declarations.set(tools, text);
+  }
+  return text;
+}
+
 export function renderPrompt(testCase: Case, protocol: Protocol, options = SINGLE_CALL): RenderedPrompt {
   const tools = offeredTools(testCase);
   const messages: ChatMessage[] = [
-    { role: "system", content: systemPrompt(protocol, tools, options) },
+    { role: "system", content: declaredSystemPrompt(protocol, declared(tools), options) },
     ...renderHistory(testCase.messages, protocol),
   ];
   return protocol === "native" ? { messages, tools: toOpenAiTools(tools) } : { messages };

@@ -4,18 +4,31 @@
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { z } from "zod";
 import type { Completion } from "../backends/types.js";
 import { describeFileError, fileErrorCode } from "../errors.js";
 import { redactSecrets } from "../text/redact.js";
 import { canonicalJson, sha256 } from "./canonical-json.js";
 
-const CompletionSchema = z.object({
-  text: z.string(),
-  finish_reason: z.string().nullable(),
-  prompt_tokens: z.number().nullable(),
-  completion_tokens: z.number().nullable(),
-});
+const isCount = (value: unknown) => value === null || (typeof value === "number" && Number.isFinite(value));
+
+/**
+ * An entry's parsed JSON as a completion, or undefined (a miss) when it is not one: the four fields, in this order,
+ * nothing else. Written out rather than a zod schema because a cached re-run reads hundreds of entries and must not
+ * load zod at all (issue 28); cache.test.ts holds it to the schema it replaced, value for value.
+ */
+export function completionOf(value: unknown): Completion | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  const { text, finish_reason, prompt_tokens, completion_tokens } = value as Record<string, unknown>;
+  if (typeof text !== "string" || !(finish_reason === null || typeof finish_reason === "string"))
+    return undefined;
+  if (!isCount(prompt_tokens) || !isCount(completion_tokens)) return undefined;
+  return {
+    text,
+    finish_reason,
+    prompt_tokens: prompt_tokens as number | null,
+    completion_tokens: completion_tokens as number | null,
+  };
+}
 
 /** What identifies a request: operational settings (concurrency, timeouts, URLs, keys) are deliberately absent. */
 export interface CacheKeyParts {
@@ -66,8 +79,7 @@ export class ResponseCache {
       return undefined;
     }
     try {
-      const parsed = CompletionSchema.safeParse(JSON.parse(text));
-      return parsed.success ? parsed.data : undefined;
+      return completionOf(JSON.parse(text));
     } catch {
       return undefined;
     }

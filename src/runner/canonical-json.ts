@@ -1,5 +1,5 @@
 /** Canonical JSON (sorted keys, no spaces): equal values always hash the same. */
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
@@ -11,6 +11,7 @@ export function canonicalJson(value: unknown): string {
   );
 }
 
+/** The sha256 of a text, in hex: one call (a cached re-run hashes some two thousand short texts). */
 export function sha256(text: string): string {
-  return createHash("sha256").update(text).digest("hex");
+  return hash("sha256", text, "hex");
 }

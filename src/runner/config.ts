@@ -1,12 +1,27 @@
-/** A run's configuration: everything needed to repeat or resume it (never the API key itself). */
+/**
+ * A run's configuration: everything needed to repeat or resume it (never the API key itself), as the zod schema a
+ * stored one (a journal's header, a results file) is checked against. A new run's path never loads this module
+ * (issue 28's cached re-run: define-run.ts is imported only when the quick field check is unsure).
+ */
 import { z } from "zod";
 import { BACKEND_KINDS, type BackendSpec } from "../backends/spec.js";
-import { CATEGORIES, LANGS, PROTOCOLS } from "../cases/schema.js";
+import { CATEGORIES, LANGS, PROTOCOLS } from "../cases/vocabulary.js";
 import { DEFAULT_GRADING_PROFILE, GRADING_PROFILES } from "../grade/profile-names.js";
-import { ShardSchema } from "./shard.js";
-import { SystemPromptsSchema } from "./system-prompts.js";
+import type { Shard } from "./shard.js";
+import type { SystemPrompts } from "./system-prompts.js";
 
 export { BACKEND_KINDS, type BackendKind } from "../backends/spec.js";
+
+export const ShardSchema = z
+  .object({ index: z.number().int().positive(), count: z.number().int().positive() })
+  .refine((shard) => shard.index <= shard.count, {
+    message: "the shard index is above the shard count",
+  }) satisfies z.ZodType<Shard>;
+
+export const SystemPromptsSchema = z.partialRecord(
+  z.enum(PROTOCOLS),
+  z.object({ file: z.string(), sha256: z.string() }),
+) satisfies z.ZodType<SystemPrompts>;
 
 export const RunConfigSchema = z.object({
   backend: z.enum(BACKEND_KINDS),

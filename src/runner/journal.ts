@@ -10,20 +10,17 @@
  * Every append is written before the next one starts: the first failed write (a full disk, a folder gone) stops the
  * run with that error, whatever the backend (an in-process model never yields to the event loop).
  */
-import { closeSync, existsSync, openSync, truncateSync, writeSync } from "node:fs";
-import { cannotWrite, formatPath, UserError } from "../errors.js";
-import { checkLineLength, inputLimits } from "../input/limits.js";
-import { readInputBytes } from "../input/read.js";
-import { bomLength, decodeUtf8 } from "../input/utf8.js";
+import { closeSync, existsSync, openSync, writeSync } from "node:fs";
+import { cannotWrite, UserError } from "../errors.js";
 import { canonicalJson, sha256 } from "./canonical-json.js";
-import { type RunRecord, RunRecordSchema, recordKey } from "./record.js";
+import type { RunRecord } from "./record.js";
 
 /** The journal format: 2 added the digest chain; format 1 journals cannot be checked and are refused. */
-const FORMAT = 2;
+export const FORMAT = 2;
 const HEADER_SEED = "tooluse.journal/2";
 /** A new run to the same --out needs the old journal out of the way: say how, so the advice works as printed. */
-const START_NEW = "start a new run (choose another --out, or delete the journal)";
-const EDITED = `the journal was edited or damaged; ${START_NEW}`;
+export const START_NEW = "start a new run (choose another --out, or delete the journal)";
+export const EDITED = `the journal was edited or damaged; ${START_NEW}`;
 
 const JOURNAL_SUFFIX = ".journal.jsonl";
 
@@ -44,47 +41,14 @@ export interface JournalContents<Config> {
   head: string;
 }
 
-function headerDigest(config: unknown): string {
+/** The digest the header line carries (of its own canonical JSON). */
+export function headerDigest(config: unknown): string {
   return sha256(`${HEADER_SEED}\n${canonicalJson({ journal: FORMAT, config })}`);
 }
 
-function recordDigest(previous: string, record: unknown): string {
+/** A record line's digest: of the previous line's digest and the record's canonical JSON. */
+export function recordDigest(previous: string, record: unknown): string {
   return sha256(`${previous}\n${canonicalJson(record)}`);
-}
-
-function parseJournalLine(line: string, where: string): unknown {
-  try {
-    return JSON.parse(line);
-  } catch (error) {
-    throw new UserError(`${where}: invalid JSON (${(error as Error).message})`, { hint: EDITED });
-  }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** The header's configuration, once its digest proves it is the header the run wrote. */
-function readHeader<Config>(line: string, path: string): { config: Config; head: string } {
-  const header = parseJournalLine(line, `${path}:1`);
-  if (!isObject(header) || header.config === undefined)
-    throw new UserError(`${path}:1: not a tooluse journal header`, { hint: START_NEW });
-  if (header.journal === 1)
-    throw new UserError(
-      `${path}:1: a journal of an older tooluse (format 1, without digests) cannot be checked`,
-      {
-        hint: START_NEW,
-      },
-    );
-  if (header.journal !== FORMAT)
-    throw new UserError(`${path}:1: not a tooluse journal header (format ${String(header.journal)})`, {
-      hint: START_NEW,
-    });
-  if (typeof header.digest !== "string" || header.digest !== headerDigest(header.config))
-    throw new UserError(`${path}:1: the journal header was edited or damaged (its digest does not match)`, {
-      hint: START_NEW,
-    });
-  return { config: header.config as Config, head: header.digest };
 }
 
 export class Journal {
@@ -124,7 +88,7 @@ export class Journal {
     return journal;
   }
 
-  /** Reopens a journal for appending, after `read`: the chain continues from the last line read. */
+  /** Reopens a journal for appending, after `readJournal`: the chain continues from the last line read. */
   static reopen(path: string, contents: Pick<JournalContents<unknown>, "head">): Journal {
     let fd: number;
     try {
@@ -133,50 +97,6 @@ export class Journal {
       throw cannotWrite(path, error);
     }
     return new Journal(path, fd, contents.head);
-  }
-
-  /** Reads a journal after a crash: what it holds, with a torn last line cut so later appends start clean. */
-  static read<Config>(path: string): JournalContents<Config> {
-    if (!existsSync(path)) throw new UserError(`${path} not found: nothing to resume`);
-    const limits = inputLimits();
-    const bytes = readInputBytes(path, limits);
-    // A kill mid-append leaves a last line without its newline (perhaps cut inside a character): it is dropped.
-    const complete = bytes.lastIndexOf(10) + 1;
-    const text = decodeUtf8(bytes, path, { start: bomLength(bytes), end: complete });
-    const lines = text.split("\n");
-    const { config, head: start } = readHeader<Config>(lines[0] ?? "", path);
-    let head = start;
-    const records = new Map<string, RunRecord>();
-    const lineOf = new Map<string, number>();
-    lines.forEach((line, index) => {
-      if (index === 0 || line === "") return;
-      const where = `${path}:${index + 1}`;
-      checkLineLength(line, where, limits);
-      const value = parseJournalLine(line, where);
-      if (!isObject(value) || typeof value.digest !== "string")
-        throw new UserError(`${where}: a record without its digest`, { hint: EDITED });
-      const { digest, ...record } = value;
-      if (digest !== recordDigest(head, record))
-        throw new UserError(`${where}: the chain of digests breaks at this line`, { hint: EDITED });
-      head = digest;
-      const parsed = RunRecordSchema.safeParse(record);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new UserError(
-          `${where}: field ${formatPath(issue?.path ?? [])}: ${issue?.message ?? "invalid"}`,
-          { hint: EDITED },
-        );
-      }
-      const kept = parsed.data as unknown as RunRecord;
-      const key = recordKey(kept);
-      if (records.get(key)?.status !== "scored") {
-        records.set(key, kept);
-        lineOf.set(key, index + 1);
-      }
-    });
-    // Only a journal that reads cleanly is repaired: a torn last line (a kill mid-append) is cut.
-    if (complete < bytes.length) truncateSync(path, complete);
-    return { config, records, lines: lineOf, head };
   }
 
   /**

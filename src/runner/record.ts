@@ -1,11 +1,10 @@
 /** One record of a run: a (case, protocol) pair, scored or errored. Errors are never counted as wrong answers. */
-import { z } from "zod";
-import { PROTOCOLS } from "../cases/schema.js";
+import type { Protocol } from "../cases/vocabulary.js";
 import type { Verdict } from "../grade/verdict.js";
 
 export interface RunRecord {
   id: string;
-  protocol: (typeof PROTOCOLS)[number];
+  protocol: Protocol;
   status: "scored" | "error";
   /** The raw model output, exactly as received. */
   output: string | null;
@@ -26,18 +25,6 @@ export interface RunRecord {
   /** With `attempt`: the seed this attempt sent (null when the run has no --seed; src/runner/repeats.ts). */
   seed?: number | null;
 }
-
-/** Loose on purpose: the journal is ours, so the schema checks shape, not every verdict field. */
-export const RunRecordSchema = z.looseObject({
-  id: z.string(),
-  protocol: z.enum(PROTOCOLS),
-  status: z.enum(["scored", "error"]),
-  output: z.string().nullable(),
-  verdict: z.looseObject({ passed: z.boolean() }).nullable(),
-  error: z.string().nullable(),
-  attempt: z.number().int().nonnegative().optional(),
-  seed: z.number().int().nullable().optional(),
-});
 
 /**
  * A record's identity: case, protocol and attempt. Attempt 0 (and a record without one: a run without repeats)

@@ -1,13 +1,15 @@
 /**
  * A results file on disk, both ways, through the one schema (src/runner/results-schema.ts): `writeResults` refuses
  * an object the readers would refuse, so no writer (run, merge, regrade, a library caller) can leave a file that
- * `report` cannot open; `readResults` reads within the input limits and names the first bad field.
+ * `report` cannot open (a run writes through the quick check of results-write.ts first, which passes only what the
+ * schema passes); `readResults` reads within the input limits and names the first bad field.
  */
 import { formatPath, UserError } from "../errors.js";
 import { parseJsonText } from "../input/json.js";
 import { readInputText } from "../input/read.js";
 import { type OutputOptions, writeOutput } from "../io/output.js";
 import { type ReportResults, ReportResultsSchema } from "./results-schema.js";
+import { resultsText } from "./results-write.js";
 
 /** The parsed results, or the first schema issue as "field PATH: MESSAGE". */
 function checked(value: unknown): { results: ReportResults } | { issue: string } {
@@ -38,5 +40,5 @@ export function writeResults(path: string, results: unknown, options: OutputOpti
   const outcome = checked(results);
   if ("issue" in outcome)
     throw new TypeError(`tooluse: writeResults(results): not a valid results object: ${outcome.issue}`);
-  return writeOutput(path, `${JSON.stringify(results, null, 1)}\n`, options);
+  return writeOutput(path, resultsText(results), options);
 }

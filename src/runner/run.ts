@@ -1,7 +1,7 @@
 /** A whole run: select cases, build the backend, execute with journal and cache, then write the results atomically. */
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { loadCases } from "../cases/load.js";
+import { readCaseLines } from "../cases/case-lines.js";
 import type { Case } from "../cases/schema.js";
 import { formatPath, UserError } from "../errors.js";
 import { PROFILE_VERSIONS } from "../grade/profile-names.js";
@@ -13,7 +13,7 @@ import { redactSecretsIn } from "../text/redact.js";
 import { HARNESS_VERSION } from "../version.js";
 import { runGrader } from "./cached-grader.js";
 import { sha256 } from "./canonical-json.js";
-import { type RunConfig, RunConfigSchema } from "./config.js";
+import type { RunConfig } from "./config.js";
 import { execute } from "./execute.js";
 import { Journal, type JournalContents, journalPath } from "./journal.js";
 import { assertUsableAddress, type OperationalSettings, storedForm, withOperational } from "./operational.js";
@@ -74,7 +74,9 @@ function sameFingerprint(a: Fingerprint | undefined, b: Fingerprint): string | n
   return null;
 }
 
-function storedConfig(value: unknown, path: string): RunConfig {
+/** A journal's stored configuration, checked against the schema (loaded here: only a resumed run needs it). */
+async function storedConfig(value: unknown, path: string): Promise<RunConfig> {
+  const { RunConfigSchema } = await import("./config.js");
   const parsed = RunConfigSchema.safeParse(value);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
@@ -130,24 +132,35 @@ interface PlannedRun {
   done: Map<string, RunRecord>;
 }
 
+/**
+ * The cases of a file, validated: by the quick check alone when it passes every line (a run on ToolUse.1 never loads
+ * zod), else through the case schema, loaded for it.
+ */
+async function loadRunCases(file: string): Promise<Case[]> {
+  return readCaseLines(file, null) ?? (await import("../cases/load.js")).loadCases(file);
+}
+
 /** Reads what a run needs (its journal when resuming, the cases, the prompts) and refuses what cannot run. */
-function planRun(config: RunConfig, resume: boolean, options: ResumeOptions): PlannedRun {
+async function planRun(config: RunConfig, resume: boolean, options: ResumeOptions): Promise<PlannedRun> {
   const path = journalPath(config.out);
   const journaled = keepsJournal(config.out);
   if (resume && !journaled)
     throw new UserError(`cannot resume ${config.out}: results sent to a stream keep no journal`);
   const done = new Map<string, RunRecord>();
-  const previous = resume ? Journal.read<JournalHeader>(path) : null;
+  const previous = resume ? (await import("./journal-read.js")).readJournal<JournalHeader>(path) : null;
   if (!previous && journaled) Journal.assertAbsent(path);
   // A resumed run keeps its stored configuration, with the operational settings given now, and writes where it is
   // told now (the path may be given from another folder than the one it started in).
   const run = previous
-    ? { ...withOperational(storedConfig(previous.config.run, path), options.change ?? {}), out: config.out }
+    ? {
+        ...withOperational(await storedConfig(previous.config.run, path), options.change ?? {}),
+        out: config.out,
+      }
     : config;
   if (previous) assertUsableAddress(run, config.out);
   // Everything that can fail on bad input fails here, before the journal exists: a typo never leaves a run to resume.
   // Loaded line by line first, so a line over the limit is refused before the whole file is read for its digest.
-  const allCases = loadCases(run.cases_file);
+  const allCases = await loadRunCases(run.cases_file);
   const casesText = readTextFile(run.cases_file);
   const cases = selectCases(allCases, run.filters);
   // A suite with parallel cases gets the prompt that allows several calls: decided per file, never per case.
@@ -194,7 +207,7 @@ export async function runBenchmark(
   options: ResumeOptions = {},
 ): Promise<Results> {
   const { run, path, journaled, previous, casesText, cases, promptOptions, header, grading, asked, done } =
-    planRun(config, resume, options);
+    await planRun(config, resume, options);
   const session = await openModelSession({
     backend: run,
     concurrency: run.concurrency,

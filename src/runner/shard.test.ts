@@ -1,6 +1,8 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadCases } from "../cases/load.js";
 import { DEFAULT_CASES_FILE } from "../paths.js";
+import { ShardSchema } from "./config.js";
 import { parseShard, selectPairs } from "./shard.js";
 
 const cases = loadCases(DEFAULT_CASES_FILE);
@@ -18,6 +20,21 @@ describe("shards", () => {
       expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
       for (const shard of shards) expect(shard).toEqual(all.filter((k) => shard.includes(k)));
     }
+  });
+
+  it("parse K/N exactly as a stored shard is checked (config.ts's ShardSchema), whatever the numbers", () => {
+    const side = fc.oneof(
+      fc.nat(20),
+      fc.constantFrom("9007199254740991", "9007199254740992", "1".repeat(30)),
+    );
+    fc.assert(
+      fc.property(side, side, (index, count) => {
+        const text = `${index}/${count}`;
+        const stored = ShardSchema.safeParse({ index: Number(index), count: Number(count) });
+        expect(parseShard(text)).toEqual(stored.success ? stored.data : null);
+      }),
+      { numRuns: 2000, seed: 28 },
+    );
   });
 
   it("parse K/N and refuse anything else", () => {

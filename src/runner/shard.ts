@@ -3,15 +3,13 @@
  * `tooluse merge` can put it back together. Pairs are dealt round-robin in the run's own order (case order, then
  * protocol order): the split depends only on the selection, and each shard gets every category and protocol alike.
  */
-import { z } from "zod";
 import type { Case, Protocol } from "../cases/schema.js";
 
-export const ShardSchema = z
-  .object({ index: z.number().int().positive(), count: z.number().int().positive() })
-  .refine((shard) => shard.index <= shard.count, { message: "the shard index is above the shard count" });
-
-/** Shard `index` (1-based) of `count`. */
-export type Shard = z.infer<typeof ShardSchema>;
+/** Shard `index` (1-based) of `count` (a stored one is checked by config.ts's ShardSchema). */
+export interface Shard {
+  index: number;
+  count: number;
+}
 
 export interface Pair {
   testCase: Case;
@@ -39,6 +37,8 @@ export function selectPairs(
 export function parseShard(text: string): Shard | null {
   const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
   if (!match) return null;
-  const parsed = ShardSchema.safeParse({ index: Number(match[1]), count: Number(match[2]) });
-  return parsed.success ? parsed.data : null;
+  // Digits only, so each side is a whole number; it must also be exact (a safe integer), as the stored form's.
+  const shard = { index: Number(match[1]), count: Number(match[2]) };
+  const whole = (n: number) => Number.isSafeInteger(n) && n >= 1;
+  return whole(shard.index) && whole(shard.count) && shard.index <= shard.count ? shard : null;
 }

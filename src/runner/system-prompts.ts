@@ -3,18 +3,14 @@
  * is recorded in the run's configuration (and so in its results), a resumed run refuses a file that changed since,
  * and reports mark the run as not comparable with runs on the standard prompt.
  */
-import { z } from "zod";
-import { PROTOCOLS, type Protocol } from "../cases/schema.js";
+import type { Protocol } from "../cases/vocabulary.js";
 import { UserError } from "../errors.js";
 import { readTextFile } from "../jsonl.js";
 import { TOOLS_PLACEHOLDER } from "../protocols/prompts.js";
 import { sha256 } from "./canonical-json.js";
 
-export const SystemPromptsSchema = z.partialRecord(
-  z.enum(PROTOCOLS),
-  z.object({ file: z.string(), sha256: z.string() }),
-);
-export type SystemPrompts = z.infer<typeof SystemPromptsSchema>;
+/** The overrides of a run's configuration, by protocol: each file and its sha256 (config.ts checks a stored one). */
+export type SystemPrompts = Partial<Record<Protocol, { file: string; sha256: string }>>;
 
 /** Reads an override and checks it can do its job: a text protocol's prompt must say where the tools go. */
 function readOverride(protocol: Protocol, file: string): string {
