@@ -147,6 +147,8 @@ class Context implements ExtractContext {
     readonly toolNames: ReadonlySet<string>,
     readonly text: string,
     private readonly repairs?: RepairLog,
+    /** With the dialects (`tooluse`): call-object keys in any case convention (call-shape.ts). */
+    readonly keySpellings = false,
   ) {}
 
   /** Whether this context holds the facts of that text. */
@@ -294,6 +296,8 @@ class Reading {
       const dialect = extractor.dialect ?? (isGlm(text, found.result.spans) ? "glm" : undefined);
       if (dialect !== undefined) extraction.dialect = dialect;
       if (this.readRepaired(found.result.spans)) extraction.repairedJson = true;
+      if (this.dialects && readsRespelledKeys(this.contextFor(found.seen), found.result.spans))
+        extraction.respelledKeys = true;
       return this.withPythonTagCalls(extraction, extractor, found.result, found.seen, text);
     }
     const context = this.contextFor(seen);
@@ -479,7 +483,7 @@ class Reading {
 
   private contextFor(seen: string): Context {
     if (this.context === undefined || !this.context.reads(seen))
-      this.context = new Context(this.tools, this.toolNames, seen, this.repairs);
+      this.context = new Context(this.tools, this.toolNames, seen, this.repairs, this.dialects);
     return this.context;
   }
 
@@ -516,8 +520,27 @@ class Reading {
   /** The calls one span stands for: the extractor reads that span alone (bounded: results have few spans). */
   private callsIn(extractor: RegisteredExtractor, seen: string, span: Span): Call[] {
     const alone = onlySpan(seen, span);
-    return extractor.extract(alone, new Context(this.tools, this.toolNames, alone, this.repairs)).calls;
+    return extractor.extract(
+      alone,
+      new Context(this.tools, this.toolNames, alone, this.repairs, this.dialects),
+    ).calls;
   }
+}
+
+/**
+ * Whether a call read in these spans needed a respelled key (`functionCall`, `Arguments`): some JSON object inside
+ * them reads as more calls with any spelling than with the keys as written. A leniency the verdict names.
+ */
+function readsRespelledKeys(context: Context, spans: readonly Span[]): boolean {
+  return context.jsonCandidates().some(({ span, parsed }) => {
+    if (!parsed.ok || !spans.some((read) => overlaps(read, span))) return false;
+    const options = { toolNames: context.toolNames, inCallBlock: true };
+    const written = callsFromValue(parsed.value, options);
+    return (
+      JSON.stringify(callsFromValue(parsed.value, { ...options, spellings: true })) !==
+      JSON.stringify(written)
+    );
+  });
 }
 
 /** The log a reading of repaired JSON keeps (E9); none for the silent reading. */

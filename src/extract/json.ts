@@ -16,7 +16,10 @@ export const extractJson: Extractor = (text, context) => {
   let fences: Fence[] | undefined;
   for (const { span, parsed } of context.jsonCandidates()) {
     if (!parsed.ok) continue;
-    const found = callsFromValue(parsed.value, { toolNames: context.toolNames });
+    const found = callsFromValue(parsed.value, {
+      toolNames: context.toolNames,
+      spellings: context.keySpellings,
+    });
     if (found.length === 0) continue;
     calls.push(...found);
     fences ??= findFences(text);

@@ -39,6 +39,8 @@ export interface ExtractContext {
   /** Names and aliases of the offered tools, for the few shapes that are only a call if the name is known. */
   toolNames: ReadonlySet<string>;
   jsonCandidates(): readonly JsonCandidate[];
+  /** Whether call-object keys count in any case convention (`tooluse`, with the dialects; call-shape.ts). */
+  keySpellings?: boolean;
   /** A JSON text between call tags, read as the profile reads JSON (E9: a repaired text reads as nothing). */
   readJson?(text: string): LenientResult;
 }
@@ -59,6 +61,8 @@ export interface Extraction {
   dialect?: Dialect;
   /** Present when a call was read from JSON that parses only after a repair (E9 under `tooluse`: a named leniency). */
   repairedJson?: true;
+  /** Present when a call was read from a JSON object whose keys are respelled (`functionCall`, `Arguments`): named. */
+  respelledKeys?: true;
   /**
    * Present when the output ended in a call cut off after the calls read (E8's cut tail, 2.9.0: a runaway repeat or
    * the next call, stopped mid-way). The calls were made; the fragment is a malformed attempt beside them.

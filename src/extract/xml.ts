@@ -81,7 +81,13 @@ function readBlockBody(
     const json = body.slice(span.start, span.end);
     const parsed = context.readJson ? context.readJson(json) : parseLenient(json);
     if (parsed.ok)
-      calls.push(...callsFromValue(parsed.value, { toolNames: context.toolNames, inCallBlock: true }));
+      calls.push(
+        ...callsFromValue(parsed.value, {
+          toolNames: context.toolNames,
+          inCallBlock: true,
+          spellings: context.keySpellings,
+        }),
+      );
   }
   return calls;
 }

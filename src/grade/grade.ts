@@ -105,6 +105,9 @@ export function gradeAndRead(
   // E9 under `tooluse`: a call read from repaired JSON is a call, and the verdict says the text needed a repair.
   if ("repairedJson" in reading && reading.repairedJson === true && graded.calls.length > 0)
     nameLeniency(graded, "json=repaired");
+  // E17: a call object whose keys are respelled (Gemini's `functionCall`, PascalCase `Arguments`) is read, and named.
+  if ("respelledKeys" in reading && reading.respelledKeys === true && graded.calls.length > 0)
+    nameLeniency(graded, "json=respelled_keys");
   if ("cutTail" in reading && reading.cutTail === true && graded.calls.length > 0) failForCutTail(graded);
   // Only an extraction has a shape: a native reading is assembled from the runtime's calls.
   return { verdict: graded, extraction: "shape" in reading ? reading : undefined };

@@ -48,7 +48,9 @@ export const PROFILE_VERSIONS: Record<GradingProfileName, string> = {
   // Russian imperative, a form's empty field, the formal «просим указать» (docs/reply-roles.md round 8).
   // 2.11.0: round 9, fresh sets d1s/d1/d1-ru — Anthropic's invoke blocks are a named dialect (E16); the Russian
   // first person's negated present of calling («Пока ничего не вызываю») is a remark on the protocol, no refusal.
-  tooluse: "2.11.0",
+  // 2.12.0: round 10, fresh sets d3s/d3 — a call object's keys in any case convention (Gemini's `functionCall`,
+  // Bedrock's `toolUse`) are read and named `json=respelled_keys` (E17).
+  tooluse: "2.12.0",
   // 1.1.0: SPEC 1.0 §3.1's extraction chain exactly, no other dialect (issue 25's spec1 conformance). 1.2.0: E9, the
   // chain reads JSON objects, and a text that parses only after a repair is none. 1.3.0: §3.2's numeric comparison
   // reads numeric text as Python's float() does, so grouped digits ("1,250") are no number; a ratio unit
