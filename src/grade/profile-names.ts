@@ -50,7 +50,9 @@ export const PROFILE_VERSIONS: Record<GradingProfileName, string> = {
   // first person's negated present of calling («Пока ничего не вызываю») is a remark on the protocol, no refusal.
   // 2.12.0: round 10, fresh sets d3s/d3 — a call object's keys in any case convention (Gemini's `functionCall`,
   // Bedrock's `toolUse`) are read and named `json=respelled_keys` (E17).
-  tooluse: "2.12.0",
+  // 2.13.0: round 10, fresh set e5-en — a hint for the user who does not know the value ("Check the package if
+  // you're unsure") supports the request before it.
+  tooluse: "2.13.0",
   // 1.1.0: SPEC 1.0 §3.1's extraction chain exactly, no other dialect (issue 25's spec1 conformance). 1.2.0: E9, the
   // chain reads JSON objects, and a text that parses only after a repair is none. 1.3.0: §3.2's numeric comparison
   // reads numeric text as Python's float() does, so grouped digits ("1,250") are no number; a ratio unit

@@ -193,10 +193,22 @@ const SUFFICES = anywhere([
 /** An example anywhere in the unit: "…, e.g. 9 minutes", «…, например, «Покупки»». */
 const EXAMPLE = anywhere(["for example", "for instance", "e\\.g\\.?", "например", "к примеру"]);
 
+/**
+ * Where to find the value, for a user who does not know it: "Check the package if you're unsure", «Если не уверены,
+ * посмотрите на упаковке». The condition names the user's not knowing what was asked, so the sentence serves the
+ * request; without a request before it, it is advice (content).
+ */
+const HINT_FOR_UNSURE = anywhere([
+  "if (?:you(?:'re| are) )?(?:unsure|not sure|uncertain)",
+  "if you (?:don't|do not|can't|cannot) (?:know|remember|recall)",
+  "если (?:вы |ты )?не (?:уверен[аы]?|знаете|знаешь|помните|помнишь)",
+]);
+
 /** Support for a request: options, examples, promises or reasons. Read as support only right after a request. */
 export function isSupport(text: string): boolean {
   return (
     SUPPORT.test(text) ||
+    HINT_FOR_UNSURE.test(text) ||
     REASON.test(text) ||
     EXAMPLE.test(text) ||
     SUFFICES.test(text) ||
